@@ -1,0 +1,44 @@
+# Research Wiki: `make run` serves the wiki with demo content; `make test` runs the suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# The quick start runs in development mode on SQLite unless told otherwise.
+export DEBUG ?= 1
+
+.PHONY: install run test test-fast lint format bench loadtest clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py setup_demo
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Against PostgreSQL too when DATABASE_URL is set (the tests create their own test database).
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-fast: install
+	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class EntryStatus(models.TextChoices):
+    DRAFT = "draft", "draft"
+    PENDING = "pending", "pending review"
+    PUBLISHED = "published", "published"
+    CHANGES_REQUESTED = "changes_requested", "changes requested"
+    REJECTED = "rejected", "rejected"
+
+
+class Evidence(models.TextChoices):
+    UNMARKED = "unmarked", "unmarked"
+    FULL_TEXT = "full_text", "full text"
+    ABSTRACT_ONLY = "abstract_only", "abstract only"
+    SECONDARY = "secondary", "secondary"
+    EDITORIAL = "editorial", "editorial"
+
+
+class EntryQuerySet(models.QuerySet):
+    def published(self) -> EntryQuerySet:
+        return self.filter(status=EntryStatus.PUBLISHED)
+
+    def pending(self) -> EntryQuerySet:
+        return self.filter(status=EntryStatus.PENDING)
+
+
+class Entry(models.Model):
+    """A dated update (state of the art, or a news-style paper summary) made of claims."""
+
+    date = models.DateField()
+    headline = models.CharField(max_length=300)
+    lead = models.TextField(blank=True, help_text="Markdown.")
+    lead_html = models.TextField(blank=True)
+    topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="entries")
+    papers = models.ManyToManyField(
+        "papers.Paper", blank=True, related_name="entries", help_text="Papers the entry cites."
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+    )
+    status = models.CharField(max_length=20, choices=EntryStatus.choices, default=EntryStatus.DRAFT)
+    external_id = models.CharField(
+        max_length=200,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="An id given by an outside pipeline, so a replayed submission updates.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name_plural = "entries"
+        indexes = [
+            models.Index(fields=["status", "-date"], name="entry_status_date_idx"),
+            models.Index(fields=["-date", "-id"], name="entry_date_idx"),
+        ]
+        permissions = [
+            ("review_entry", "Can approve, reject or request changes on entries"),
+            ("mark_evidence", "Can set evidence levels and caveats on claims"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date:%Y-%m-%d} {self.headline}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("entries:detail", kwargs={"pk": self.pk})
+
+
+class Caveat(models.Model):
+    """One entry of the editable caveat vocabulary ("no figure stated", ...)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.CharField(max_length=300, blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Claim(models.Model):
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="claims")
+    position = models.PositiveIntegerField(default=0)
+    text = models.TextField(help_text="Short Markdown.")
+    html = models.TextField(blank=True)
+    paper = models.ForeignKey(
+        "papers.Paper",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="claims",
+    )
+    quote = models.TextField(blank=True, help_text="Verbatim from the source.")
+    evidence = models.CharField(max_length=16, choices=Evidence.choices, default=Evidence.UNMARKED)
+    caveats = models.ManyToManyField(Caveat, blank=True, related_name="claims")
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    marked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entry", "position", "id"]
+        indexes = [
+            models.Index(fields=["evidence"], name="claim_evidence_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text[:80]
+
+
+class EntryEvent(models.Model):
+    """The log of an entry's life: every transition, with who, when and why."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="events")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(max_length=40)
+    from_status = models.CharField(max_length=20, blank=True)
+    to_status = models.CharField(max_length=20, blank=True)
+    comment = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        indexes = [models.Index(fields=["-created"], name="entryevent_created_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} {self.action}"

@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class PapersConfig(AppConfig):
+    name = "papers"
+    verbose_name = "Papers"

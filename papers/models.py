@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+class ReadLevel(models.TextChoices):
+    FULL_TEXT = "full_text", "full text"
+    ABSTRACT_ONLY = "abstract_only", "abstract only"
+    METADATA_ONLY = "metadata_only", "metadata only"
+
+
+class Paper(models.Model):
+    arxiv_id = models.CharField(
+        "arXiv id",
+        max_length=40,
+        null=True,
+        blank=True,
+        help_text="Normalised, without version suffix: 2608.17528 or hep-th/9901001.",
+    )
+    arxiv_version = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The arXiv version cited (the v in 2608.17528v2)."
+    )
+    doi = models.CharField("DOI", max_length=200, blank=True)
+    url = models.URLField("URL", max_length=500, blank=True)
+    title = models.CharField(max_length=500)
+    authors = models.TextField(blank=True, help_text="Comma-separated, in the paper's order.")
+    organisation = models.CharField(max_length=300, blank=True)
+    published = models.DateField(
+        null=True, blank=True, help_text="First publication (arXiv v1) date."
+    )
+    added = models.DateTimeField(auto_now_add=True, help_text="When the paper joined the library.")
+    updated = models.DateTimeField(auto_now=True)
+    abstract = models.TextField(blank=True)
+    categories = models.CharField(max_length=300, blank=True)
+    code_url = models.URLField("code URL", max_length=500, blank=True)
+    read_level = models.CharField(
+        max_length=16, choices=ReadLevel.choices, default=ReadLevel.METADATA_ONLY
+    )
+    topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="papers")
+
+    class Meta:
+        ordering = ["-published", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["arxiv_id"],
+                condition=Q(arxiv_id__isnull=False) & ~Q(arxiv_id=""),
+                name="paper_arxiv_id_unique",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["-published", "-id"], name="paper_published_idx"),
+            models.Index(fields=["-added"], name="paper_added_idx"),
+            models.Index(fields=["read_level"], name="paper_read_level_idx"),
+            models.Index(fields=["organisation"], name="paper_organisation_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("papers:detail", kwargs={"key": self.arxiv_id or str(self.pk)})
+
+    @property
+    def short_authors(self) -> str:
+        names = [a.strip() for a in self.authors.split(",") if a.strip()]
+        if len(names) > 3:
+            return f"{names[0]} et al."
+        return ", ".join(names)
+
+    @property
+    def arxiv_abs_url(self) -> str:
+        return f"https://arxiv.org/abs/{self.arxiv_id}" if self.arxiv_id else ""
+
+    @property
+    def arxiv_pdf_url(self) -> str:
+        return f"https://arxiv.org/pdf/{self.arxiv_id}" if self.arxiv_id else ""

@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the live server and the ORM
+# calls made from tests are still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "browser" in item.path.parts:
+            item.add_marker(pytest.mark.browser)
+    if not Path(CHROMIUM).exists():
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (apt-get install chromium)")
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _restore_seeded_rows(django_db_setup, django_db_blocker):
+    """A transactional test (live server, threads) ends by emptying every table; put back
+    the rows the data migrations seed (caveats, role groups) before the next test runs."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+
+    with django_db_blocker.unblock():
+        if not Group.objects.filter(name="Editor").exists():
+            importlib.import_module("entries.migrations.0003_seed_caveats").seed(apps, None)
+            importlib.import_module("entries.migrations.0004_roles").sync_groups(apps)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def seeds_dir() -> Path:
+    if not SEEDS_DIR.exists():
+        pytest.skip(f"seed pages not found at {SEEDS_DIR}")
+    return SEEDS_DIR
+
+
+@pytest.fixture
+def editor(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(username="erin", role="Editor")
+
+
+@pytest.fixture
+def other_editor(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(username="eddie", role="Editor")
+
+
+@pytest.fixture
+def contributor(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(username="cora", role="Contributor")
+
+
+@pytest.fixture
+def other_contributor(db):
+    from tests.factories import UserFactory
+
+    return UserFactory(username="colin", role="Contributor")
+
+
+@pytest.fixture
+def charlie(db):
+    """A signed-in user with no role: may read, must not change anything."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="charlie")
+
+
+@pytest.fixture
+def editor_client(client, editor):
+    client.force_login(editor)
+    return client
+
+
+@pytest.fixture
+def contributor_client(client, contributor):
+    client.force_login(contributor)
+    return client
