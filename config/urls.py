@@ -14,5 +14,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("wiki/", include("wiki.urls")),
     path("papers/", include("papers.urls")),
+    path("import/", include("wiki.importer.urls")),
     path("", include("entries.urls")),
 ]

@@ -1,0 +1,1 @@
+"""Import concept pages and topic feeds written elsewhere (plain text or Markdown)."""
