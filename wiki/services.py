@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils.text import slugify
 
 from wiki.markdown import render_markdown
@@ -101,3 +101,12 @@ def _publish(concept: Concept, revision: Revision) -> None:
     concept.title = revision.title
     concept.summary = revision.summary
     concept.save(update_fields=["current_revision", "title", "summary", "updated"])
+
+
+def revisions_pending() -> QuerySet[Revision]:
+    """Concept revisions waiting for an editor, oldest first (the review queue lists them)."""
+    return (
+        Revision.objects.filter(status=RevisionStatus.PENDING)
+        .select_related("concept", "author", "base_revision")
+        .order_by("created", "id")
+    )
