@@ -79,6 +79,8 @@ class Revision(models.Model):
     summary = models.TextField(blank=True)
     body = models.TextField(blank=True)
     html = models.TextField(blank=True, help_text="The body rendered and sanitised at save time.")
+    toc = models.TextField(blank=True, help_text="The body's table of contents, rendered with it.")
+    size = models.PositiveIntegerField(default=0, help_text="Length of the body in characters.")
     edit_summary = models.CharField(max_length=300, blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -97,7 +99,11 @@ class Revision(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="The revision the author started editing from.",
+        help_text="The revision this text is built on: the one the author started from, or "
+        "the one their edit was merged onto.",
+    )
+    merged = models.BooleanField(
+        default=False, help_text="The edit was three-way merged with changes made meanwhile."
     )
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -124,7 +130,11 @@ class Revision(models.Model):
         return f"{self.title} r{self.number}"
 
     def get_absolute_url(self) -> str:
-        return reverse("wiki:history", kwargs={"slug": self.concept.slug}) + f"?r={self.number}"
+        return reverse("wiki:revision", kwargs={"slug": self.concept.slug, "number": self.number})
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == RevisionStatus.PENDING
 
 
 class KeyPaper(models.Model):
@@ -143,3 +153,37 @@ class KeyPaper(models.Model):
 
     def __str__(self) -> str:
         return f"{self.concept}: {self.paper}"
+
+
+class ConceptLink(models.Model):
+    """A wikilink from one concept's published text to another concept: the "Linked from"
+    list reads this table instead of searching every page's HTML."""
+
+    source = models.ForeignKey(Concept, on_delete=models.CASCADE, related_name="links_out")
+    target = models.ForeignKey(Concept, on_delete=models.CASCADE, related_name="links_in")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["source", "target"], name="concept_link_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source_id} -> {self.target_id}"
+
+
+class WantedLink(models.Model):
+    """A wikilink in a concept's published text to a title with no page yet. When a page
+    with that title (or alias) appears, the linking pages are re-rendered so the red
+    "create this page" link becomes an ordinary one."""
+
+    source = models.ForeignKey(Concept, on_delete=models.CASCADE, related_name="wanted_links")
+    title = models.CharField(max_length=200, help_text="The missing title, lower-cased.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["source", "title"], name="wanted_link_unique"),
+        ]
+        indexes = [models.Index(fields=["title"], name="wanted_link_title_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.source_id} -> {self.title!r}"

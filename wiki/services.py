@@ -3,26 +3,69 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 from django.utils.text import slugify
 
-from wiki.markdown import render_markdown
-from wiki.models import Concept, Revision, RevisionStatus
-from wiki.roles import is_editor
+from wiki.markdown import Rendered, render_markdown
+from wiki.merge import EditConflict, Texts, merge_texts
+from wiki.models import (
+    Concept,
+    ConceptAlias,
+    ConceptLink,
+    Revision,
+    RevisionStatus,
+    WantedLink,
+)
+from wiki.roles import can_contribute, is_editor
+
+__all__ = [
+    "ConceptError",
+    "EditConflict",
+    "NothingChanged",
+    "concept_create",
+    "revision_approve",
+    "revision_create",
+    "revision_reject",
+    "revision_revert",
+    "revisions_pending",
+]
+
+# Paths under /wiki/ that are not concepts: no concept may take these slugs.
+RESERVED_SLUGS = {"new", "preview"}
 
 
 class ConceptError(ValueError):
     """A write that cannot be done, with a message for the user."""
 
 
+class NothingChanged(ConceptError):
+    """The submitted text is the current text: no revision is made."""
+
+
 def unique_slug(title: str) -> str:
     base = slugify(title)[:190] or "concept"
     slug, n = base, 2
-    while Concept.objects.filter(slug=slug).exists():
+    while (
+        slug in RESERVED_SLUGS
+        or Concept.objects.filter(slug=slug).exists()
+        or ConceptAlias.objects.filter(slug=slug).exists()
+    ):
         slug = f"{base}-{n}"
         n += 1
     return slug
+
+
+def title_taken(title: str, *, exclude: Concept | None = None) -> bool:
+    """Is the title (case-insensitively) another concept's title or alias?"""
+    concepts = Concept.objects.filter(title__iexact=title.strip())
+    aliases = ConceptAlias.objects.filter(name__iexact=title.strip())
+    if exclude is not None:
+        concepts = concepts.exclude(pk=exclude.pk)
+        aliases = aliases.exclude(concept=exclude)
+    return concepts.exists() or aliases.exists()
 
 
 @transaction.atomic
@@ -39,9 +82,12 @@ def concept_create(
 
     ``publish`` defaults to the author's role: an editor's page is live at once, a
     contributor's waits in the review queue (the concept exists but readers do not see it).
+    Pages that linked to this title while it had no page are re-rendered.
     """
     title = title.strip()
-    if Concept.objects.filter(title__iexact=title).exists():
+    if not title:
+        raise ConceptError("A concept needs a title.")
+    if title_taken(title):
         raise ConceptError(f"A concept titled “{title}” already exists.")
     concept = Concept.objects.create(title=title, slug=unique_slug(title), summary=summary)
     revision_create(
@@ -54,6 +100,7 @@ def concept_create(
         base_revision=None,
         publish=publish,
     )
+    links_refresh_wanted([title])
     concept.refresh_from_db()
     return concept
 
@@ -73,40 +120,247 @@ def revision_create(
     """Add the next numbered revision, rendering its Markdown once.
 
     The concept row is locked so two saves at once get distinct, consecutive numbers.
+    When ``base_revision`` is not the current revision, somebody published meanwhile: the
+    two edits are three-way merged (the new revision's ``merged`` is set), or, when they
+    overlap, :class:`EditConflict` is raised and nothing is saved.
     """
     locked = Concept.objects.select_for_update().get(pk=concept.pk)
+    current = locked.current_revision
+    mine = Texts(title=title.strip(), summary=summary.strip(), body=body)
+    merged = False
+    if base_revision is not None and current is not None and base_revision.pk != current.pk:
+        mine = merge_texts(
+            base=_texts(base_revision), current=_texts(current), mine=mine, current_revision=current
+        )
+        merged = True
+    if base_revision is not None and current is not None:
+        base_revision = current  # the text now builds on what readers see
     number = (locked.revisions.aggregate(n=Max("number"))["n"] or 0) + 1
     if publish is None:
         publish = author is None or is_editor(author)
-    rendered = render_markdown(body, with_toc=True)
+    rendered = render_markdown(mine.body, with_toc=True)
     revision = Revision.objects.create(
         concept=locked,
         number=number,
-        title=title.strip(),
-        summary=summary,
-        body=body,
+        title=mine.title,
+        summary=mine.summary,
+        body=mine.body,
         html=rendered.html,
-        edit_summary=edit_summary,
+        toc=rendered.toc,
+        size=len(mine.body),
+        edit_summary=edit_summary.strip()[:300],
         author=author,
         base_revision=base_revision,
+        merged=merged,
         status=RevisionStatus.PUBLISHED if publish else RevisionStatus.PENDING,
     )
     if publish:
-        _publish(locked, revision)
+        _publish(locked, revision, rendered)
     return revision
 
 
-def _publish(concept: Concept, revision: Revision) -> None:
+def concept_edit(
+    *,
+    concept: Concept,
+    author: AbstractBaseUser,
+    title: str,
+    summary: str,
+    body: str,
+    edit_summary: str,
+    base_revision: Revision | None,
+) -> Revision:
+    """An edit from the edit form: refuses a save that changes nothing."""
+    if not can_contribute(author):
+        raise PermissionDenied
+    current = concept.current_revision
+    if current is not None and (title.strip(), summary.strip(), body) == (
+        current.title,
+        current.summary,
+        current.body,
+    ):
+        raise NothingChanged("Nothing changed, so no new revision was saved.")
+    if title_taken(title, exclude=concept):
+        raise ConceptError(f"Another concept is already titled “{title.strip()}”.")
+    return revision_create(
+        concept=concept,
+        author=author,
+        title=title,
+        summary=summary,
+        body=body,
+        edit_summary=edit_summary,
+        base_revision=base_revision,
+    )
+
+
+def _texts(revision: Revision) -> Texts:
+    return Texts(title=revision.title, summary=revision.summary, body=revision.body)
+
+
+def _publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
+    old_title = concept.title
     concept.current_revision = revision
     concept.title = revision.title
     concept.summary = revision.summary
     concept.save(update_fields=["current_revision", "title", "summary", "updated"])
+    links_sync(concept=concept, rendered=rendered)
+    if old_title.lower() != revision.title.lower():
+        links_refresh_wanted([revision.title])
+
+
+def links_sync(*, concept: Concept, rendered: Rendered) -> None:
+    """Record the outgoing links of the concept's published text (backlinks, red links)."""
+    ConceptLink.objects.filter(source=concept).delete()
+    WantedLink.objects.filter(source=concept).delete()
+    ConceptLink.objects.bulk_create(
+        [
+            ConceptLink(source=concept, target_id=pk)
+            for pk in sorted(rendered.linked_concept_ids)
+            if pk != concept.pk
+        ]
+    )
+    WantedLink.objects.bulk_create(
+        [
+            WantedLink(source=concept, title=title[:200])
+            for title in sorted({t.lower() for t in rendered.missing_titles})
+        ]
+    )
+
+
+def links_refresh_wanted(titles: list[str]) -> int:
+    """Re-render the published text of every page with a red link to one of ``titles``.
+
+    Only the stored HTML (a cache of the body) changes; the revision's text does not.
+    Returns how many pages were re-rendered.
+    """
+    wanted = {t.strip().lower() for t in titles if t.strip()}
+    if not wanted:
+        return 0
+    sources = (
+        Concept.objects.filter(wanted_links__title__in=wanted, current_revision__isnull=False)
+        .select_related("current_revision")
+        .distinct()
+    )
+    count = 0
+    for source in sources:
+        revision = source.current_revision
+        rendered = render_markdown(revision.body, with_toc=True)
+        Revision.objects.filter(pk=revision.pk).update(html=rendered.html, toc=rendered.toc)
+        links_sync(concept=source, rendered=rendered)
+        count += 1
+    return count
+
+
+def _pending_for_review(revision: Revision, by: AbstractBaseUser) -> Revision:
+    if not is_editor(by):
+        raise PermissionDenied
+    locked = Revision.objects.select_for_update().get(pk=revision.pk)
+    if locked.status != RevisionStatus.PENDING:
+        raise ConceptError(
+            f"Somebody else was faster: revision {locked.number} is already {locked.status}."
+        )
+    return locked
+
+
+@transaction.atomic
+def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
+    """Publish a pending revision. Returns the revision readers now see.
+
+    If the page was published meanwhile, the pending text is merged onto the current one and
+    the merge is saved as a new published revision (the pending one stays as it was written);
+    overlapping edits raise :class:`EditConflict` and nothing changes.
+    """
+    revision = _pending_for_review(revision, by)
+    concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
+    current = concept.current_revision
+    revision.status = RevisionStatus.PUBLISHED
+    revision.reviewed_by = by
+    revision.reviewed_at = timezone.now()
+    needs_merge = current is not None and revision.base_revision_id != current.pk
+    if needs_merge:
+        base = revision.base_revision
+        merged = merge_texts(
+            base=_texts(base) if base else Texts("", "", ""),
+            current=_texts(current),
+            mine=_texts(revision),
+            current_revision=current,
+        )  # raises before anything is written
+    revision.save(update_fields=["status", "reviewed_by", "reviewed_at"])
+    if needs_merge:
+        published = revision_create(
+            concept=concept,
+            author=revision.author,
+            title=merged.title,
+            summary=merged.summary,
+            body=merged.body,
+            edit_summary=f"Revision {revision.number} approved and merged with revision "
+            f"{current.number}",
+            base_revision=current,
+            publish=True,
+        )
+        Revision.objects.filter(pk=published.pk).update(merged=True)
+        published.merged = True
+        return published
+    # Re-render on publishing: pages created since it was written turn its red links blue.
+    rendered = render_markdown(revision.body, with_toc=True)
+    revision.html, revision.toc = rendered.html, rendered.toc
+    revision.save(update_fields=["html", "toc"])
+    _publish(concept, revision, rendered)
+    if current is None:  # a contributor's new page goes live: links to it may be waiting
+        links_refresh_wanted([revision.title])
+    return revision
+
+
+@transaction.atomic
+def revision_reject(*, revision: Revision, by: AbstractBaseUser, comment: str = "") -> Revision:
+    """Turn a pending revision down; readers never see it."""
+    revision = _pending_for_review(revision, by)
+    revision.status = RevisionStatus.REJECTED
+    revision.reviewed_by = by
+    revision.reviewed_at = timezone.now()
+    revision.review_comment = comment.strip()
+    revision.save(update_fields=["status", "reviewed_by", "reviewed_at", "review_comment"])
+    return revision
+
+
+@transaction.atomic
+def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
+    """A new revision restoring an old one's text; pending when a contributor asks."""
+    if not can_contribute(by):
+        raise PermissionDenied
+    concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
+    current = concept.current_revision
+    if current is not None and current.pk == revision.pk:
+        raise NothingChanged(f"Revision {revision.number} is already the current text.")
+    if title_taken(revision.title, exclude=concept):
+        raise ConceptError(f"Another concept is now titled “{revision.title}”.")
+    return revision_create(
+        concept=concept,
+        author=by,
+        title=revision.title,
+        summary=revision.summary,
+        body=revision.body,
+        edit_summary=f"Reverted to revision {revision.number}",
+        base_revision=current,
+    )
 
 
 def revisions_pending() -> QuerySet[Revision]:
-    """Concept revisions waiting for an editor, oldest first (the review queue lists them)."""
+    """Concept revisions waiting for an editor, oldest first (the review queue lists them).
+
+    Everything ``wiki/_pending_revision.html`` shows comes with this one query.
+    """
     return (
         Revision.objects.filter(status=RevisionStatus.PENDING)
-        .select_related("concept", "author", "base_revision")
+        .select_related("concept", "author", "base_revision", "concept__current_revision")
         .order_by("created", "id")
+    )
+
+
+def concept_search(query: str) -> Q:
+    """The filter of the concept index's type-ahead box: title, alias or summary."""
+    query = query.strip()
+    return (
+        Q(title__icontains=query)
+        | Q(summary__icontains=query)
+        | Q(pk__in=ConceptAlias.objects.filter(name__icontains=query).values("concept_id"))
     )

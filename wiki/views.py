@@ -1,37 +1,308 @@
+"""Concept pages: index, read, create, edit (with live preview and merge), history, diff,
+revert, review of pending revisions, and recent changes."""
+
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from wiki.models import Concept
+from wiki import queries, services
+from wiki.diff import diff_inline, diff_text
+from wiki.forms import ChangesFilterForm, CompareForm, ConceptForm, PreviewForm, RejectForm
+from wiki.markdown import render_markdown
+from wiki.merge import EditConflict
+from wiki.models import Concept, Revision
+from wiki.roles import can_contribute, is_editor
+
+
+def _concept(request: HttpRequest, slug: str, view: str) -> Concept | HttpResponse:
+    """The concept behind a slug: an alias redirects to the same page of its concept;
+    a page nobody may see yet is a 404."""
+    concept, aliased = queries.concept_by_slug(slug)
+    if aliased is not None:
+        url = reverse(f"wiki:{view}", kwargs={"slug": aliased.slug})
+        query = request.META.get("QUERY_STRING")
+        return redirect(f"{url}?{query}" if query else url)
+    if concept is None or not queries.concept_visible(concept, request.user):
+        raise Http404("No such concept.")
+    return concept
+
+
+def _require_contributor(request: HttpRequest) -> None:
+    if not can_contribute(request.user):
+        raise PermissionDenied("Only contributors and editors can change concepts.")
+
+
+def _revision(request: HttpRequest, concept: Concept, number: int) -> Revision:
+    visible = queries.revisions_visible(concept, request.user).select_related("author")
+    return get_object_or_404(visible, number=number)
+
+
+def _next_url(request: HttpRequest, default: str) -> str:
+    url = request.POST.get("next", "")
+    if url and url_has_allowed_host_and_scheme(url, {request.get_host()}, request.is_secure()):
+        return url
+    return default
 
 
 @require_GET
 def concept_index(request: HttpRequest) -> HttpResponse:
-    concepts = Concept.objects.published()
-    return render(request, "wiki/index.html", {"concepts": concepts})
-
-
-def concept_new(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    query = request.GET.get("q", "")[:200]
+    context = {"concepts": queries.concepts_for_index(query), "q": query}
+    template = "wiki/index.html#results" if request.htmx else "wiki/index.html"
+    return render(request, template, context)
 
 
 @require_GET
 def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    concept = get_object_or_404(
-        Concept.objects.published().select_related("current_revision"), slug=slug
-    )
-    return render(request, "wiki/concept.html", {"concept": concept})
+    concept = _concept(request, slug, "concept")
+    if isinstance(concept, HttpResponse):
+        return concept
+    revision = concept.current_revision or concept.revisions.order_by("-number").first()
+    context = {"concept": concept, "revision": revision}
+    context.update(queries.concept_page(concept, request.user))
+    return render(request, "wiki/concept.html", context)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def concept_new(request: HttpRequest) -> HttpResponse:
+    _require_contributor(request)
+    form = ConceptForm(request.POST or None, initial={"title": request.GET.get("title", "")[:200]})
+    if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
+        data = form.cleaned_data
+        try:
+            concept = services.concept_create(
+                title=data["title"],
+                summary=data["summary"],
+                body=data["body"],
+                author=request.user,
+                edit_summary=data["edit_summary"] or "Created the page",
+            )
+        except services.ConceptError as error:
+            form.add_error(None, str(error))
+        else:
+            _saved_message(request, concept.revisions.get(number=1))
+            return redirect(concept)
+    return _edit_form(request, form, concept=None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def concept_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    concept = _concept(request, slug, "edit")
+    if isinstance(concept, HttpResponse):
+        return concept
+    _require_contributor(request)
+    start = concept.current_revision or concept.revisions.order_by("-number").first()
+    initial = {"title": start.title, "summary": start.summary, "body": start.body}
+    initial["base_revision"] = start.number
+    form = ConceptForm(request.POST or None, initial=initial, concept=concept)
+    if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
+        data = form.cleaned_data
+        base = concept.revisions.filter(number=data["base_revision"] or 0).first()
+        try:
+            revision = services.concept_edit(
+                concept=concept,
+                author=request.user,
+                title=data["title"],
+                summary=data["summary"],
+                body=data["body"],
+                edit_summary=data["edit_summary"],
+                base_revision=base,
+            )
+        except EditConflict as conflict:
+            return _conflict(request, concept, form, conflict)
+        except services.NothingChanged as error:
+            messages.info(request, str(error))
+            return redirect(concept)
+        except services.ConceptError as error:
+            form.add_error(None, str(error))
+        else:
+            _saved_message(request, revision)
+            return redirect(concept)
+    return _edit_form(request, form, concept=concept, preview=start.html)
 
 
+def _edit_form(
+    request: HttpRequest, form: ConceptForm, *, concept: Concept | None, preview: str = ""
+) -> HttpResponse:
+    if form.is_bound and form.is_valid():
+        preview = render_markdown(form.cleaned_data["body"]).html
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    context = {"form": form, "concept": concept, "preview": preview}
+    return render(request, "wiki/edit.html", context, status=status)
+
+
+def _conflict(
+    request: HttpRequest, concept: Concept, form: ConceptForm, conflict: EditConflict
+) -> HttpResponse:
+    """Nothing was saved: the user's text stays in the form, now based on the current
+    revision, with the current text and the differences beside it."""
+    data = {**form.cleaned_data, "base_revision": conflict.current.number}
+    context = {
+        "form": ConceptForm(initial=data, concept=concept),
+        "concept": concept,
+        "conflict": conflict,
+        "current": conflict.current,
+        "conflict_diff": diff_text(conflict.current.body, conflict.mine.body),
+    }
+    return render(request, "wiki/edit.html", context, status=409)
+
+
+def _saved_message(request: HttpRequest, revision: Revision) -> None:
+    if revision.is_pending:
+        messages.success(
+            request,
+            f"Saved as revision {revision.number}, waiting for an editor's review. "
+            "Readers see the current text until it is approved.",
+        )
+    elif revision.merged:
+        messages.success(
+            request,
+            f"The page changed while you were editing. Your edit was merged with those "
+            f"changes and saved as revision {revision.number}.",
+        )
+    else:
+        messages.success(request, f"Saved revision {revision.number}.")
+
+
+@login_required
+@require_POST
+def concept_preview(request: HttpRequest) -> HttpResponse:
+    _require_contributor(request)
+    form = PreviewForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("The text is too long to preview.")
+    html = render_markdown(form.cleaned_data["body"]).html
+    return render(request, "wiki/edit.html#preview", {"preview": html})
+
+
+@require_GET
 def concept_history(request: HttpRequest, slug: str) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    concept = _concept(request, slug, "history")
+    if isinstance(concept, HttpResponse):
+        return concept
+    page = queries.history_page(concept, request.user, request.GET.get("page"))
+    context = {"concept": concept, "page": page, "revisions": page.object_list}
+    template = "wiki/history.html#revisions" if request.htmx else "wiki/history.html"
+    return render(request, template, context)
 
 
+@require_GET
+def concept_diff(request: HttpRequest, slug: str) -> HttpResponse:
+    concept = _concept(request, slug, "diff")
+    if isinstance(concept, HttpResponse):
+        return concept
+    form = CompareForm(request.GET)
+    if not form.is_valid():
+        messages.error(request, "Choose two revisions to compare.")
+        return render(request, "wiki/diff.html", {"concept": concept, "form": form}, status=400)
+    numbers = sorted([form.cleaned_data["a"], form.cleaned_data["b"]])
+    old, new = (_revision(request, concept, n) for n in numbers)
+    context = {
+        "concept": concept,
+        "old": old,
+        "new": new,
+        "title_diff": diff_inline(old.title, new.title),
+        "summary_diff": diff_inline(old.summary, new.summary),
+        "body_diff": diff_text(old.body, new.body),
+    }
+    template = "wiki/diff.html#diff" if request.htmx else "wiki/diff.html"
+    return render(request, template, context)
+
+
+@require_GET
+def revision_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    concept = _concept(request, slug, "concept")
+    if isinstance(concept, HttpResponse):
+        return concept
+    revision = _revision(request, concept, number)
+    return render(request, "wiki/revision.html", {"concept": concept, "revision": revision})
+
+
+@login_required
+@require_POST
+def revision_revert(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    concept = _concept(request, slug, "concept")
+    if isinstance(concept, HttpResponse):
+        return concept
+    _require_contributor(request)
+    old = _revision(request, concept, number)
+    try:
+        revision = services.revision_revert(revision=old, by=request.user)
+    except services.ConceptError as error:
+        messages.error(request, str(error))
+        return redirect("wiki:history", slug=concept.slug)
+    _saved_message(request, revision)
+    return redirect(concept)
+
+
+@login_required
+@require_POST
+def revision_approve(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _review(request, slug, number, approve=True)
+
+
+@login_required
+@require_POST
+def revision_reject(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _review(request, slug, number, approve=False)
+
+
+def _review(request: HttpRequest, slug: str, number: int, *, approve: bool) -> HttpResponse:
+    if not is_editor(request.user):
+        raise PermissionDenied("Only editors review concept revisions.")
+    concept = get_object_or_404(Concept, slug=slug)
+    revision = get_object_or_404(
+        Revision.objects.select_related("concept", "author", "base_revision"),
+        concept=concept,
+        number=number,
+    )
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest("The comment is too long (2,000 characters at most).")
+    try:
+        if approve:
+            done = services.revision_approve(revision=revision, by=request.user)
+        else:
+            done = services.revision_reject(
+                revision=revision, by=request.user, comment=form.cleaned_data["comment"]
+            )
+    except (services.ConceptError, EditConflict) as error:
+        if request.htmx:
+            pending = services.revisions_pending().filter(pk=revision.pk).first() or revision
+            context = {"revision": pending, "review_error": str(error)}
+            return render(request, "wiki/_pending_revision.html", context)
+        messages.error(request, str(error))
+        return redirect(_next_url(request, concept.get_absolute_url()))
+    context = {"revision": revision, "result": done, "approved": approve}
+    if request.htmx:
+        return render(request, "wiki/_review_done.html", context)
+    verb = "Approved" if approve else "Rejected"
+    messages.success(request, f"{verb} revision {revision.number} of “{concept.title}”.")
+    return redirect(_next_url(request, concept.get_absolute_url()))
+
+
+@require_GET
 def recent_changes(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    form = ChangesFilterForm(request.GET)
+    valid = form.is_valid()
+    filters = form.cleaned_data if valid else {}
+    page = queries.changes_page(
+        request.user,
+        username=filters.get("user", "").strip(),
+        kind=filters.get("kind", ""),
+        page_number=request.GET.get("page"),
+    )
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page": page, "changes": page.object_list, "query": query.urlencode()}
+    template = "wiki/changes.html#results" if request.htmx else "wiki/changes.html"
+    return render(request, template, context, status=200 if valid else 400)

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from django import template
+
+from wiki.diff import diff_inline, diff_text
+from wiki.models import Revision
+
+register = template.Library()
+
+
+@register.simple_tag
+def revision_changes(revision: Revision) -> dict[str, object]:
+    """What a pending revision changes: word-level diffs of title, summary and body against
+    the revision it builds on (or, failing that, the published one). Uses only rows that
+    ``revisions_pending()`` already selected, so a long review queue costs no extra queries."""
+    base = revision.base_revision
+    if base is None:
+        current = revision.concept.current_revision
+        base = current if current is not None and current.pk != revision.pk else None
+    old_title = base.title if base else ""
+    old_summary = base.summary if base else ""
+    old_body = base.body if base else ""
+    return {
+        "base": base,
+        "title": diff_inline(old_title, revision.title) if old_title != revision.title else None,
+        "summary": (
+            diff_inline(old_summary, revision.summary) if old_summary != revision.summary else None
+        ),
+        "body": diff_text(old_body, revision.body),
+    }
+
+
+@register.filter
+def signed(value: int | None) -> str:
+    """A size change as "+120", "\u221245" (a minus sign) or "0"."""
+    value = value or 0
+    if value > 0:
+        return f"+{value:,}"
+    if value < 0:
+        return f"\u2212{-value:,}"
+    return "0"
+
+
+@register.filter
+def size_change(revision: Revision) -> int:
+    """Characters added (or removed) relative to the revision this one builds on; needs the
+    ``base_size`` annotation of the history and changes queries."""
+    return revision.size - (getattr(revision, "base_size", None) or 0)
+
+
+@register.filter
+def entry_status_label(value: str) -> str:
+    """An entry status as readers see it ("changes requested", not changes_requested)."""
+    from entries.models import EntryStatus
+
+    try:
+        return EntryStatus(value).label
+    except ValueError:
+        return value.replace("_", " ")
