@@ -42,3 +42,7 @@ format: install
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
+
+# Benchmarks on PostgreSQL (BENCH_DATABASE_URL may name another server); see docs/benchmarks.md.
+bench: install
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
