@@ -1,14 +1,40 @@
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, F, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Coalesce, Lower, Upper
 from django.urls import reverse
+
+# The organisation suggestions of the papers filter; every write that can change them
+# deletes the key.
+ORGANISATIONS_CACHE_KEY = "papers:organisations"
 
 
 class ReadLevel(models.TextChoices):
     FULL_TEXT = "full_text", "full text"
     ABSTRACT_ONLY = "abstract_only", "abstract only"
     METADATA_ONLY = "metadata_only", "metadata only"
+
+
+class PaperQuerySet(models.QuerySet):
+    def with_claim_count(self) -> PaperQuerySet:
+        """Annotate ``claim_count``: claims of published entries citing each paper.
+
+        A correlated subquery rather than a join and GROUP BY, so a page of 25 papers
+        costs 25 index lookups instead of aggregating every claim before the LIMIT.
+        """
+        from entries.models import Claim, EntryStatus
+
+        counts = (
+            Claim.objects.filter(paper=OuterRef("pk"), entry__status=EntryStatus.PUBLISHED)
+            .order_by()
+            .values("paper")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        return self.annotate(
+            claim_count=Coalesce(Subquery(counts, output_field=models.IntegerField()), Value(0))
+        )
 
 
 class Paper(models.Model):
@@ -40,6 +66,8 @@ class Paper(models.Model):
     )
     topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="papers")
 
+    objects = PaperQuerySet.as_manager()
+
     class Meta:
         ordering = ["-published", "-id"]
         constraints = [
@@ -51,16 +79,26 @@ class Paper(models.Model):
         ]
         indexes = [
             models.Index(fields=["-published", "-id"], name="paper_published_idx"),
-            models.Index(fields=["-added"], name="paper_added_idx"),
+            models.Index(fields=["-added", "-id"], name="paper_added_id_idx"),
             models.Index(fields=["read_level"], name="paper_read_level_idx"),
             models.Index(fields=["organisation"], name="paper_organisation_idx"),
+            # The organisation filter ignores case; the sort by title too.
+            models.Index(Upper("organisation"), name="paper_organisation_ci_idx"),
+            models.Index(Lower("title"), F("id"), name="paper_title_idx"),
+            # PostgreSQL only (migration 0003): full-text GIN index for the search box and
+            # "published DESC NULLS LAST" for the default sort.
         ]
 
     def __str__(self) -> str:
         return self.title
 
     def get_absolute_url(self) -> str:
-        return reverse("papers:detail", kwargs={"key": self.arxiv_id or str(self.pk)})
+        return reverse("papers:detail", kwargs={"key": self.url_key})
+
+    @property
+    def url_key(self) -> str:
+        """What the paper's addresses carry: its arXiv id, or its primary key without one."""
+        return self.arxiv_id or str(self.pk)
 
     @property
     def short_authors(self) -> str:

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
 
+from papers.bibtex import BibRecord, parse_bibtex
 from papers.identifiers import parse_arxiv_id
-from papers.models import Paper
+from papers.models import ORGANISATIONS_CACHE_KEY, Paper
+from wiki.models import Concept
+
+
+class DuplicatePaper(Exception):
+    def __init__(self, paper: Paper) -> None:
+        super().__init__(f"{paper.arxiv_id} is already in the library.")
+        self.paper = paper
 
 
 @transaction.atomic
@@ -23,3 +35,133 @@ def paper_get_or_create_by_arxiv(
     if parsed.version and "arxiv_version" not in values:
         values["arxiv_version"] = parsed.version
     return Paper.objects.get_or_create(arxiv_id=parsed.id, defaults=values)
+
+
+def paper_create(*, fields: dict[str, Any], topics: Iterable[Concept] = ()) -> Paper:
+    """A new paper with its topics; DuplicatePaper when its arXiv id is taken.
+
+    The unique constraint decides, so two people adding the same paper at once get one
+    paper and one clear message rather than a 500.
+    """
+    values = {**fields, "arxiv_id": fields.get("arxiv_id") or None}
+    try:
+        with transaction.atomic():
+            paper = Paper.objects.create(**values)
+            paper.topics.set(list(topics))
+        cache.delete(ORGANISATIONS_CACHE_KEY)
+    except IntegrityError:
+        existing = Paper.objects.filter(arxiv_id=values["arxiv_id"]).first()
+        if existing is None:
+            raise
+        raise DuplicatePaper(existing) from None
+    return paper
+
+
+@transaction.atomic
+def paper_update(*, paper: Paper, fields: dict[str, Any], topics: Iterable[Concept]) -> Paper:
+    for name, value in fields.items():
+        setattr(paper, name, value)
+    paper.arxiv_id = paper.arxiv_id or None
+    paper.save()
+    paper.topics.set(list(topics))
+    cache.delete(ORGANISATIONS_CACHE_KEY)
+    return paper
+
+
+@transaction.atomic
+def paper_set_topics(*, paper: Paper, topics: Iterable[Concept]) -> None:
+    paper.topics.set(list(topics))
+
+
+@dataclass
+class ImportRow:
+    key: str
+    outcome: str  # "created", "updated" or "skipped"
+    detail: str
+    paper: Paper | None = None
+
+
+@dataclass
+class ImportReport:
+    rows: list[ImportRow] = field(default_factory=list)
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for row in self.rows if row.outcome == outcome)
+
+    @property
+    def created(self) -> int:
+        return self.count("created")
+
+    @property
+    def updated(self) -> int:
+        return self.count("updated")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
+
+
+def _find_existing(record: BibRecord) -> Paper | None:
+    arxiv_id, doi = record.fields.get("arxiv_id"), record.fields.get("doi")
+    if arxiv_id:
+        paper = Paper.objects.filter(arxiv_id=arxiv_id).first()
+        if paper or not doi:
+            return paper
+    if doi:
+        return Paper.objects.filter(doi__iexact=doi).first()
+    # Without an identifier, the same title is the same paper.
+    return (
+        Paper.objects.annotate(lower_title=Lower("title"))
+        .filter(lower_title=str(record.fields["title"]).lower())
+        .first()
+    )
+
+
+@transaction.atomic
+def papers_import_bibtex(*, text: str) -> ImportReport:
+    """Create papers for new entries and fill in the blanks of known ones.
+
+    A known paper's filled fields are never overwritten: the library's copy was checked
+    by a person, the file may be anybody's. Every entry gets a row in the report.
+    """
+    report = ImportReport()
+    seen: dict[int, str] = {}
+    concepts = {c.title.lower(): c for c in Concept.objects.only("id", "title")}
+    for record in parse_bibtex(text):
+        if record.problem:
+            report.rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))
+            continue
+        paper = _find_existing(record)
+        if paper is not None and paper.pk in seen:
+            report.rows.append(
+                ImportRow(record.key, "skipped", f"Same paper as entry {seen[paper.pk]}.", paper)
+            )
+            continue
+        topics = [concepts[t.lower()] for t in record.topics if t.lower() in concepts]
+        if paper is None:
+            paper = Paper.objects.create(**record.fields)
+            paper.topics.set(topics)
+            report.rows.append(ImportRow(record.key, "created", "Added to the library.", paper))
+        else:
+            filled = [
+                name
+                for name, value in record.fields.items()
+                if value and not getattr(paper, name) and name != "arxiv_id"
+            ]
+            new_topics = [t for t in topics if t not in set(paper.topics.all())]
+            for name in filled:
+                setattr(paper, name, record.fields[name])
+            if filled:
+                paper.save(update_fields=[*filled, "updated"])
+            if new_topics:
+                paper.topics.add(*new_topics)
+            changes = filled + (["topics"] if new_topics else [])
+            if changes:
+                detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."
+                report.rows.append(ImportRow(record.key, "updated", detail, paper))
+            else:
+                detail = "Already in the library; nothing new in this entry."
+                report.rows.append(ImportRow(record.key, "skipped", detail, paper))
+        seen[paper.pk] = record.key
+    cache.delete(ORGANISATIONS_CACHE_KEY)
+    return report

@@ -9,6 +9,10 @@ app_name = "papers"
 urlpatterns = [
     path("", views.paper_list, name="list"),
     path("new/", views.paper_new, name="new"),
-    # An arXiv id (2608.17528, hep-th/9901001) or the numeric primary key.
+    path("import/", views.paper_import, name="import"),
+    # A key is an arXiv id (2608.17528, hep-th/9901001) or the numeric primary key; the
+    # longer routes come first because <path:> would swallow their suffix.
+    path("<path:key>/topics/", views.paper_topics, name="topics"),
+    path("<path:key>/edit/", views.paper_edit, name="edit"),
     path("<path:key>/", views.paper_detail, name="detail"),
 ]

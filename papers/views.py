@@ -1,15 +1,196 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from collections.abc import Callable, Iterable
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from papers import pages
+from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
+from papers.bibtex import papers_to_bibtex
+from papers.filters import PaperFilter
+from papers.forms import ArxivLookupForm, BibtexImportForm, PaperForm, PaperTopicsForm
+from papers.models import Paper
+from papers.services import (
+    DuplicatePaper,
+    paper_create,
+    paper_set_topics,
+    paper_update,
+    papers_import_bibtex,
+)
+
+View = Callable[..., HttpResponse]
 
 
+def permission_required(perm: str) -> Callable[[View], View]:
+    """Anonymous visitors go to the login page; signed-in users without ``perm`` get 403."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not request.user.is_authenticated:
+                if request.htmx:
+                    return HttpResponseClientRedirect(pages.login_url(request))
+                return redirect_to_login(request.get_full_path())
+            if not request.user.has_perm(perm):
+                raise PermissionDenied("Only contributors and editors can change papers.")
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def _fragment(request: HttpRequest) -> bool:
+    """An htmx swap wants the fragment; a history restore needs the whole page."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _bibtex(papers: Iterable[Paper], filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(
+        papers_to_bibtex(papers), content_type="text/x-bibtex; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
 def paper_list(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    filterset = PaperFilter(data=pages.with_defaults(request.GET), queryset=Paper.objects.all())
+    papers = filterset.sorted_qs
+    if request.GET.get("format") == "bibtex":
+        if not filterset.is_valid():
+            return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
+        return _bibtex(pages.for_export(papers), "papers.bib")
+    paginator = Paginator(pages.for_list(papers), pages.page_size(request.GET))
+    context = {
+        "filter": filterset,
+        "page": paginator.get_page(request.GET.get("page")),
+        "query": pages.query_string(request.GET),
+        "active": pages.active_filters(filterset, request.GET),
+        "fragment": _fragment(request),
+    }
+    if not context["fragment"]:
+        context["organisations"] = pages.organisations()
+    response = render(
+        request, "papers/list.html#results" if context["fragment"] else "papers/list.html", context
+    )
+    if context["fragment"]:
+        # Push the clean address (no empty parameters) so the view can be bookmarked.
+        response["HX-Push-Url"] = pages.list_url(request.GET)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
-def paper_new(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
-
-
+@require_GET
 def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
-    return HttpResponse("Not built yet", status=501)
+    paper = pages.get_paper_or_404(key)
+    if request.path != paper.get_absolute_url():
+        query = f"?{request.GET.urlencode()}" if request.GET else ""
+        return redirect(paper.get_absolute_url() + query, permanent=True)
+    if request.GET.get("format") == "bibtex":
+        return _bibtex([pages.with_topics(paper)], f"{pages.bib_filename(paper)}.bib")
+    return render(request, "papers/detail.html", pages.detail_context(request, paper))
+
+
+@require_http_methods(["GET", "POST"])
+@permission_required("papers.change_paper")
+def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
+    """The paper's topic chips, edited in place (htmx) or on the paper page (no JS)."""
+    paper = pages.get_paper_or_404(key)
+    data = request.POST if request.method == "POST" else None
+    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.all())})
+    if form.is_valid():
+        paper_set_topics(paper=paper, topics=form.cleaned_data["topics"])
+        if not _fragment(request):
+            messages.success(request, "Topics saved.")
+            return redirect(paper)
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    context = {} if _fragment(request) else pages.detail_context(request, paper)
+    context |= {
+        "paper": paper,
+        "topics": list(paper.topics.all()),
+        "topics_form": form,
+        "editing_topics": not form.is_valid() and "show" not in request.GET,
+    }
+    template = "papers/detail.html#topics" if _fragment(request) else "papers/detail.html"
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@permission_required("papers.add_paper")
+def paper_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = PaperForm(request.POST)
+        if form.is_valid():
+            try:
+                paper = paper_create(fields=form.paper_fields(), topics=form.cleaned_data["topics"])
+            except DuplicatePaper as exc:
+                messages.info(request, f"{exc} Here it is.")
+                return redirect(exc.paper)
+            messages.success(request, "Paper added to the library.")
+            return redirect(paper)
+        context = {"lookup": ArxivLookupForm(), "form": form, "import_form": BibtexImportForm()}
+        return render(request, "papers/new.html", context, status=400)
+    if "arxiv" in request.GET:
+        return _paper_lookup(request)
+    context = {"lookup": ArxivLookupForm(), "form": PaperForm(), "import_form": BibtexImportForm()}
+    return render(request, "papers/new.html", context)
+
+
+def _paper_lookup(request: HttpRequest) -> HttpResponse:
+    """Fetch an arXiv id's metadata into the form, or send the user to the paper we have."""
+    lookup = ArxivLookupForm(request.GET)
+    context = {"lookup": lookup, "import_form": BibtexImportForm(), "form": PaperForm()}
+    if not lookup.is_valid():
+        return render(request, "papers/new.html", context, status=400)
+    parsed = lookup.parsed
+    existing = Paper.objects.filter(arxiv_id=parsed.id).first()
+    if existing:
+        messages.info(request, f"arXiv:{parsed.id} is already in the library.")
+        return redirect(existing)
+    initial = {"arxiv_id": parsed.id, "arxiv_version": parsed.version}
+    try:
+        record = fetch_arxiv(parsed.id)
+    except ArxivNotFound as exc:
+        lookup.add_error("arxiv", str(exc))
+        return render(request, "papers/new.html", context, status=404)
+    except ArxivError as exc:
+        messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
+    else:
+        initial = {**record.as_paper_fields(), "arxiv_version": parsed.version or record.version}
+        context["fetched"] = record
+    context["form"] = PaperForm(initial=initial)
+    return render(request, "papers/new.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@permission_required("papers.change_paper")
+def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
+    paper = pages.get_paper_or_404(key)
+    form = PaperForm(request.POST or None, instance=paper)
+    if form.is_valid():
+        paper_update(paper=paper, fields=form.paper_fields(), topics=form.cleaned_data["topics"])
+        messages.success(request, "Paper saved.")
+        return redirect(paper)
+    status = 400 if form.is_bound else 200
+    return render(request, "papers/edit.html", {"paper": paper, "form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@permission_required("papers.add_paper")
+def paper_import(request: HttpRequest) -> HttpResponse:
+    form = BibtexImportForm(request.POST or None, request.FILES or None)
+    if not form.is_valid():
+        status = 400 if form.is_bound else 200
+        return render(request, "papers/import.html", {"import_form": form}, status=status)
+    report = papers_import_bibtex(text=form.cleaned_data["file"])
+    return render(request, "papers/import.html", {"import_form": form, "report": report})

@@ -1,0 +1,181 @@
+"""The papers list filter: every GET parameter of /papers/ and how it narrows the set."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import django_filters
+from django import forms
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db import connection
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Lower
+
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import Paper, ReadLevel
+from wiki.models import Concept
+
+# Must equal the expression of the GIN index made in migration 0003, or PostgreSQL
+# will not use it.
+SEARCH_VECTOR = SearchVector("title", "authors", "abstract", config="english")
+SEARCH_MAX_TERMS = 8
+
+SORTS = {
+    "newest": (F("published").desc(nulls_last=True), F("id").desc()),
+    "oldest": (F("published").asc(nulls_last=True), F("id").asc()),
+    "title": (Lower("title").asc(), F("id").asc()),
+    "added": (F("added").desc(), F("id").desc()),
+}
+SORT_CHOICES = [
+    ("newest", "Newest first"),
+    ("oldest", "Oldest first"),
+    ("title", "Title A to Z"),
+    ("added", "Recently added"),
+]
+DEFAULT_SORT = "newest"
+DATE_ERROR = "Not a date: write it as YYYY-MM-DD, such as 2026-03-01."
+
+
+def search_terms(text: str) -> list[str]:
+    """Words of a search, lower-cased, at most SEARCH_MAX_TERMS of them."""
+    return re.findall(r"\w+", text.lower())[:SEARCH_MAX_TERMS]
+
+
+def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
+    """Papers matching every word of ``text`` in title, authors or abstract.
+
+    An arXiv id (in any spelling) finds that paper. On PostgreSQL each word is a prefix
+    of a stemmed word (so results follow the typing); elsewhere a substring.
+    """
+    text = text.strip()
+    try:
+        return queryset.filter(arxiv_id=parse_arxiv_id(text).id)
+    except InvalidArxivId:
+        pass
+    terms = search_terms(text)
+    if not terms:
+        return queryset
+    if connection.vendor == "postgresql":
+        # The words are \w+ only, so the raw tsquery cannot carry operators of its own.
+        raw = " & ".join(f"{term}:*" for term in terms)
+        query = SearchQuery(raw, search_type="raw", config="english")
+        return queryset.annotate(search=SEARCH_VECTOR).filter(search=query)
+    for term in terms:
+        queryset = queryset.filter(
+            Q(title__icontains=term) | Q(authors__icontains=term) | Q(abstract__icontains=term)
+        )
+    return queryset
+
+
+class TopicChoiceField(django_filters.fields.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Concept) -> str:
+        return obj.title
+
+
+class TopicFilter(django_filters.ModelMultipleChoiceFilter):
+    field_class = TopicChoiceField
+
+
+class PaperFilterForm(forms.Form):
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        after, before = data.get("published_after"), data.get("published_before")
+        if after and before and after > before:
+            self.add_error(
+                "published_before", "“Published before” must not be earlier than “Published after”."
+            )
+        return data
+
+
+class PaperFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(
+        label="Search",
+        method="filter_q",
+        max_length=200,
+        widget=forms.TextInput(
+            attrs={"type": "search", "placeholder": "Title, author, abstract or arXiv id"}
+        ),
+    )
+    topic = TopicFilter(
+        label="Topic",
+        queryset=Concept.objects.only("id", "title", "slug").order_by(Lower("title")),
+        to_field_name="slug",
+        method="filter_topic",
+        widget=forms.SelectMultiple(attrs={"size": 6}),
+    )
+    match = django_filters.ChoiceFilter(
+        label="Papers with",
+        choices=[("any", "any of these topics"), ("all", "all of these topics")],
+        method="filter_noop",
+        empty_label=None,
+        widget=forms.RadioSelect,
+    )
+    published_after = django_filters.DateFilter(
+        label="Published after",
+        field_name="published",
+        lookup_expr="gte",
+        error_messages={"invalid": DATE_ERROR},
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    published_before = django_filters.DateFilter(
+        label="Published before",
+        field_name="published",
+        lookup_expr="lte",
+        error_messages={"invalid": DATE_ERROR},
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    read_level = django_filters.ChoiceFilter(
+        label="Read level", choices=ReadLevel.choices, empty_label="Any read level"
+    )
+    organisation = django_filters.CharFilter(
+        label="Organisation",
+        field_name="organisation",
+        lookup_expr="iexact",
+        max_length=300,
+        widget=forms.TextInput(attrs={"list": "organisations", "autocomplete": "off"}),
+    )
+    sort = django_filters.ChoiceFilter(
+        label="Sort",
+        choices=SORT_CHOICES,
+        method="filter_noop",
+        empty_label=None,
+    )
+
+    class Meta:
+        model = Paper
+        fields: list[str] = []
+        form = PaperFilterForm
+
+    def filter_q(self, queryset: QuerySet[Paper], name: str, value: str) -> QuerySet[Paper]:
+        return paper_search(queryset, value)
+
+    def filter_topic(
+        self, queryset: QuerySet[Paper], name: str, value: list[Concept]
+    ) -> QuerySet[Paper]:
+        if not value:
+            return queryset
+        # Subqueries on the through table, not a join: a paper with two of the chosen
+        # topics must not appear twice, and DISTINCT would defeat the sort index.
+        through = Paper.topics.through.objects
+        if self.form.cleaned_data.get("match") == "all":
+            for concept in value:
+                queryset = queryset.filter(
+                    pk__in=through.filter(concept_id=concept.pk).values("paper_id")
+                )
+            return queryset
+        ids = [concept.pk for concept in value]
+        return queryset.filter(pk__in=through.filter(concept_id__in=ids).values("paper_id"))
+
+    def filter_noop(self, queryset: QuerySet[Paper], name: str, value: str) -> QuerySet[Paper]:
+        return queryset  # read by filter_topic / sorted_qs
+
+    @property
+    def sort_key(self) -> str:
+        self.errors  # noqa: B018 -- validates the form, filling cleaned_data
+        value = getattr(self.form, "cleaned_data", {}).get("sort")
+        return value if value in SORTS else DEFAULT_SORT
+
+    @property
+    def sorted_qs(self) -> QuerySet[Paper]:
+        return self.qs.order_by(*SORTS[self.sort_key])

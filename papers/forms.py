@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.html import format_html
+
+from entries.models import Caveat, Evidence
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import Paper
+from wiki.models import Concept
+
+BIBTEX_MAX_BYTES = 2 * 1024 * 1024
+
+
+def _concepts():
+    return Concept.objects.only("id", "title", "slug").order_by(Lower("title"))
+
+
+class ConceptChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Concept) -> str:
+        return obj.title
+
+
+class ArxivLookupForm(forms.Form):
+    arxiv = forms.CharField(
+        label="arXiv id or URL",
+        max_length=200,
+        widget=forms.TextInput(
+            attrs={"placeholder": "2608.17528 or https://arxiv.org/abs/2608.17528v2"}
+        ),
+    )
+
+    def clean_arxiv(self) -> str:
+        try:
+            self.parsed = parse_arxiv_id(self.cleaned_data["arxiv"])
+        except InvalidArxivId as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return self.parsed.id
+
+
+class PaperForm(forms.ModelForm):
+    url = forms.URLField(label="URL", max_length=500, required=False, assume_scheme="https")
+    code_url = forms.URLField(
+        label="Code URL", max_length=500, required=False, assume_scheme="https"
+    )
+    topics = ConceptChoiceField(
+        queryset=_concepts(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    class Meta:
+        model = Paper
+        fields = [
+            "arxiv_id",
+            "arxiv_version",
+            "title",
+            "authors",
+            "organisation",
+            "published",
+            "abstract",
+            "categories",
+            "doi",
+            "url",
+            "code_url",
+            "read_level",
+            "topics",
+        ]
+        labels = {
+            "arxiv_id": "arXiv id",
+            "arxiv_version": "Version cited",
+            "published": "Publication date",
+            "doi": "DOI",
+            "url": "URL",
+            "code_url": "Code URL",
+        }
+        help_texts = {"authors": "Comma-separated, in the paper's order."}
+        widgets = {
+            "published": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "abstract": forms.Textarea(attrs={"rows": 8}),
+            "authors": forms.TextInput(),
+        }
+
+    def clean_arxiv_id(self) -> str | None:
+        raw = (self.cleaned_data.get("arxiv_id") or "").strip()
+        if not raw:
+            return None
+        try:
+            parsed = parse_arxiv_id(raw)
+        except InvalidArxivId as exc:
+            raise forms.ValidationError(str(exc)) from None
+        self.version_in_id = parsed.version
+        existing = Paper.objects.filter(arxiv_id=parsed.id).exclude(pk=self.instance.pk).first()
+        if existing:
+            raise forms.ValidationError(
+                format_html(
+                    'arXiv:{} is already in the library: <a href="{}">{}</a>.',
+                    parsed.id,
+                    existing.get_absolute_url(),
+                    existing.title,
+                )
+            )
+        return parsed.id
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        version = getattr(self, "version_in_id", None)
+        if version and not data.get("arxiv_version"):
+            data["arxiv_version"] = version
+        return data
+
+    def paper_fields(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields if name != "topics"}
+
+
+class PaperTopicsForm(forms.Form):
+    topics = ConceptChoiceField(
+        label="Topics",
+        queryset=_concepts(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+class BibtexImportForm(forms.Form):
+    file = forms.FileField(label="BibTeX file (.bib)")
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > BIBTEX_MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 2 MB; split it and try again.")
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            # Older .bib files are often Latin-1; every byte string decodes as Latin-1, so
+            # only reject what is clearly not text.
+            if b"\x00" in raw:
+                raise forms.ValidationError("This is not a text file.") from None
+            return raw.decode("latin-1")
+
+
+class ClaimFilterForm(forms.Form):
+    evidence = forms.ChoiceField(
+        label="Evidence",
+        choices=[("", "Any evidence"), *Evidence.choices],
+        required=False,
+    )
+    caveat = forms.ModelChoiceField(
+        label="Caveat",
+        queryset=Caveat.objects.all(),
+        to_field_name="slug",
+        required=False,
+        empty_label="Any caveat",
+    )
+
+
+def new_paper_url(arxiv_id: str) -> str:
+    return f"{reverse('papers:new')}?arxiv={arxiv_id}"

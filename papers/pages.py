@@ -1,0 +1,236 @@
+"""What the papers pages read and show: querysets sized for each page, and the small
+query-string helpers the list needs. Reads only; writes live in services.py."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.core.cache import cache
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.http import Http404, HttpRequest, QueryDict
+from django.urls import reverse
+
+from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
+from papers.bibtex import citation_key
+from papers.filters import DEFAULT_SORT, PaperFilter
+from papers.forms import ClaimFilterForm, PaperTopicsForm
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import ORGANISATIONS_CACHE_KEY, Paper
+from wiki.models import Concept, KeyPaper
+from wiki.roles import is_editor
+
+PAGE_SIZE = 25
+MAX_PAGE_SIZE = 100
+# Parameters that describe the filtered set; "page" and "format" only view it.
+FILTER_PARAMS = (
+    "q",
+    "topic",
+    "match",
+    "published_after",
+    "published_before",
+    "read_level",
+    "organisation",
+    "sort",
+)
+
+
+def _topics_prefetch() -> Prefetch:
+    return Prefetch("topics", queryset=Concept.objects.only("id", "title", "slug"))
+
+
+# --- the list ---------------------------------------------------------------------------
+
+
+def with_defaults(params: QueryDict) -> QueryDict:
+    data = params.copy()
+    data.setdefault("sort", DEFAULT_SORT)
+    data.setdefault("match", "any")
+    return data
+
+
+def page_size(params: QueryDict) -> int:
+    try:
+        size = int(params.get("per_page", PAGE_SIZE))
+    except ValueError:
+        return PAGE_SIZE
+    return min(max(size, 1), MAX_PAGE_SIZE)
+
+
+def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
+    """One page's rows: fields shown, claim counts, topics in one more query."""
+    return papers.with_claim_count().prefetch_related(_topics_prefetch())
+
+
+def for_export(papers: QuerySet[Paper]) -> QuerySet[Paper]:
+    return papers.prefetch_related(_topics_prefetch())
+
+
+def organisations() -> list[str]:
+    """Known organisations, for the filter's suggestions."""
+
+    def load() -> list[str]:
+        values = (
+            Paper.objects.exclude(organisation="")
+            .order_by("organisation")
+            .values_list("organisation", flat=True)
+            .distinct()
+        )
+        return list(values[:500])
+
+    return cache.get_or_set(ORGANISATIONS_CACHE_KEY, load, 300)
+
+
+def _pairs(params: QueryDict, drop: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    return [
+        (name, value)
+        for name in FILTER_PARAMS
+        if name not in drop
+        for value in params.getlist(name)
+        if value.strip()
+        and not (name == "sort" and value == DEFAULT_SORT)
+        and not (name == "match" and value == "any")
+    ]
+
+
+def query_string(params: QueryDict) -> str:
+    """The filter part of the query string, without empty or default values."""
+    pairs = _pairs(params)
+    if "per_page" in params and page_size(params) != PAGE_SIZE:
+        pairs.append(("per_page", str(page_size(params))))
+    return urlencode(pairs)
+
+
+def list_url(params: QueryDict) -> str:
+    query = query_string(params)
+    page = params.get("page", "")
+    if page.isdigit() and page != "1":
+        query = f"{query}&page={page}" if query else f"page={page}"
+    return reverse("papers:list") + (f"?{query}" if query else "")
+
+
+def _without(params: QueryDict, name: str, value: str | None = None) -> str:
+    pairs = [(n, v) for n, v in _pairs(params) if not (n == name and (value is None or v == value))]
+    return reverse("papers:list") + (f"?{urlencode(pairs)}" if pairs else "")
+
+
+def active_filters(filterset: PaperFilter, params: QueryDict) -> list[dict[str, str]]:
+    """The valid filters in force, each with the address that drops it."""
+    if not filterset.is_bound or not hasattr(filterset.form, "cleaned_data"):
+        return []
+    data = filterset.form.cleaned_data
+    chips = []
+    if data.get("q"):
+        chips.append({"label": f"“{data['q']}”", "url": _without(params, "q")})
+    for concept in data.get("topic") or []:
+        chips.append(
+            {"label": f"Topic: {concept.title}", "url": _without(params, "topic", concept.slug)}
+        )
+    for name, label in (("published_after", "from"), ("published_before", "until")):
+        if data.get(name):
+            chips.append({"label": f"{label} {data[name]:%Y-%m-%d}", "url": _without(params, name)})
+    if data.get("read_level"):
+        level = dict(filterset.filters["read_level"].extra["choices"])[data["read_level"]]
+        chips.append({"label": f"Read: {level}", "url": _without(params, "read_level")})
+    if data.get("organisation"):
+        chips.append({"label": data["organisation"], "url": _without(params, "organisation")})
+    return chips
+
+
+def errors_text(filterset: PaperFilter) -> str:
+    lines = ["The filter has invalid values:"]
+    for name, errors in filterset.form.errors.items():
+        label = filterset.form.fields[name].label if name in filterset.form.fields else name
+        lines += [f"- {label}: {error}" for error in errors]
+    return "\n".join(lines) + "\n"
+
+
+# --- one paper --------------------------------------------------------------------------
+
+
+def get_paper_or_404(key: str) -> Paper:
+    """A paper by arXiv id (any spelling, old or new style) or by primary key."""
+    key = key.strip("/")
+    try:
+        lookup: dict[str, Any] = {"arxiv_id": parse_arxiv_id(key).id}
+    except InvalidArxivId:
+        if not key.isdigit():
+            raise Http404("No paper has this id.") from None
+        lookup = {"pk": int(key)}
+    paper = Paper.objects.filter(**lookup).first()
+    if paper is None:
+        raise Http404("No paper has this id.")
+    return paper
+
+
+def with_topics(paper: Paper) -> Paper:
+    return Paper.objects.prefetch_related(_topics_prefetch()).get(pk=paper.pk)
+
+
+def bib_filename(paper: Paper) -> str:
+    return citation_key(paper)
+
+
+def login_url(request: HttpRequest) -> str:
+    return f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}"
+
+
+def _visible_claims(paper: Paper) -> QuerySet[Claim]:
+    return Claim.objects.filter(paper=paper, entry__status=EntryStatus.PUBLISHED)
+
+
+def detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
+    """Everything the paper page shows, in a fixed number of queries."""
+    editor = is_editor(request.user)
+    claims = _visible_claims(paper)
+    counts = dict(claims.order_by().values_list("evidence").annotate(n=Count("pk")))
+    evidence_summary = [
+        {"value": value, "label": label, "count": counts.get(value, 0)}
+        for value, label in Evidence.choices
+        if value != Evidence.UNMARKED or editor
+    ]
+    caveat_summary = (
+        Caveat.objects.filter(claims__paper=paper, claims__entry__status=EntryStatus.PUBLISHED)
+        .annotate(n=Count("claims"))
+        .order_by("position", "name")
+    )
+    claim_filter = ClaimFilterForm(request.GET if _claim_filter_params(request) else None)
+    shown = claims
+    if claim_filter.is_bound and claim_filter.is_valid():
+        if claim_filter.cleaned_data["evidence"]:
+            shown = shown.filter(evidence=claim_filter.cleaned_data["evidence"])
+        if claim_filter.cleaned_data["caveat"]:
+            shown = shown.filter(caveats=claim_filter.cleaned_data["caveat"])
+    shown = (
+        shown.select_related("entry", "paper")
+        .prefetch_related("caveats")
+        .order_by("-entry__date", "-entry_id", "position", "pk")
+    )
+    cited_in = Q(pk__in=Entry.papers.through.objects.filter(paper=paper).values("entry_id")) | Q(
+        pk__in=Claim.objects.filter(paper=paper).values("entry_id")
+    )
+    topics = list(paper.topics.all())
+    return {
+        "paper": paper,
+        "topics": topics,
+        "topics_form": PaperTopicsForm(initial={"topics": topics}),
+        "claims": list(shown),
+        "claim_total": sum(counts.get(v, 0) for v, _ in Evidence.choices),
+        "evidence_summary": evidence_summary,
+        "caveat_summary": list(caveat_summary),
+        "claim_filter": claim_filter,
+        "claim_filtered": claim_filter.is_bound
+        and claim_filter.is_valid()
+        and any(claim_filter.cleaned_data.values()),
+        "entries": list(Entry.objects.published().filter(cited_in).only("id", "date", "headline")),
+        "key_papers": list(
+            KeyPaper.objects.filter(paper=paper)
+            .select_related("concept")
+            .only("note", "concept__title", "concept__slug")
+        ),
+        "show_unmarked": editor,
+    }
+
+
+def _claim_filter_params(request: HttpRequest) -> bool:
+    return any(request.GET.get(name) for name in ("evidence", "caveat"))

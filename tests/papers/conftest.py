@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.core.cache import cache
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def fixture_bytes(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+class ArxivStub(ThreadingHTTPServer):
+    """A real HTTP server answering like the arXiv API, from recorded responses."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.responses: dict[str, tuple[int, bytes]] = {}
+        self.delay = 0.0
+        self.requests: list[dict[str, list[str]]] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/api/query"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: ArxivStub
+
+    def do_GET(self) -> None:
+        query = parse_qs(urlparse(self.path).query)
+        self.server.requests.append(query)
+        paper_id = query.get("id_list", [""])[0]
+        status, body = self.server.responses.get(
+            paper_id, (200, fixture_bytes("arxiv_not_found.xml"))
+        )
+        if self.server.delay:
+            time.sleep(self.server.delay)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/atom+xml; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (the timeout test)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def arxiv_server(settings) -> Iterator[ArxivStub]:
+    server = ArxivStub()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    settings.ARXIV_API_URL = server.url
+    settings.ARXIV_TIMEOUT_SECONDS = 2
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def closed_port_url() -> str:
+    """An address where nothing listens: connection refused at once."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/api/query"
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
