@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 
 
@@ -27,6 +28,12 @@ class EntryQuerySet(models.QuerySet):
 
     def pending(self) -> EntryQuerySet:
         return self.filter(status=EntryStatus.PENDING)
+
+    def of_author(self, user) -> EntryQuerySet:
+        return self.filter(author=user)
+
+
+OPEN_STATUSES = (EntryStatus.DRAFT, EntryStatus.PENDING, EntryStatus.CHANGES_REQUESTED)
 
 
 class Entry(models.Model):
@@ -58,6 +65,15 @@ class Entry(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    revision_of = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="revisions",
+        help_text="Set on a proposed revision of a published entry: the entry it would "
+        "replace once approved. Readers keep seeing that entry meanwhile.",
+    )
 
     objects = EntryQuerySet.as_manager()
 
@@ -67,6 +83,15 @@ class Entry(models.Model):
         indexes = [
             models.Index(fields=["status", "-date"], name="entry_status_date_idx"),
             models.Index(fields=["-date", "-id"], name="entry_date_idx"),
+        ]
+        constraints = [
+            # One open revision per published entry: two authors editing at once must not
+            # each start a revision that would silently overwrite the other's on approval.
+            models.UniqueConstraint(
+                fields=["revision_of"],
+                condition=Q(status__in=OPEN_STATUSES),
+                name="entry_one_open_revision",
+            ),
         ]
         permissions = [
             ("review_entry", "Can approve, reject or request changes on entries"),
@@ -78,6 +103,10 @@ class Entry(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("entries:detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_revision(self) -> bool:
+        return self.revision_of_id is not None
 
 
 class Caveat(models.Model):
@@ -118,6 +147,14 @@ class Claim(models.Model):
         related_name="+",
     )
     marked_at = models.DateTimeField(null=True, blank=True)
+    origin = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="On a revision's claim: the published claim it rewrites (for the diff).",
+    )
 
     class Meta:
         ordering = ["entry", "position", "id"]

@@ -6,14 +6,16 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
-from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.models import OPEN_STATUSES, Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
+from wiki.roles import can_contribute, is_editor
 
 
 @dataclass
@@ -21,8 +23,10 @@ class ClaimData:
     text: str
     paper: Paper | None = None
     quote: str = ""
-    evidence: str = Evidence.UNMARKED
-    caveats: Sequence[str] = field(default_factory=tuple)  # caveat names
+    # None (with caveats None) means "not given": an edit keeps or resets the marks.
+    evidence: str | None = Evidence.UNMARKED
+    caveats: Sequence[str] | None = field(default_factory=tuple)  # caveat names
+    pk: int | None = None  # the claim this data rewrites, when editing
 
 
 @transaction.atomic
@@ -69,7 +73,7 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
                 html=render_inline(data.text),
                 paper=data.paper,
                 quote=data.quote.strip(),
-                evidence=data.evidence,
+                evidence=data.evidence or Evidence.UNMARKED,
             )
             for i, data in enumerate(claims)
         ]
@@ -79,9 +83,241 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
         [
             through(claim_id=claim.pk, caveat_id=caveats[name].pk)
             for claim, data in zip(created, claims, strict=True)
-            for name in data.caveats
+            for name in data.caveats or ()
             if name in caveats
         ]
     )
     entry.papers.set({d.paper.pk for d in claims if d.paper is not None})
     return created
+
+
+class EntryError(Exception):
+    """A write that cannot be done; ``str()`` is a message for the person who tried."""
+
+    status_code = 400
+
+
+class EditNotAllowed(EntryError):
+    status_code = 403
+
+
+class EditConflict(EntryError):
+    status_code = 409
+
+
+def can_edit_entry(user: AbstractBaseUser | AnonymousUser, entry: Entry) -> bool:
+    """Only the author edits their draft (or an entry sent back, or a published one, which
+    starts a revision); editors may edit anything. Nobody edits a pending entry's text
+    except an editor, so the reviewer never reviews a moving target."""
+    if not can_contribute(user):
+        return False
+    if is_editor(user):
+        return True
+    if entry.author_id != user.pk:
+        return False
+    return entry.status in (
+        EntryStatus.DRAFT,
+        EntryStatus.CHANGES_REQUESTED,
+        EntryStatus.PUBLISHED,
+    )
+
+
+def open_revision(entry: Entry) -> Entry | None:
+    """The revision of a published entry being written or reviewed, if there is one."""
+    return entry.revisions.filter(status__in=OPEN_STATUSES).select_related("author").first()
+
+
+@transaction.atomic
+def entry_update(
+    *,
+    entry: Entry,
+    by: AbstractBaseUser,
+    date: dt.date,
+    headline: str,
+    lead: str,
+    topics: Iterable[Concept],
+    claims: Sequence[ClaimData],
+    expected: str | None = None,
+) -> Entry:
+    """Save an edit and return the row that holds it.
+
+    A published entry is not changed: the edit becomes a draft *revision* of it (returned),
+    which goes through review like any entry while readers keep seeing the published text.
+    ``ClaimData.pk`` names the claim being rewritten; its evidence marks are kept while its
+    text, source and quote are unchanged, and reset otherwise unless ``by`` may mark
+    evidence and the data carries marks.
+    """
+    if not can_edit_entry(by, entry):
+        raise EditNotAllowed("You may not edit this entry.")
+    locked = Entry.objects.select_for_update().get(pk=entry.pk)
+    if locked.status != (expected or entry.status):
+        raise EditConflict(
+            f"Somebody else was faster: this entry became {locked.get_status_display()} "
+            "while you were editing. Nothing was saved."
+        )
+    if locked.status == EntryStatus.PUBLISHED:
+        return _revision_start(
+            original=locked, by=by, date=date, headline=headline, lead=lead, topics=topics,
+            claims=claims,
+        )  # fmt: skip
+    _set_text(locked, date=date, headline=headline, lead=lead)
+    locked.save(update_fields=["date", "headline", "lead", "lead_html", "updated"])
+    locked.topics.set(list(topics))
+    sources = locked.claims.prefetch_related("caveats").in_bulk()
+    _write_claims(entry=locked, claims=claims, by=by, sources=sources, reuse=True)
+    EntryEvent.objects.create(entry=locked, actor=by, action="edited")
+    return locked
+
+
+def _set_text(entry: Entry, *, date: dt.date, headline: str, lead: str) -> None:
+    entry.date = date
+    entry.headline = headline.strip()
+    if lead != entry.lead or not entry.lead_html:
+        entry.lead = lead
+        entry.lead_html = render_markdown(lead).html
+
+
+def _revision_start(
+    *,
+    original: Entry,
+    by: AbstractBaseUser,
+    date: dt.date,
+    headline: str,
+    lead: str,
+    topics: Iterable[Concept],
+    claims: Sequence[ClaimData],
+) -> Entry:
+    current = open_revision(original)
+    if current is not None:
+        raise EntryError(
+            f"This entry already has a revision in progress by {current.author}: "
+            "edit or review that one instead."
+        )
+    revision = Entry(author=by, status=EntryStatus.DRAFT, revision_of=original)
+    _set_text(revision, date=date, headline=headline, lead=lead)
+    revision.save()
+    revision.topics.set(list(topics))
+    sources = original.claims.prefetch_related("caveats").in_bulk()
+    _write_claims(entry=revision, claims=claims, by=by, sources=sources, reuse=False)
+    EntryEvent.objects.create(
+        entry=revision, actor=by, action="started a revision", to_status=EntryStatus.DRAFT
+    )
+    return revision
+
+
+def _write_claims(
+    *,
+    entry: Entry,
+    claims: Sequence[ClaimData],
+    by: AbstractBaseUser | None,
+    sources: dict[int, Claim],
+    reuse: bool,
+) -> list[Claim]:
+    """Make ``entry``'s claims exactly ``claims``, in order.
+
+    ``sources`` are the claims the data may name by pk. With ``reuse`` those rows are
+    updated in place (an ordinary edit); without, new rows point at them through ``origin``
+    (a revision, so the reviewer sees which claim each one rewrites).
+    """
+    may_mark = by is not None and by.has_perm("entries.mark_evidence")
+    vocabulary = {c.name: c for c in Caveat.objects.all()}
+    now = timezone.now()
+    written: list[Claim] = []
+    for position, data in enumerate(claims):
+        source = sources.get(data.pk) if data.pk is not None else None
+        text, quote = data.text.strip(), data.quote.strip()
+        paper_id = data.paper.pk if data.paper is not None else None
+        source_caveats = {c.name for c in source.caveats.all()} if source else set()
+        same_text = source is not None and (source.text, source.paper_id, source.quote) == (
+            text,
+            paper_id,
+            quote,
+        )
+        marked_by_id = source.marked_by_id if source else None
+        marked_at = source.marked_at if source else None
+        if may_mark and data.evidence is not None:
+            evidence, names = data.evidence, set(data.caveats or ())
+            if source is None or (evidence, names) != (source.evidence, source_caveats):
+                marked_by_id, marked_at = by.pk, now
+        elif same_text:
+            evidence, names = source.evidence, source_caveats
+        else:  # new or rewritten: an editor must look at it again
+            evidence, names, marked_by_id, marked_at = Evidence.UNMARKED, set(), None, None
+        claim = source if (reuse and source is not None) else Claim(entry=entry)
+        if not reuse:
+            claim.origin = source
+        if claim.pk is None or claim.text != text or not claim.html:
+            claim.html = render_inline(text)
+        claim.position, claim.text, claim.quote, claim.paper_id = position, text, quote, paper_id
+        claim.evidence, claim.marked_by_id, claim.marked_at = evidence, marked_by_id, marked_at
+        claim.save()
+        if names != source_caveats or claim is not source:
+            claim.caveats.set([vocabulary[n] for n in names if n in vocabulary])
+        written.append(claim)
+    if reuse:
+        entry.claims.exclude(pk__in=[c.pk for c in written]).delete()
+    entry.papers.set({c.paper_id for c in written if c.paper_id is not None})
+    return written
+
+
+@transaction.atomic
+def claim_mark(
+    *,
+    claim: Claim,
+    by: AbstractBaseUser | AnonymousUser,
+    evidence: str,
+    caveats: Iterable[Caveat],
+) -> Claim:
+    """Set a claim's evidence level and caveats (an editor's call), recording who and when."""
+    if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
+        raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
+    if evidence not in Evidence.values:
+        raise EntryError(f"“{str(evidence)[:40]}” is not an evidence level.")
+    locked = Claim.objects.select_for_update().select_related("entry").get(pk=claim.pk)
+    if locked.entry.status == EntryStatus.REJECTED:
+        raise EntryError("This entry was rejected: its claims are no longer marked.")
+    locked.evidence = evidence
+    locked.marked_by = by
+    locked.marked_at = timezone.now()
+    locked.save(update_fields=["evidence", "marked_by", "marked_at"])
+    locked.caveats.set(list(caveats))
+    return locked
+
+
+def _apply(claim: Claim, suggestions: Iterable[Suggestion], by: AbstractBaseUser) -> Claim:
+    evidence = claim.evidence
+    caveats = {c.name: c for c in claim.caveats.all()}
+    wanted = [s.value for s in suggestions if s.kind == "caveat"]
+    if wanted:
+        caveats.update({c.name: c for c in Caveat.objects.filter(name__in=wanted)})
+    for suggestion in suggestions:
+        if suggestion.kind == "evidence":
+            evidence = suggestion.value
+    return claim_mark(claim=claim, by=by, evidence=evidence, caveats=caveats.values())
+
+
+@transaction.atomic
+def claim_apply_suggestion(
+    *, claim: Claim, by: AbstractBaseUser | AnonymousUser, kind: str, value: str
+) -> Claim:
+    """Apply one of the claim's current suggestions (the editor clicked it)."""
+    for suggestion in claim_suggestions(claim):
+        if (suggestion.kind, suggestion.value) == (kind, value):
+            return _apply(claim, [suggestion], by)
+    if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
+        raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
+    raise EntryError("That suggestion no longer applies to this claim.")
+
+
+@transaction.atomic
+def entry_apply_suggestions(*, entry: Entry, by: AbstractBaseUser | AnonymousUser) -> int:
+    """Apply every current suggestion on every claim of the entry; return how many."""
+    if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
+        raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
+    applied = 0
+    for claim in entry.claims.select_related("paper").prefetch_related("caveats"):
+        suggestions = claim_suggestions(claim, {c.name for c in claim.caveats.all()})
+        if suggestions:
+            _apply(claim, suggestions, by)
+            applied += len(suggestions)
+    return applied
