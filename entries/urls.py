@@ -9,8 +9,18 @@ app_name = "entries"
 
 urlpatterns = [
     path("entries/new/", views.entry_new, name="new"),
+    path("entries/mine/", views.my_entries, name="mine"),
+    path("entries/papers/", views.paper_options, name="paper_options"),
     path("entries/<int:pk>/", views.entry_detail, name="detail"),
     path("entries/<int:pk>/edit/", views.entry_edit, name="edit"),
+    path("entries/<int:pk>/transition/", views.entry_transition_view, name="transition"),
+    path(
+        "entries/<int:pk>/apply-suggestions/",
+        views.entry_apply_suggestions_view,
+        name="apply_suggestions",
+    ),
+    path("claims/<int:pk>/mark/", views.claim_mark_view, name="claim_mark"),
+    path("claims/<int:pk>/apply/", views.claim_apply_suggestion_view, name="claim_apply"),
     path("review/", views.review_queue, name="review"),
     path("topics/", views.topic_index, name="topics"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic"),

@@ -1,0 +1,255 @@
+"""The entry form, its ordered claim forms, and the review forms."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import QueryDict
+from django.urls import reverse
+
+from entries.models import Caveat, Entry, EntryStatus, Evidence
+from entries.services import ClaimData
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import Paper
+from wiki.models import Concept
+
+CLAIMS_PREFIX = "claims"
+CLAIM_FIELDS = ("id", "text", "paper", "quote", "evidence", "caveats")
+MAX_CLAIMS = 200
+
+
+def paper_key(paper: Paper) -> str:
+    """What the "Source paper" field holds for a paper: its arXiv id, else its number."""
+    return paper.arxiv_id or str(paper.pk)
+
+
+def find_paper(raw: str) -> Paper | None:
+    """The library paper a "Source paper" value names: a number (the paper's id) or an
+    arXiv id in any spelling. None when the value is empty; ValidationError when unknown."""
+    value = (raw or "").strip()
+    if not value:
+        return None
+    if value.isdigit():
+        paper = Paper.objects.filter(pk=int(value)).first()
+    else:
+        try:
+            arxiv_id = parse_arxiv_id(value).id
+        except InvalidArxivId:
+            arxiv_id = None
+        paper = Paper.objects.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
+        if paper is None:
+            paper = Paper.objects.filter(title__iexact=value).first()
+    if paper is None:
+        raise forms.ValidationError(
+            f"No paper in the library matches “{value[:80]}”: pick one from the suggestions "
+            "(type an arXiv id or words of the title), or add the paper to the library first."
+        )
+    return paper
+
+
+def papers_by_key(values: list[str]) -> dict[str, Paper]:
+    """Resolve many "Source paper" values in two queries (for showing what each names)."""
+    pks, arxiv = {}, {}
+    for raw in values:
+        value = (raw or "").strip()
+        if value.isdigit():
+            pks[int(value)] = raw
+        elif value:
+            try:
+                arxiv[parse_arxiv_id(value).id] = raw
+            except InvalidArxivId:
+                continue
+    found: dict[str, Paper] = {}
+    if pks:
+        for paper in Paper.objects.filter(pk__in=pks):
+            found[pks[paper.pk]] = paper
+    if arxiv:
+        for paper in Paper.objects.filter(arxiv_id__in=arxiv):
+            found[arxiv[paper.arxiv_id]] = paper
+    return found
+
+
+class EntryForm(forms.Form):
+    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    headline = forms.CharField(label="Headline", max_length=300)
+    lead = forms.CharField(
+        label="Lead",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Markdown. One paragraph: what happened and why it matters.",
+    )
+    topics = forms.ModelMultipleChoiceField(
+        label="Topics",
+        queryset=Concept.objects.published().only("pk", "title"),
+        required=False,
+        widget=forms.SelectMultiple(attrs={"size": 6}),
+        help_text="The concepts this entry is about (Ctrl or ⌘ to pick several).",
+    )
+
+
+class ClaimForm(forms.Form):
+    id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    text = forms.CharField(
+        label="Claim",
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One statement, short Markdown.",
+    )
+    paper = forms.CharField(
+        label="Source paper",
+        required=False,
+        max_length=200,
+        help_text="Type an arXiv id or words of the title, then pick.",
+    )
+    quote = forms.CharField(
+        label="Quote",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Optional: the supporting sentence, verbatim from the source.",
+    )
+
+    def __init__(self, *args, can_mark: bool = False, caveat_choices=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.can_mark = can_mark
+        if can_mark:
+            self.fields["evidence"] = forms.ChoiceField(
+                label="Evidence", choices=Evidence.choices, initial=Evidence.UNMARKED
+            )
+            self.fields["caveats"] = forms.MultipleChoiceField(
+                label="Caveats",
+                choices=caveat_choices,
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+            )
+        options = f"{self.prefix}-paper-options"
+        self.fields["paper"].widget.attrs.update(
+            {
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "list": options,
+                # htmx fills the datalist as the person types an arXiv id or a title.
+                "hx-get": reverse("entries:paper_options"),
+                "hx-trigger": "input changed delay:250ms",
+                "hx-target": f"#{options}",
+                "hx-swap": "innerHTML",
+                "hx-sync": "this:replace",
+            }
+        )
+
+    def clean_paper(self) -> Paper | None:
+        return find_paper(self.cleaned_data.get("paper", ""))
+
+
+class BaseClaimFormSet(forms.BaseFormSet):
+    def claim_data(self, caveat_names: dict[str, str]) -> list[ClaimData]:
+        """The valid forms as ClaimData, in order (caveat ids mapped to names)."""
+        result = []
+        for form in self.forms:
+            data = form.cleaned_data
+            if not data:
+                continue
+            can_mark = form.can_mark
+            result.append(
+                ClaimData(
+                    text=data["text"],
+                    paper=data.get("paper"),
+                    quote=data.get("quote", ""),
+                    evidence=data.get("evidence") if can_mark else None,
+                    caveats=[caveat_names[c] for c in data.get("caveats", []) if c in caveat_names]
+                    if can_mark
+                    else None,
+                    pk=data.get("id"),
+                )
+            )
+        return result
+
+
+ClaimFormSet = forms.formset_factory(
+    ClaimForm,
+    formset=BaseClaimFormSet,
+    extra=0,
+    max_num=MAX_CLAIMS,
+    validate_max=True,
+    absolute_max=MAX_CLAIMS,
+)
+
+
+def claim_rows_from_post(data: QueryDict) -> list[dict]:
+    """The claims as typed (even invalid), in order, to re-show after add/remove/move."""
+    try:
+        total = min(int(data.get(f"{CLAIMS_PREFIX}-TOTAL_FORMS", 0)), MAX_CLAIMS)
+    except ValueError:
+        total = 0
+    rows = []
+    for i in range(total):
+        key = f"{CLAIMS_PREFIX}-{i}-"
+        rows.append(
+            {
+                "id": data.get(key + "id", ""),
+                "text": data.get(key + "text", ""),
+                "paper": data.get(key + "paper", ""),
+                "quote": data.get(key + "quote", ""),
+                "evidence": data.get(key + "evidence", Evidence.UNMARKED),
+                "caveats": data.getlist(key + "caveats"),
+            }
+        )
+    return rows
+
+
+def apply_claim_op(rows: list[dict], op: str) -> list[dict]:
+    """ "add", "remove-N", "up-N", "down-N" on the list of typed claims."""
+    rows = list(rows)
+    name, _, index = op.partition("-")
+    if name == "add":
+        if len(rows) < MAX_CLAIMS:
+            rows.append({"evidence": Evidence.UNMARKED, "caveats": []})
+        return rows
+    try:
+        i = int(index)
+    except ValueError:
+        return rows
+    if not 0 <= i < len(rows):
+        return rows
+    if name == "remove":
+        del rows[i]
+    elif name == "up" and i > 0:
+        rows[i - 1], rows[i] = rows[i], rows[i - 1]
+    elif name == "down" and i < len(rows) - 1:
+        rows[i + 1], rows[i] = rows[i], rows[i + 1]
+    return rows
+
+
+def claim_rows_from_entry(entry: Entry) -> list[dict]:
+    """Initial claim rows of an entry (claims with paper and caveats prefetched)."""
+    return [
+        {
+            "id": claim.pk,
+            "text": claim.text,
+            "paper": paper_key(claim.paper) if claim.paper else "",
+            "quote": claim.quote,
+            "evidence": claim.evidence,
+            "caveats": [str(c.pk) for c in claim.caveats.all()],
+        }
+        for claim in entry.claims.all()
+    ]
+
+
+def caveat_choices() -> list[tuple[str, str]]:
+    return [(str(c.pk), c.name) for c in Caveat.objects.all()]
+
+
+class TransitionForm(forms.Form):
+    to = forms.ChoiceField(choices=EntryStatus.choices)
+    comment = forms.CharField(label="Comment", required=False, max_length=5000)
+    seen_status = forms.ChoiceField(choices=EntryStatus.choices, required=False)
+
+
+class MarkForm(forms.Form):
+    evidence = forms.ChoiceField(label="Evidence", choices=Evidence.choices)
+    caveats = forms.ModelMultipleChoiceField(
+        queryset=Caveat.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+
+class SuggestionForm(forms.Form):
+    kind = forms.ChoiceField(choices=[("evidence", "evidence"), ("caveat", "caveat")])
+    value = forms.CharField(max_length=100)

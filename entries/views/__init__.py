@@ -1,0 +1,34 @@
+"""Entry pages: editing, reading, the review queue. Each view validates, calls a service
+in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
+
+from entries.views.editing import entry_edit, entry_new, paper_options
+from entries.views.reading import (
+    entry_detail,
+    my_entries,
+    topic_detail,
+    topic_feed,
+    topic_index,
+)
+from entries.views.review import (
+    claim_apply_suggestion_view,
+    claim_mark_view,
+    entry_apply_suggestions_view,
+    entry_transition_view,
+    review_queue,
+)
+
+__all__ = [
+    "claim_apply_suggestion_view",
+    "claim_mark_view",
+    "entry_apply_suggestions_view",
+    "entry_detail",
+    "entry_edit",
+    "entry_new",
+    "entry_transition_view",
+    "my_entries",
+    "paper_options",
+    "review_queue",
+    "topic_detail",
+    "topic_feed",
+    "topic_index",
+]

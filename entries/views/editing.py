@@ -1,0 +1,201 @@
+"""Writing and editing an entry: one form, its claims edited in place."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from entries.forms import (
+    CLAIMS_PREFIX,
+    ClaimFormSet,
+    EntryForm,
+    apply_claim_op,
+    caveat_choices,
+    claim_rows_from_entry,
+    claim_rows_from_post,
+    paper_key,
+    papers_by_key,
+)
+from entries.models import Entry, EntryStatus
+from entries.queries import claims_prefetch
+from entries.services import (
+    EntryError,
+    can_edit_entry,
+    entry_create,
+    entry_update,
+    open_revision,
+)
+from entries.views.common import check_visible
+from entries.workflow import TransitionError, entry_transition
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import Paper
+from wiki.roles import can_contribute
+
+SAVE_OPS = {"save", "submit"}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_new(request: HttpRequest) -> HttpResponse:
+    if not can_contribute(request.user):
+        raise PermissionDenied("Only contributors write entries.")
+    return _editor(request, entry=None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(
+        Entry.objects.select_related("revision_of").prefetch_related("topics", claims_prefetch()),
+        pk=pk,
+    )
+    check_visible(request, entry)
+    if not can_edit_entry(request.user, entry):
+        raise PermissionDenied("You may not edit this entry.")
+    if entry.status == EntryStatus.PUBLISHED:
+        revision = open_revision(entry)
+        if revision is not None:
+            messages.info(request, "This entry already has a revision in progress: here it is.")
+            if can_edit_entry(request.user, revision) and revision.status != EntryStatus.PENDING:
+                return redirect("entries:edit", pk=revision.pk)
+            return redirect(revision)
+    return _editor(request, entry=entry)
+
+
+def _editor(request: HttpRequest, *, entry: Entry | None) -> HttpResponse:
+    can_mark = request.user.has_perm("entries.mark_evidence")
+    choices = caveat_choices()
+    form_kwargs = {"can_mark": can_mark, "caveat_choices": choices}
+    op = request.POST.get("op", "save") if request.method == "POST" else ""
+    status, error = 200, ""
+
+    if request.method == "POST" and op not in SAVE_OPS:
+        # Add, remove or move a claim: re-show everything typed so far, save nothing.
+        rows = apply_claim_op(claim_rows_from_post(request.POST), op)
+        formset = ClaimFormSet(initial=rows, prefix=CLAIMS_PREFIX, form_kwargs=form_kwargs)
+        context = _context(request, entry, _form_from_post(request), formset)
+        if request.htmx:
+            return render(request, "entries/edit.html#claims", context)
+        return render(request, "entries/edit.html", context)
+
+    if request.method == "POST":
+        form = EntryForm(request.POST)
+        formset = ClaimFormSet(request.POST, prefix=CLAIMS_PREFIX, form_kwargs=form_kwargs)
+        if form.is_valid() and formset.is_valid():
+            try:
+                saved = _save(request, entry, form.cleaned_data, formset, dict(choices), op)
+            except (EntryError, TransitionError) as exc:
+                error, status = str(exc), exc.status_code
+            else:
+                return redirect(saved)
+        else:
+            status = 400
+            error = "Some fields need attention: see the messages below."
+    else:
+        form = EntryForm(initial=_initial(entry))
+        rows = claim_rows_from_entry(entry) if entry else [{}]
+        formset = ClaimFormSet(initial=rows, prefix=CLAIMS_PREFIX, form_kwargs=form_kwargs)
+    context = _context(request, entry, form, formset)
+    context["error"] = error
+    return render(request, "entries/edit.html", context, status=status)
+
+
+def _save(request, entry, data, formset, caveat_names, op) -> Entry:
+    user = request.user
+    claims = formset.claim_data(caveat_names)
+    fields = dict(date=data["date"], headline=data["headline"], lead=data["lead"])
+    with transaction.atomic():
+        if entry is None:
+            saved = entry_create(author=user, topics=data["topics"], claims=claims, **fields)
+        else:
+            saved = entry_update(
+                entry=entry,
+                by=user,
+                topics=data["topics"],
+                claims=claims,
+                expected=request.POST.get("seen_status") or None,
+                **fields,
+            )
+        if op == "submit":
+            saved = entry_transition(entry=saved, to=EntryStatus.PENDING, by=user)
+    if entry is not None and entry.status == EntryStatus.PUBLISHED:
+        messages.success(
+            request,
+            "Saved as a revision of the published entry: readers see the published text "
+            "until an editor approves the revision.",
+        )
+    if op == "submit":
+        messages.success(request, "Submitted for review. An editor will look at it.")
+    else:
+        messages.success(request, "Draft saved.")
+    return saved
+
+
+def _initial(entry: Entry | None) -> dict:
+    if entry is None:
+        return {"date": timezone.localdate()}
+    return {
+        "date": entry.date,
+        "headline": entry.headline,
+        "lead": entry.lead,
+        "topics": [t.pk for t in entry.topics.all()],
+    }
+
+
+def _form_from_post(request: HttpRequest) -> EntryForm:
+    post = request.POST
+    return EntryForm(
+        initial={
+            "date": post.get("date", ""),
+            "headline": post.get("headline", ""),
+            "lead": post.get("lead", ""),
+            "topics": post.getlist("topics"),
+        }
+    )
+
+
+def _context(request, entry, form, formset) -> dict:
+    values = [str(f["paper"].value() or "") for f in formset.forms]
+    found = papers_by_key(values)
+    for claim_form, value in zip(formset.forms, values, strict=True):
+        claim_form.paper_obj = found.get(value)
+    original = entry.revision_of if entry is not None and entry.is_revision else None
+    return {
+        "entry": entry,
+        "original": original,
+        "form": form,
+        "formset": formset,
+        "will_revise": entry is not None and entry.status == EntryStatus.PUBLISHED,
+        "action_url": request.path,
+    }
+
+
+@require_GET
+def paper_options(request: HttpRequest) -> HttpResponse:
+    """Library papers matching an arXiv id or words of a title: <option>s for the claim
+    editor's "Source paper" field (htmx), or a plain page of links without JavaScript."""
+    query = request.GET.get("q")
+    if query is None:  # htmx sends the field itself: claims-3-paper=...
+        query = next((v for k, v in request.GET.items() if k.endswith("-paper")), "")
+    query = query.strip()[:200]
+    papers = Paper.objects.none()
+    if len(query) >= 2:
+        condition = Q(title__icontains=query) | Q(arxiv_id__istartswith=query)
+        with contextlib.suppress(InvalidArxivId):
+            condition |= Q(arxiv_id=parse_arxiv_id(query).id)
+        papers = Paper.objects.filter(condition).only(
+            "pk", "arxiv_id", "title", "read_level", "published"
+        )[:12]
+    options = [(paper_key(p), p) for p in papers]
+    context = {"query": query, "options": options}
+    template = "entries/paper_options.html"
+    return render(request, template + ("#options" if request.htmx else ""), context)

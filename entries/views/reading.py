@@ -1,0 +1,165 @@
+"""Reading entries: the entry page, the topics, each topic's news feed, "My entries"."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from entries.diff import revision_diff
+from entries.feeds import TopicFeed
+from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
+from entries.queries import (
+    badge_summary,
+    caveat_vocabulary,
+    claims_prefetch,
+    decorate_for_review,
+    entries_published,
+    entry_for_page,
+    published_claims,
+)
+from entries.services import can_edit_entry, open_revision
+from entries.views.common import check_visible
+from entries.workflow import AUTHOR, transitions_for
+from wiki.models import Concept
+from wiki.roles import is_editor
+
+MARKABLE = (EntryStatus.PENDING,)
+
+
+def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
+    """Everything the entry page shows; the review views re-render it with an error."""
+    user = request.user
+    editor = is_editor(user)
+    is_author = user.is_authenticated and entry.author_id == user.pk
+    claims = list(entry.claims.all())
+    reviewing = editor and entry.status in MARKABLE
+    transitions = transitions_for(entry, user)
+    context = {
+        "entry": entry,
+        "claims": decorate_for_review(claims) if reviewing else claims,
+        "reviewing": reviewing,
+        "show_unmarked": editor or is_author,
+        "can_edit": can_edit_entry(user, entry),
+        "author_transitions": [t for t in transitions if t.role == AUTHOR],
+        "review_transitions": [t for t in transitions if t.role != AUTHOR],
+        "unmarked_count": sum(1 for c in claims if c.evidence == Evidence.UNMARKED),
+        "caveats": caveat_vocabulary() if reviewing else [],
+        "summary": badge_summary(claims, show_unmarked=editor or is_author),
+        "events": list(entry.events.all()),
+        "next": entry.get_absolute_url(),
+    }
+    if entry.is_revision and entry.revision_of is not None:
+        original = (
+            Entry.objects.prefetch_related("topics", claims_prefetch())
+            .select_related("author")
+            .get(pk=entry.revision_of_id)
+        )
+        context["original"] = original
+        context["diff"] = revision_diff(entry, original)
+    elif entry.status == EntryStatus.PUBLISHED and (editor or is_author):
+        context["pending_revision"] = open_revision(entry)
+    return context
+
+
+@require_GET
+def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    entry = get_object_or_404(entry_for_page(pk))
+    check_visible(request, entry)
+    return render(request, "entries/detail.html", entry_page_context(request, entry))
+
+
+@require_GET
+def topic_index(request: HttpRequest) -> HttpResponse:
+    topics = Concept.objects.published().annotate(
+        entry_count=Count("entries", filter=Q(entries__status=EntryStatus.PUBLISHED))
+    )
+    with_entries = [t for t in topics if t.entry_count]
+    without = [t for t in topics if not t.entry_count]
+    return render(request, "entries/topics.html", {"topics": with_entries, "quiet": without})
+
+
+@require_GET
+def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    topic = get_object_or_404(Concept.objects.published(), slug=slug)
+    evidence = request.GET.get("evidence", "").strip()
+    caveat_slug = request.GET.get("caveat", "").strip()
+    caveats = caveat_vocabulary()
+    status, error = 200, ""
+    if evidence and evidence not in Evidence.values:
+        status, error = 400, f"“{evidence[:40]}” is not an evidence level."
+        evidence = ""
+    if caveat_slug and caveat_slug not in {c.slug for c in caveats}:
+        status, error = 400, f"“{caveat_slug[:40]}” is not a caveat."
+        caveat_slug = ""
+    counts = _filter_counts(topic, caveats)
+    context = {
+        "topic": topic,
+        "evidence": evidence,
+        "evidence_label": Evidence(evidence).label if evidence else "",
+        "caveat": next((c for c in caveats if c.slug == caveat_slug), None),
+        "error": error,
+        **counts,
+    }
+    if evidence or caveat_slug:
+        claims = published_claims(topic=topic, evidence=evidence, caveat=caveat_slug)
+        context["page"] = Paginator(claims, 50).get_page(request.GET.get("page"))
+        context["filtered"] = True
+    else:
+        page = Paginator(entries_published(topic=topic), 20).get_page(request.GET.get("page"))
+        for entry in page:
+            entry.summary = badge_summary(entry.claims.all())
+        context["page"] = page
+    template = "entries/topic.html#results" if request.htmx else "entries/topic.html"
+    return render(request, template, context, status=status)
+
+
+def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:
+    claims = published_claims(topic=topic).order_by()
+    by_evidence = dict(claims.values_list("evidence").annotate(n=Count("id")))
+    by_caveat = dict(
+        Caveat.objects.filter(
+            claims__entry__topics=topic, claims__entry__status=EntryStatus.PUBLISHED
+        )
+        .values_list("slug")
+        .annotate(n=Count("claims"))
+    )
+    return {
+        "evidence_filters": [
+            (value, label, by_evidence.get(value, 0))
+            for value, label in Evidence.choices
+            if value != Evidence.UNMARKED and by_evidence.get(value)
+        ],
+        "caveat_filters": [(c, by_caveat.get(c.slug, 0)) for c in caveats if by_caveat.get(c.slug)],
+    }
+
+
+topic_feed = TopicFeed()
+
+
+@login_required
+@require_GET
+def my_entries(request: HttpRequest) -> HttpResponse:
+    comments = EntryEvent.objects.exclude(comment="").select_related("actor").order_by("-created")
+    entries = (
+        Entry.objects.filter(author=request.user)
+        .select_related("revision_of")
+        .prefetch_related("topics", Prefetch("events", queryset=comments, to_attr="comments"))
+        .annotate(claim_count=Count("claims"))
+        .order_by("-updated", "-id")
+    )
+    groups = {status: [] for status in EntryStatus.values}
+    for entry in entries:
+        groups[entry.status].append(entry)
+    order = [
+        EntryStatus.CHANGES_REQUESTED,
+        EntryStatus.DRAFT,
+        EntryStatus.PENDING,
+        EntryStatus.PUBLISHED,
+        EntryStatus.REJECTED,
+    ]
+    sections = [(EntryStatus(s), groups[s]) for s in order if groups[s]]
+    return render(request, "entries/mine.html", {"sections": sections})

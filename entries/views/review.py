@@ -1,0 +1,218 @@
+"""The review queue and the editor's actions: mark claims, apply suggestions, decide."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from entries.diff import revision_diff
+from entries.forms import MarkForm, SuggestionForm, TransitionForm
+from entries.models import Claim, Entry, EntryStatus, Evidence
+from entries.queries import (
+    caveat_vocabulary,
+    claims_prefetch,
+    decorate_for_review,
+    entry_for_page,
+)
+from entries.queries import (
+    review_queue as review_queue_entries,
+)
+from entries.services import (
+    EntryError,
+    claim_apply_suggestion,
+    claim_mark,
+    entry_apply_suggestions,
+)
+from entries.views.common import check_visible, safe_next
+from entries.views.reading import entry_page_context
+from entries.workflow import RACE_MESSAGE, TransitionError, entry_transition, transitions_for
+from wiki.roles import can_contribute, is_editor
+from wiki.services import revisions_pending
+
+DONE = {
+    EntryStatus.PENDING: "Submitted for review. An editor will look at it.",
+    EntryStatus.PUBLISHED: "Approved: the entry is published.",
+    EntryStatus.CHANGES_REQUESTED: "Sent back to the author with your comment.",
+    EntryStatus.REJECTED: "Rejected. The author has been told why.",
+}
+
+
+def _require_editor(request: HttpRequest) -> None:
+    if not is_editor(request.user):
+        raise PermissionDenied("Only editors review entries.")
+
+
+@login_required
+@require_GET
+def review_queue(request: HttpRequest) -> HttpResponse:
+    _require_editor(request)
+    entries = list(
+        review_queue_entries().prefetch_related(
+            "revision_of__topics",
+            "revision_of__claims__paper",
+            "revision_of__claims__caveats",
+        )
+    )
+    for entry in entries:
+        decorate_for_review(entry.claims.all())
+        entry.review_transitions = transitions_for(entry, request.user)
+        if entry.revision_of is not None:
+            entry.diff = revision_diff(entry, entry.revision_of)
+    context = {
+        "entries": entries,
+        "revisions": list(revisions_pending()),
+        "caveats": caveat_vocabulary(),
+        "next": request.get_full_path(),
+    }
+    return render(request, "entries/review.html", context)
+
+
+@login_required
+@require_POST
+def entry_transition_view(request: HttpRequest, pk: int) -> HttpResponse:
+    if not can_contribute(request.user):
+        raise PermissionDenied("You may not change entries.")
+    entry = Entry.objects.filter(pk=pk).first()
+    if entry is None:  # an approved revision is merged away: the other editor was first
+        return render(
+            request,
+            "entries/message.html",
+            {"title": "Somebody else was faster", "message": RACE_MESSAGE.format(status="gone")},
+            status=409,
+        )
+    check_visible(request, entry)
+    form = TransitionForm(request.POST)
+    if not form.is_valid():
+        return _entry_page_with_error(request, entry, "Choose one of the buttons.", 400)
+    data = form.cleaned_data
+    try:
+        result = entry_transition(
+            entry=entry,
+            to=data["to"],
+            by=request.user,
+            comment=data["comment"],
+            expected=data["seen_status"] or None,
+        )
+    except TransitionError as exc:
+        return _entry_page_with_error(request, entry, str(exc), exc.status_code)
+    messages.success(request, DONE.get(data["to"], "Done."))
+    if data["to"] in (EntryStatus.PENDING,):
+        return redirect(result)
+    return redirect(safe_next(request, result.get_absolute_url()))
+
+
+def _entry_page_with_error(request, entry: Entry, error: str, status: int) -> HttpResponse:
+    entry = entry_for_page(entry.pk).first() or entry
+    context = entry_page_context(request, entry)
+    context["transition_error"] = error
+    context["comment"] = request.POST.get("comment", "")
+    return render(request, "entries/detail.html", context, status=status)
+
+
+def _get_claim(request: HttpRequest, pk: int) -> Claim:
+    if not request.user.has_perm("entries.mark_evidence"):
+        raise PermissionDenied("Only editors set evidence levels.")
+    claim = get_object_or_404(Claim.objects.select_related("entry", "paper"), pk=pk)
+    check_visible(request, claim.entry)
+    return claim
+
+
+def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status: int = 200):
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(safe_next(request, claim.entry.get_absolute_url()))
+    fresh = (
+        Claim.objects.select_related("paper", "entry").prefetch_related("caveats").get(pk=claim.pk)
+    )
+    decorate_for_review([fresh])
+    entry = fresh.entry
+    unmarked = entry.claims.filter(evidence=Evidence.UNMARKED).count()
+    context = {
+        "claim": fresh,
+        "entry": entry,
+        "caveats": caveat_vocabulary(),
+        "unmarked_count": unmarked,
+        "review_transitions": transitions_for(entry, request.user),
+        "next": safe_next(request, entry.get_absolute_url()),
+        "claim_error": error,
+    }
+    return render(request, "entries/claim_marked.html", context, status=status)
+
+
+@login_required
+@require_POST
+def claim_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
+    claim = _get_claim(request, pk)
+    form = MarkForm(request.POST)
+    if not form.is_valid():
+        return _claim_response(request, claim, "Choose an evidence level from the list.", 400)
+    try:
+        claim_mark(
+            claim=claim,
+            by=request.user,
+            evidence=form.cleaned_data["evidence"],
+            caveats=form.cleaned_data["caveats"],
+        )
+    except EntryError as exc:
+        return _claim_response(request, claim, str(exc), exc.status_code)
+    if not request.htmx:
+        messages.success(request, "Marks saved.")
+    return _claim_response(request, claim)
+
+
+@login_required
+@require_POST
+def claim_apply_suggestion_view(request: HttpRequest, pk: int) -> HttpResponse:
+    claim = _get_claim(request, pk)
+    form = SuggestionForm(request.POST)
+    if not form.is_valid():
+        return _claim_response(request, claim, "That is not a suggestion.", 400)
+    try:
+        claim_apply_suggestion(
+            claim=claim,
+            by=request.user,
+            kind=form.cleaned_data["kind"],
+            value=form.cleaned_data["value"],
+        )
+    except EntryError as exc:
+        return _claim_response(request, claim, str(exc), exc.status_code)
+    return _claim_response(request, claim)
+
+
+@login_required
+@require_POST
+def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.has_perm("entries.mark_evidence"):
+        raise PermissionDenied("Only editors set evidence levels.")
+    entry = get_object_or_404(Entry, pk=pk)
+    check_visible(request, entry)
+    error, status = "", 200
+    try:
+        applied = entry_apply_suggestions(entry=entry, by=request.user)
+    except EntryError as exc:
+        error, status = str(exc), exc.status_code
+    if not request.htmx:
+        if error:
+            return _entry_page_with_error(request, entry, error, status)
+        messages.success(request, f"Applied {applied} suggestion{'s' if applied != 1 else ''}.")
+        return redirect(safe_next(request, entry.get_absolute_url()))
+    entry = (
+        Entry.objects.select_related("author", "revision_of")
+        .prefetch_related("topics", claims_prefetch())
+        .get(pk=entry.pk)
+    )
+    decorate_for_review(entry.claims.all())
+    context = {
+        "entry": entry,
+        "caveats": caveat_vocabulary(),
+        "unmarked_count": sum(1 for c in entry.claims.all() if c.evidence == Evidence.UNMARKED),
+        "review_transitions": transitions_for(entry, request.user),
+        "next": safe_next(request, entry.get_absolute_url()),
+        "review_error": error,
+    }
+    return render(request, "entries/_entry_review.html", context, status=status)
