@@ -1,28 +1,23 @@
-"""Site-level pages: the home page and the health check."""
+"""Site-level pages: home, search, the health check, logging out."""
 
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from entries.models import Entry
-from wiki.models import Concept
+from config.home import home_page
+from wiki import search as wiki_search
+
+KIND_TABS = [("all", "All"), ("concepts", "Concepts"), ("papers", "Papers"), ("entries", "Entries")]
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    entries = (
-        Entry.objects.published()
-        .select_related("author")
-        .prefetch_related("topics")
-        .order_by("-date", "-id")[:15]
-    )
-    concepts = Concept.objects.published().order_by("-updated")[:12]
-    return render(request, "home.html", {"entries": entries, "concepts": concepts})
+    return render(request, "home.html", {"page": home_page(request.user)})
 
 
 @never_cache
@@ -45,3 +40,16 @@ class LogoutView(auth_views.LogoutView):
 
     def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         return render(request, "registration/logout_confirm.html")
+
+
+@require_GET
+def search(request: HttpRequest) -> HttpResponse:
+    """One box over concepts, papers and entries; an exact arXiv id opens its paper."""
+    text = request.GET.get("q", "")
+    kind = request.GET.get("kind", "all")
+    paper = wiki_search.exact_paper(text) if text and not request.htmx else None
+    if paper is not None:
+        return redirect(paper)
+    results = wiki_search.search(text, kind=kind)
+    template = "search/results.html#results" if request.htmx else "search/results.html"
+    return render(request, template, {"results": results, "kinds": KIND_TABS})

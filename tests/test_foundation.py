@@ -305,3 +305,34 @@ def test_logout_by_get_asks_for_confirmation_and_post_logs_out(client, contribut
     assert client.get("/").context["user"].is_authenticated
     client.post("/accounts/logout/")
     assert not client.get("/").context["user"].is_authenticated
+
+
+def test_home_shows_editors_the_review_queue_size(client, editor):
+    call_command("setup_demo")
+    client.force_login(editor)
+    body = client.get("/").content.decode()
+    assert "1 item waiting" in body
+
+
+def test_home_shows_contributors_their_drafts(client, contributor):
+    from tests.factories import EntryFactory
+
+    EntryFactory(author=contributor, headline="My unfinished draft", status=EntryStatus.DRAFT)
+    EntryFactory(headline="Someone else's draft", status=EntryStatus.DRAFT)
+    client.force_login(contributor)
+    body = client.get("/").content.decode()
+    assert "My unfinished draft" in body
+    assert "Someone else's draft" not in body
+
+
+def test_home_lists_topics_by_latest_activity(client, db):
+    call_command("setup_demo")
+    page = client.get("/").context["page"]
+    assert [t.title for t in page.active_topics] == ["Knowledge Distillation", "Process Supervision"]
+
+
+def test_home_renders_in_bounded_queries(client, editor, django_assert_max_num_queries):
+    call_command("setup_demo")
+    client.force_login(editor)
+    with django_assert_max_num_queries(12):
+        assert client.get("/").status_code == 200
