@@ -1,5 +1,11 @@
 from __future__ import annotations
 
+from django.urls import path
+
+from wiki.importer import views
+
 app_name = "importer"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.upload, name="upload"),
+]

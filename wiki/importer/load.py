@@ -1,0 +1,582 @@
+"""Write parsed notes through the services: one transaction per file, idempotent.
+
+Idempotency comes from the data itself, so no bookkeeping table is needed:
+
+* a concept gets a new revision only when its title, summary or body differ from its
+  latest revision and from the text its last import recorded (the edit summary carries
+  a fingerprint, so wiki edits made after an import are not undone by importing the
+  same file again);
+* an entry is found by ``Entry.external_id`` ("import:<topic-slug>:<date>:<hash of the
+  headline>"), or else by date and headline under the topic, and is rewritten only when
+  its headline, lead or claims changed (claims whose text is unchanged keep their
+  evidence marks);
+* a paper is found by its arXiv id, or, without one, by its title.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+
+from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.services import ClaimData, claims_replace, entry_create
+from entries.suggestions import claim_suggestions
+from papers.identifiers import find_arxiv_ids
+from papers.models import Paper
+from papers.services import paper_get_or_create_by_arxiv
+from wiki.importer.parse import (
+    ConceptPage,
+    EntryNote,
+    Note,
+    NoteError,
+    TopicFeed,
+    fingerprint,
+    parse_note,
+)
+from wiki.markdown import render_markdown
+from wiki.models import Concept, ConceptAlias, KeyPaper
+from wiki.services import ConceptError, concept_create, revision_create
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+FINGERPRINT = re.compile(r"\[import ([0-9a-f]{12})\]")
+STATUSES = (EntryStatus.PENDING, EntryStatus.PUBLISHED)
+
+
+@dataclass
+class Tally:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.created += other.created
+        self.updated += other.updated
+        self.unchanged += other.unchanged
+
+    @property
+    def changed(self) -> int:
+        return self.created + self.updated
+
+    def __str__(self) -> str:
+        return f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged"
+
+
+KINDS = ("concepts", "entries", "claims", "papers")
+
+
+@dataclass
+class FileReport:
+    name: str
+    kind: str = ""
+    title: str = ""
+    url: str = ""  # the imported concept or topic (empty after a dry run or an error)
+    error: str = ""
+    line: int | None = None
+    suggestions: int = 0  # new or rewritten claims an editor will see suggestions for
+    counts: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+    @property
+    def changed(self) -> bool:
+        return any(t.changed for t in self.counts.values())
+
+    @property
+    def where(self) -> str:
+        return f"{self.name}, line {self.line}" if self.line else self.name
+
+    def progress(self) -> str:
+        if not self.ok:
+            return f"{self.where}: {self.error}"
+        changes = "; ".join(
+            f"{kind}: {t}" for kind, t in self.counts.items() if t.changed or t.unchanged
+        )
+        if not self.changed:
+            changes = "nothing new, everything was already there"
+        return f"{self.name}: {self.kind} “{self.title}” — {changes}"
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport] = field(default_factory=list)
+    dry_run: bool = False
+    status: str = EntryStatus.PENDING
+
+    @property
+    def ok(self) -> bool:
+        return all(f.ok for f in self.files)
+
+    @property
+    def errors(self) -> list[FileReport]:
+        return [f for f in self.files if not f.ok]
+
+    @property
+    def totals(self) -> dict[str, Tally]:
+        totals = {k: Tally() for k in KINDS}
+        for report in self.files:
+            if report.ok:
+                for kind, tally in report.counts.items():
+                    totals[kind].add(tally)
+        return totals
+
+    @property
+    def changed(self) -> bool:
+        return any(t.changed for t in self.totals.values())
+
+    @property
+    def suggestions(self) -> int:
+        return sum(f.suggestions for f in self.files if f.ok)
+
+
+@dataclass
+class NoteSource:
+    """One file to import: its name (for messages) and its raw bytes."""
+
+    name: str
+    data: bytes
+
+
+class _DryRun(Exception):
+    """Raised inside the transaction of a dry run so everything written is rolled back."""
+
+
+def decode_note(data: bytes) -> str:
+    """The file's text, or NoteError for what is not a UTF-8 text file of a sane size."""
+    if len(data) > MAX_FILE_BYTES:
+        raise NoteError(
+            f"the file is larger than the limit of {MAX_FILE_BYTES // 1024 // 1024} MB per file"
+        )
+    if not data.strip():
+        raise NoteError("the file is empty")
+    if b"\x00" in data:
+        raise NoteError("this is a binary file, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise NoteError("the file is not UTF-8 text", line=line) from None
+
+
+def notes_import(
+    *,
+    sources: Sequence[NoteSource],
+    author: AbstractBaseUser | None,
+    status: str = EntryStatus.PENDING,
+    dry_run: bool = False,
+    on_file: Callable[[FileReport], None] | None = None,
+) -> ImportReport:
+    """Import each file in its own transaction; a file that fails leaves nothing behind
+    and the others still go in. A dry run does everything and then rolls it back."""
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {', '.join(STATUSES)}")
+    report = ImportReport(dry_run=dry_run, status=status)
+    for source in sources:
+        file_report = FileReport(name=source.name)
+        try:
+            with transaction.atomic():
+                note = parse_note(text=decode_note(source.data), name=source.name)
+                file_report.kind = note.kind
+                _write(note, report=file_report, author=author, status=status)
+                if dry_run:
+                    raise _DryRun
+        except _DryRun:
+            pass
+        except NoteError as exc:
+            file_report.error, file_report.line = exc.message, exc.line
+        except (ConceptError, DatabaseError, ValueError) as exc:
+            # Parsing validates what it can; anything the database still refuses is
+            # reported against the file rather than breaking the whole run.
+            file_report.error = f"could not be saved: {exc}"
+        if not file_report.ok:
+            file_report.counts = {k: Tally() for k in KINDS}
+        if dry_run or not file_report.ok:
+            file_report.url = ""
+        report.files.append(file_report)
+        if on_file is not None:
+            on_file(file_report)
+    return report
+
+
+def _write(note: Note, *, report: FileReport, author, status: str) -> None:
+    if isinstance(note, ConceptPage):
+        report.title = note.title
+        _write_concept_page(note, report=report, author=author, status=status)
+    else:
+        report.title = note.topic
+        _write_topic_feed(note, report=report, author=author, status=status)
+
+
+# --- Concepts ------------------------------------------------------------------------
+
+
+def concept_find(title: str) -> Concept | None:
+    """The concept with this title or alias, ignoring case."""
+    concept = Concept.objects.filter(title__iexact=title.strip()).first()
+    if concept is None:
+        alias = ConceptAlias.objects.filter(name__iexact=title.strip()).first()
+        concept = alias.concept if alias else None
+    return concept
+
+
+def _related_find(name: str) -> Concept | None:
+    """ "Agents (LLM Agents)" or "MCP — Model Context Protocol" also match an existing
+    "Agents" or "Model Context Protocol" page."""
+    found = concept_find(name)
+    if found:
+        return found
+    match = re.fullmatch(r"(.+?)\s*(?:\((.+)\)|[—\u2013]\s*(.+))", name)
+    if match:
+        for part in match.groups():
+            if part and (found := concept_find(part)):
+                return found
+    return None
+
+
+def _stub_create(*, title: str, linked_from: str, author, report: FileReport) -> Concept:
+    concept = concept_create(
+        title=title,
+        summary="A stub: no definition has been written yet.",
+        body=f"*This page was created by an import, as a concept related to "
+        f"[[{linked_from}]]. It is waiting for its definition.*\n",
+        author=author,
+        edit_summary="Stub created by an import",
+        publish=True,  # published so the links to it work; its text says it is a stub
+    )
+    report.counts["concepts"].created += 1
+    return concept
+
+
+def _concept_write(
+    *, title: str, summary: str, body: str, source: str, author
+) -> tuple[Concept, str]:
+    """The page's concept, created or given a new revision when its text changed; with
+    "created", "updated" or "unchanged"."""
+    mark = fingerprint(title, summary.strip(), body)
+    edit_summary = f"Imported from {source[:200]} [import {mark}]"
+    concept = concept_find(title)
+    if concept is None:
+        concept = concept_create(
+            title=title, summary=summary, body=body, author=author, edit_summary=edit_summary
+        )
+        return concept, "created"
+    latest = concept.revisions.order_by("-number").first()
+    # Keep the page's current spelling of its title (it may have been found by an alias).
+    texts = (concept.title, summary.strip(), body)
+    same = latest is not None and (latest.title, latest.summary, latest.body) == texts
+    last_import = next(
+        (
+            m.group(1)
+            for es in concept.revisions.order_by("-number").values_list("edit_summary", flat=True)
+            if (m := FINGERPRINT.search(es or ""))
+        ),
+        None,
+    )
+    if same or last_import == fingerprint(concept.title, summary.strip(), body):
+        return concept, "unchanged"
+    revision_create(
+        concept=concept,
+        author=author,
+        title=concept.title,
+        summary=summary,
+        body=body,
+        edit_summary=f"Imported from {source[:200]} "
+        f"[import {fingerprint(concept.title, summary.strip(), body)}]",
+        base_revision=concept.current_revision,
+    )
+    concept.refresh_from_db()
+    return concept, "updated"
+
+
+def _topic_get_or_create(*, title: str, site: str, author, report: FileReport) -> Concept:
+    concept = concept_find(title)
+    if concept is not None:
+        report.counts["concepts"].unchanged += 1
+        return concept
+    origin = f" (“{site}”)" if site else ""
+    concept = concept_create(
+        title=title,
+        summary="A topic created by importing its news feed; no definition has been written yet.",
+        body=f"*This page was created by importing a topic feed{origin}. "
+        "Its entries are listed below; the definition is still to be written.*\n",
+        author=author,
+        edit_summary="Topic created by an import",
+        publish=True,
+    )
+    report.counts["concepts"].created += 1
+    return concept
+
+
+# --- Papers --------------------------------------------------------------------------
+
+
+def _is_stub_title(paper: Paper) -> bool:
+    return paper.title.strip() in {f"arXiv:{paper.arxiv_id}", paper.arxiv_id or ""}
+
+
+def _papers_write(note: ConceptPage) -> tuple[dict[str, Paper], dict[int, str]]:
+    """Every paper the page mentions: by arXiv id, and key papers named without one.
+
+    Returns them keyed by arXiv id and by lower-cased title, and what happened to each
+    ("created", "updated", "unchanged") by primary key."""
+    key_by_id = {kp.arxiv_id: kp for kp in note.key_papers if kp.arxiv_id}
+    papers: dict[str, Paper] = {}
+    states: dict[int, str] = {}
+    for arxiv_id, title in note.papers.items():
+        kp = key_by_id.get(arxiv_id)
+        defaults = {"title": title} if title else {}
+        if kp and kp.published:
+            defaults["published"] = kp.published
+        if kp and kp.organisation:
+            defaults["organisation"] = kp.organisation
+        paper, created = paper_get_or_create_by_arxiv(arxiv_id=arxiv_id, defaults=defaults)
+        state = "created" if created else "unchanged"
+        if not created:
+            # Fill what the library lacks; never overwrite what somebody entered.
+            changed = [
+                name
+                for name, value in defaults.items()
+                if getattr(paper, name) != value
+                and (_is_stub_title(paper) if name == "title" else not getattr(paper, name))
+            ]
+            for name in changed:
+                setattr(paper, name, defaults[name])
+            if changed:
+                paper.save(update_fields=[*changed, "updated"])
+                state = "updated"
+        papers[arxiv_id] = paper
+        states[paper.pk] = state
+    for kp in note.key_papers:
+        if kp.arxiv_id or not kp.title:
+            continue
+        paper = Paper.objects.filter(
+            Q(arxiv_id__isnull=True) | Q(arxiv_id=""), title__iexact=kp.title
+        ).first()
+        if paper is None:
+            paper = Paper.objects.create(
+                title=kp.title, organisation=kp.organisation, published=kp.published
+            )
+            states[paper.pk] = "created"
+        else:
+            states.setdefault(paper.pk, "unchanged")
+        papers[kp.title.lower()] = paper
+    return papers, states
+
+
+def _topic_add(paper: Paper, concept: Concept) -> bool:
+    if paper.topics.filter(pk=concept.pk).exists():
+        return False
+    paper.topics.add(concept)
+    return True
+
+
+def _key_papers_write(note: ConceptPage, *, concept: Concept, papers: dict[str, Paper]) -> bool:
+    """Set the page's key papers to the file's list, in order; others the wiki added are
+    kept after them. Returns whether anything changed."""
+    wanted: list[tuple[Paper, str]] = []
+    for kp in note.key_papers:
+        paper = papers.get(kp.arxiv_id) if kp.arxiv_id else papers.get(kp.title.lower())
+        if paper is not None and paper.pk not in {p.pk for p, _ in wanted}:
+            wanted.append((paper, kp.note))
+    existing = {k.paper_id: k for k in KeyPaper.objects.filter(concept=concept)}
+    changed = False
+    for position, (paper, note_text) in enumerate(wanted):
+        key = existing.pop(paper.pk, None)
+        if key is None:
+            KeyPaper.objects.create(concept=concept, paper=paper, position=position, note=note_text)
+            changed = True
+        elif (key.position, key.note) != (position, note_text):
+            key.position, key.note = position, note_text
+            key.save(update_fields=["position", "note"])
+            changed = True
+    for offset, key in enumerate(sorted(existing.values(), key=lambda k: k.position)):
+        if key.position != len(wanted) + offset:
+            key.position = len(wanted) + offset
+            key.save(update_fields=["position"])
+    return changed
+
+
+def _related_write(note: ConceptPage, *, concept: Concept, author, report: FileReport) -> bool:
+    """Add the listed related concepts (stubs when missing); never remove any."""
+    changed = False
+    current = set(concept.related.values_list("pk", flat=True))
+    for name in note.related:
+        other = _related_find(name)
+        if other is None:
+            other = _stub_create(
+                title=name, linked_from=concept.title, author=author, report=report
+            )
+        elif other.pk != concept.pk:
+            report.counts["concepts"].unchanged += 1
+        if other.pk != concept.pk and other.pk not in current:
+            concept.related.add(other)
+            current.add(other.pk)
+            changed = True
+    return changed
+
+
+def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status: str) -> None:
+    # Papers first, so the arXiv ids in the page's body render as links to them.
+    papers, paper_states = _papers_write(note)
+    concept, state = _concept_write(
+        title=note.title, summary=note.summary, body=note.body, source=report.name, author=author
+    )
+    report.url = concept.get_absolute_url()
+    for paper in {p.pk: p for p in papers.values()}.values():
+        if _topic_add(paper, concept) and paper_states[paper.pk] == "unchanged":
+            paper_states[paper.pk] = "updated"
+    for paper_state in paper_states.values():
+        _tally_add(report.counts["papers"], paper_state)
+    changed = _key_papers_write(note, concept=concept, papers=papers)
+    changed |= _related_write(note, concept=concept, author=author, report=report)
+    if state == "unchanged" and changed:
+        state = "updated"  # same text, but its key papers or related concepts moved
+    _tally_add(report.counts["concepts"], state)
+    by_title = {key: paper for key, paper in papers.items() if key not in note.papers}
+    for entry in note.entries:
+        _entry_write(
+            entry,
+            topic=concept,
+            claims=[_claim_data(c.text, papers, by_title) for c in entry.claims],
+            author=author,
+            status=status,
+            report=report,
+        )
+
+
+def _tally_add(tally: Tally, state: str) -> None:
+    setattr(tally, state, getattr(tally, state) + 1)
+
+
+def _claim_data(text: str, papers: dict[str, Paper], by_title: dict[str, Paper]) -> ClaimData:
+    """A claim cites the first paper whose arXiv id it mentions, else a key paper named in
+    it by title, else nothing."""
+    for arxiv_id in find_arxiv_ids(text):
+        if arxiv_id in papers:
+            return ClaimData(text=text, paper=papers[arxiv_id])
+    lowered = text.lower()
+    for title, paper in by_title.items():
+        if title in lowered:
+            return ClaimData(text=text, paper=paper)
+    return ClaimData(text=text)
+
+
+# --- Feeds and entries ---------------------------------------------------------------
+
+
+def _write_topic_feed(note: TopicFeed, *, report: FileReport, author, status: str) -> None:
+    topic = _topic_get_or_create(title=note.topic, site=note.site, author=author, report=report)
+    report.url = topic.get_absolute_url()
+    for entry in note.entries:
+        _entry_write(
+            entry,
+            topic=topic,
+            claims=[ClaimData(text=c.text) for c in entry.claims],
+            author=author,
+            status=status,
+            report=report,
+        )
+
+
+def external_id_for(*, topic: Concept, entry: EntryNote) -> str:
+    return f"import:{topic.slug[:80]}:{entry.date:%Y-%m-%d}:{fingerprint(entry.headline.lower())}"
+
+
+def _entry_write(
+    note: EntryNote,
+    *,
+    topic: Concept,
+    claims: list[ClaimData],
+    author,
+    status: str,
+    report: FileReport,
+) -> None:
+    external_id = external_id_for(topic=topic, entry=note)
+    entry = Entry.objects.filter(external_id=external_id).first() or (
+        Entry.objects.filter(topics=topic, date=note.date, headline__iexact=note.headline)
+        .order_by("id")
+        .first()
+    )
+    if entry is None:
+        entry_create(
+            author=author,
+            date=note.date,
+            headline=note.headline,
+            lead=note.lead,
+            topics=[topic],
+            claims=claims,
+            status=status,
+            external_id=external_id,
+            action="imported",
+        )
+        report.counts["entries"].created += 1
+        report.counts["claims"].created += len(claims)
+        report.suggestions += _with_suggestions(claims)
+        return
+
+    old = list(entry.claims.select_related("paper").prefetch_related("caveats"))
+    old_pairs = [(c.text, c.paper_id) for c in old]
+    new_pairs = [(c.text.strip(), c.paper.pk if c.paper else None) for c in claims]
+    same_claims = old_pairs == new_pairs
+    same_entry = (entry.headline, entry.lead) == (note.headline, note.lead)
+    if same_claims and same_entry:
+        report.counts["entries"].unchanged += 1
+        report.counts["claims"].unchanged += len(claims)
+        if not entry.external_id:
+            entry.external_id = external_id
+            entry.save(update_fields=["external_id"])
+        return
+
+    # Rewrite in place; a claim whose text is unchanged keeps its evidence and caveats.
+    marks = {c.text: c for c in old}
+    for data in claims:
+        kept = marks.get(data.text.strip())
+        if kept is not None:
+            data.evidence = kept.evidence
+            data.caveats = [c.name for c in kept.caveats.all()]
+            data.quote = kept.quote
+    entry.headline, entry.lead = note.headline, note.lead
+    entry.lead_html = render_markdown(note.lead).html
+    entry.external_id = entry.external_id or external_id
+    entry.save(update_fields=["headline", "lead", "lead_html", "external_id", "updated"])
+    if not same_claims:
+        claims_replace(entry=entry, claims=claims)
+    EntryEvent.objects.create(
+        entry=entry,
+        actor=author,
+        action="updated",
+        from_status=entry.status,
+        to_status=entry.status,
+        comment="Updated by importing its notes again.",
+    )
+    report.counts["entries"].updated += 1
+    tally = report.counts["claims"]
+    for position, pair in enumerate(new_pairs):
+        if position < len(old_pairs) and old_pairs[position] == pair:
+            tally.unchanged += 1
+        elif position < len(old_pairs):
+            tally.updated += 1
+        else:
+            tally.created += 1
+    report.suggestions += _with_suggestions(
+        [c for c, p in zip(claims, new_pairs, strict=True) if p not in old_pairs]
+    )
+
+
+def _with_suggestions(claims: list[ClaimData]) -> int:
+    """How many of these claims an editor will see suggestions for (computed on view)."""
+    return sum(
+        1
+        for data in claims
+        if data.evidence == Evidence.UNMARKED
+        and claim_suggestions(
+            Claim(text=data.text, paper=data.paper, evidence=data.evidence),
+            caveat_names=set(data.caveats),
+        )
+    )
