@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.cache.ContentVersionMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -155,12 +156,26 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
+# The page cache must be shared by every worker process: a folder on this host by default,
+# Redis (CACHE_URL=redis://host:6379/0, needs the redis package) for several hosts.
+CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "research-wiki",
-    }
+    },
+    "pages": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL.startswith(("redis://", "rediss://"))
+        else {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
+            "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_MAX_ENTRIES", 20_000)},
+        }
+    ),
 }
+PAGE_CACHE_ALIAS = "pages"
+PAGE_CACHE_ENABLED = env_bool("PAGE_CACHE_ENABLED", default=True)
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "wiki@localhost")

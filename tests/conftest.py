@@ -57,6 +57,22 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _private_page_cache(settings):
+    """Each test gets an empty page cache of its own, in memory: a shared folder would let
+    two test runs (or two tests) see each other's pages."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "test-pages",
+        },
+    }
+    from django.core.cache import caches
+
+    caches["pages"].clear()
+
+
 @pytest.fixture
 def seeds_dir() -> Path:
     if not SEEDS_DIR.exists():
