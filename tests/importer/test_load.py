@@ -6,6 +6,8 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from papers.identifiers import find_arxiv_ids
@@ -321,3 +323,68 @@ def test_author_is_recorded(feed, editor):
     _import(feed, author=editor)
     assert set(Entry.objects.values_list("author__username", flat=True)) == {"erin"}
     assert Entry.objects.first().events.first().action == "imported"
+
+
+def test_same_date_and_headline_twice_in_one_file_stays_idempotent():
+    text = (
+        b"Site\nTopic\n2 articles\nSame opening. First body.\n"
+        b"1 Oct 2026Same opening. Second.\n1 Oct 2026\n"
+    )
+    source = NoteSource(name="twins.txt", data=text)
+    notes_import(sources=[source], author=None)
+    report = notes_import(sources=[source], author=None)
+    assert Entry.objects.count() == 2
+    assert not report.changed
+
+
+def test_entry_written_in_the_wiki_is_matched_by_date_and_headline(samples_dir):
+    from entries.services import ClaimData, entry_create
+    from tests.factories import make_concept
+
+    topic = make_concept("Curricula for agents")
+    entry_create(
+        author=None,
+        date=dt.date(2026, 8, 2),
+        headline="The authors replay failed episodes as new tasks",
+        topics=[topic],
+        claims=[ClaimData(text="Written by hand.")],
+    )
+    report = _import(samples_dir / "agent_news.txt")
+    assert Entry.objects.count() == 3
+    assert report.totals["entries"].updated == 1
+
+
+_LINES = st.sampled_from(
+    [
+        "A Title",
+        "Definition",
+        "State of the Art (2026-01-01)",
+        "State of the Art (2026-02-31)",
+        "Key Papers",
+        "Related Concepts",
+        "• A bullet (2026-01-05): body (arXiv:2601.00001)",
+        "• Some Paper: A Title (arXiv:2601.00002) — Short, Lab, 2026-01-03 (note)",
+        "• Only A Name",
+        "• " + "Long " * 60,
+        "2 articles",
+        "11 Sept 2026Text",
+        "Prose naming Another Paper Title (2601.00003) here.",
+        "",
+    ]
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(_LINES, max_size=25))
+def test_any_arrangement_imports_or_reports_an_error(lines):
+    source = NoteSource(name="random.txt", data="\n".join(lines).encode())
+    report = notes_import(sources=[source], author=None)
+    assert report.files[0].ok or report.files[0].error
+    again = notes_import(sources=[source], author=None)
+    assert again.files[0].ok == report.files[0].ok
+    if again.files[0].ok:
+        assert not again.changed  # whatever went in, a second import adds nothing

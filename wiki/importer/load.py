@@ -65,6 +65,12 @@ class Tally:
     def __str__(self) -> str:
         return f"{self.created} created, {self.updated} updated, {self.unchanged} unchanged"
 
+    def brief(self) -> str:
+        """Only the non-zero parts: "3 created, 1 unchanged"."""
+        parts = [("created", self.created), ("updated", self.updated)]
+        parts.append(("unchanged", self.unchanged))
+        return ", ".join(f"{n} {label}" for label, n in parts if n)
+
 
 KINDS = ("concepts", "entries", "claims", "papers")
 
@@ -96,7 +102,7 @@ class FileReport:
         if not self.ok:
             return f"{self.where}: {self.error}"
         changes = "; ".join(
-            f"{kind}: {t}" for kind, t in self.counts.items() if t.changed or t.unchanged
+            f"{kind} {t.brief()}" for kind, t in self.counts.items() if t.changed or t.unchanged
         )
         if not self.changed:
             changes = "nothing new, everything was already there"
@@ -439,9 +445,13 @@ def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status
         state = "updated"  # same text, but its key papers or related concepts moved
     _tally_add(report.counts["concepts"], state)
     by_title = {key: paper for key, paper in papers.items() if key not in note.papers}
-    for entry in note.entries:
+    for entry, (external_id, first) in zip(
+        note.entries, _external_ids(concept, note.entries), strict=True
+    ):
         _entry_write(
             entry,
+            external_id=external_id,
+            match_headline=first,
             topic=concept,
             claims=[_claim_data(c.text, papers, by_title) for c in entry.claims],
             author=author,
@@ -473,9 +483,13 @@ def _claim_data(text: str, papers: dict[str, Paper], by_title: dict[str, Paper])
 def _write_topic_feed(note: TopicFeed, *, report: FileReport, author, status: str) -> None:
     topic = _topic_get_or_create(title=note.topic, site=note.site, author=author, report=report)
     report.url = topic.get_absolute_url()
-    for entry in note.entries:
+    for entry, (external_id, first) in zip(
+        note.entries, _external_ids(topic, note.entries), strict=True
+    ):
         _entry_write(
             entry,
+            external_id=external_id,
+            match_headline=first,
             topic=topic,
             claims=[ClaimData(text=c.text) for c in entry.claims],
             author=author,
@@ -484,25 +498,49 @@ def _write_topic_feed(note: TopicFeed, *, report: FileReport, author, status: st
         )
 
 
-def external_id_for(*, topic: Concept, entry: EntryNote) -> str:
-    return f"import:{topic.slug[:80]}:{entry.date:%Y-%m-%d}:{fingerprint(entry.headline.lower())}"
+def external_id_for(*, topic: Concept, entry: EntryNote, repeat: int = 1) -> str:
+    """A stable key for an imported entry: its topic, date and headline. Two entries of
+    one file with the same date and headline are told apart by their order."""
+    key = f"import:{topic.slug[:80]}:{entry.date:%Y-%m-%d}:{fingerprint(entry.headline.lower())}"
+    return key if repeat == 1 else f"{key}:{repeat}"
+
+
+def _external_ids(topic: Concept, entries: list[EntryNote]) -> list[tuple[str, bool]]:
+    """Each entry's key, and whether it is the first of its date and headline (only the
+    first may also be matched by date and headline alone)."""
+    seen: dict[tuple, int] = {}
+    keys = []
+    for entry in entries:
+        marker = (entry.date, entry.headline.lower())
+        seen[marker] = seen.get(marker, 0) + 1
+        keys.append(
+            (external_id_for(topic=topic, entry=entry, repeat=seen[marker]), seen[marker] == 1)
+        )
+    return keys
 
 
 def _entry_write(
     note: EntryNote,
     *,
+    external_id: str,
+    match_headline: bool,
     topic: Concept,
     claims: list[ClaimData],
     author,
     status: str,
     report: FileReport,
 ) -> None:
-    external_id = external_id_for(topic=topic, entry=note)
-    entry = Entry.objects.filter(external_id=external_id).first() or (
-        Entry.objects.filter(topics=topic, date=note.date, headline__iexact=note.headline)
-        .order_by("id")
-        .first()
-    )
+    entry = Entry.objects.filter(external_id=external_id).first()
+    if entry is None and match_headline:
+        # An entry written in the wiki (or imported before keys existed) with the same
+        # date and headline under this topic is the same entry.
+        entry = (
+            Entry.objects.filter(
+                topics=topic, date=note.date, headline__iexact=note.headline, external_id=None
+            )
+            .order_by("id")
+            .first()
+        )
     if entry is None:
         entry_create(
             author=author,
