@@ -388,3 +388,13 @@ def test_any_arrangement_imports_or_reports_an_error(lines):
     assert again.files[0].ok == report.files[0].ok
     if again.files[0].ok:
         assert not again.changed  # whatever went in, a second import adds nothing
+
+
+def test_the_projects_own_sample_notes_import_cleanly():
+    from django.conf import settings as django_settings
+
+    samples = Path(django_settings.BASE_DIR) / "wiki" / "importer" / "samples"
+    report = _import(*sorted(samples.glob("*.txt")))
+    assert report.ok, [f.progress() for f in report.files]
+    assert Concept.objects.get(title="Environment Synthesis").key_papers.count() == 2
+    assert Entry.objects.count() == 6
