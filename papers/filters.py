@@ -105,8 +105,9 @@ class PaperFilter(django_filters.FilterSet):
         widget=forms.SelectMultiple(attrs={"size": 6}),
     )
     match = django_filters.ChoiceFilter(
-        label="Papers with",
-        choices=[("any", "any of these topics"), ("all", "all of these topics")],
+        label="Match",
+        # Not "any topic": the field labelled "Topic" must be the only one matching it.
+        choices=[("any", "any chosen"), ("all", "all chosen")],
         method="filter_noop",
         empty_label=None,
         widget=forms.RadioSelect,

@@ -133,13 +133,12 @@ class BibtexImportForm(forms.Form):
         if upload.size > BIBTEX_MAX_BYTES:
             raise forms.ValidationError("The file is larger than 2 MB; split it and try again.")
         raw = upload.read()
+        if b"\x00" in raw:
+            raise forms.ValidationError("This is not a text file.")
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            # Older .bib files are often Latin-1; every byte string decodes as Latin-1, so
-            # only reject what is clearly not text.
-            if b"\x00" in raw:
-                raise forms.ValidationError("This is not a text file.") from None
+            # Older .bib files are often Latin-1, which any byte string decodes as.
             return raw.decode("latin-1")
 
 

@@ -176,7 +176,7 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
 @permission_required("papers.change_paper")
 def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
     paper = pages.get_paper_or_404(key)
-    form = PaperForm(request.POST or None, instance=paper)
+    form = PaperForm(request.POST if request.method == "POST" else None, instance=paper)
     if form.is_valid():
         paper_update(paper=paper, fields=form.paper_fields(), topics=form.cleaned_data["topics"])
         messages.success(request, "Paper saved.")
@@ -188,7 +188,8 @@ def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @permission_required("papers.add_paper")
 def paper_import(request: HttpRequest) -> HttpResponse:
-    form = BibtexImportForm(request.POST or None, request.FILES or None)
+    bound = request.method == "POST"
+    form = BibtexImportForm(request.POST if bound else None, request.FILES if bound else None)
     if not form.is_valid():
         status = 400 if form.is_bound else 200
         return render(request, "papers/import.html", {"import_form": form}, status=status)

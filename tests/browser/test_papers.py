@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.factories import PaperFactory, make_concept
+
+
+def test_filter_by_topic_and_dates_without_a_page_load_then_open_a_paper(page: Page, live_server):
+    reward, distillation = make_concept("Reward Modeling"), make_concept("Knowledge Distillation")
+    inside = PaperFactory(title="Inside the Range", published=dt.date(2026, 3, 10))
+    inside.topics.add(reward)
+    PaperFactory(title="Before the Range", published=dt.date(2025, 12, 1)).topics.add(reward)
+    PaperFactory(title="After the Range", published=dt.date(2027, 1, 5)).topics.add(reward)
+    PaperFactory(title="Another Topic", published=dt.date(2026, 3, 10)).topics.add(distillation)
+
+    page.goto(f"{live_server.url}/papers/")
+    titles = page.locator(".paper-list .paper-title")
+    expect(titles).to_have_count(4)
+    # A full page load would wipe this marker; htmx swaps keep it.
+    page.evaluate("window.__noReload = 'still here'")
+
+    page.get_by_label("Topic").select_option("reward-modeling")
+    expect(page).to_have_url(re.compile(r"/papers/\?topic=reward-modeling$"))
+    expect(titles).to_have_text(["After the Range", "Inside the Range", "Before the Range"])
+
+    page.get_by_label("Published after").fill("2026-01-01")
+    page.get_by_label("Published before").fill("2026-12-31")
+    expect(page).to_have_url(
+        re.compile(r"topic=reward-modeling&published_after=2026-01-01&published_before=2026-12-31$")
+    )
+    expect(titles).to_have_text(["Inside the Range"])
+    expect(page.locator(".results-count")).to_have_text("1 paper")
+    assert page.evaluate("window.__noReload") == "still here"
+
+    page.get_by_role("link", name="Inside the Range").click()
+    expect(page).to_have_url(f"{live_server.url}/papers/{inside.arxiv_id}/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Inside the Range")
+
+
+def test_invalid_date_shows_message_beside_the_field(page: Page, live_server):
+    PaperFactory(title="Some Paper")
+
+    page.goto(f"{live_server.url}/papers/?published_after=2026-13-45")
+
+    expect(page.locator("#errors-published_after")).to_contain_text("Not a date")
+    expect(page.locator(".paper-list .paper-title")).to_have_text(["Some Paper"])
+
+
+def test_contributor_edits_topics_in_place(page: Page, live_server, login):
+    from tests.factories import UserFactory
+
+    UserFactory(username="cora", role="Contributor")
+    make_concept("Reward Modeling")
+    paper = PaperFactory(title="Needs Topics")
+    login("cora")
+    page.goto(f"{live_server.url}{paper.get_absolute_url()}")
+    page.evaluate("window.__noReload = 1")
+
+    page.get_by_role("link", name="Edit topics").click()
+    page.get_by_label("Reward Modeling").check()
+    page.get_by_role("button", name="Save topics").click()
+
+    expect(page.locator("#paper-topics .chip")).to_have_text(["Reward Modeling"])
+    assert page.evaluate("window.__noReload") == 1
+    assert [t.slug for t in paper.topics.all()] == ["reward-modeling"]
