@@ -8,8 +8,8 @@ from entries.models import Caveat, Claim, Entry, EntryEvent
 class ClaimInline(admin.StackedInline):
     model = Claim
     extra = 0
-    fields = ["position", "text", "paper", "quote", "evidence", "caveats"]
-    raw_id_fields = ["paper"]
+    fields = ["position", "text", "paper", "quote", "evidence", "caveats", "origin"]
+    raw_id_fields = ["paper", "origin"]
     filter_horizontal = ["caveats"]
 
 
@@ -26,12 +26,12 @@ class EntryEventInline(admin.TabularInline):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["headline", "date", "status", "author", "updated"]
+    list_display = ["headline", "date", "status", "author", "revision_of", "updated"]
     list_filter = ["status", "date", "topics"]
     search_fields = ["headline", "lead", "author__username", "external_id"]
     list_select_related = ["author"]
     filter_horizontal = ["topics"]
-    raw_id_fields = ["author", "papers"]
+    raw_id_fields = ["author", "papers", "revision_of"]
     date_hierarchy = "date"
     inlines = [ClaimInline, EntryEventInline]
 

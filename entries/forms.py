@@ -69,7 +69,9 @@ def papers_by_key(values: list[str]) -> dict[str, Paper]:
 
 
 class EntryForm(forms.Form):
-    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     headline = forms.CharField(label="Headline", max_length=300)
     lead = forms.CharField(
         label="Lead",

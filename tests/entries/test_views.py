@@ -262,14 +262,14 @@ def test_entry_page_with_100_claims_bounded_queries(
     client.force_login(editor)
     client.get(f"/entries/{entry.pk}/")  # warm caches (session, content types)
 
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(12):
         response = client.get(f"/entries/{entry.pk}/")
     assert response.content.decode().count('class="claim claim-review"') == 100
 
     entry_transition(entry=entry, to=S.CHANGES_REQUESTED, by=editor, comment="x")
     Entry.objects.filter(pk=entry.pk).update(status=S.PUBLISHED)
     client.logout()
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(8):
         response = client.get(f"/entries/{entry.pk}/")
     assert response.content.decode().count('class="claim"') == 100
 
@@ -379,12 +379,12 @@ def test_review_queue_bounded_queries(editor_client, make_entry, django_assert_m
     for _ in range(3):
         make_entry(S.PENDING, claims=5, marked=False)
     editor_client.get("/review/")
-    with django_assert_max_num_queries(20) as small:
+    with django_assert_max_num_queries(12) as small:
         editor_client.get("/review/")
     for _ in range(7):
         make_entry(S.PENDING, claims=20, marked=False)
 
-    with django_assert_max_num_queries(20) as large:
+    with django_assert_max_num_queries(12) as large:
         response = editor_client.get("/review/")
 
     assert response.status_code == 200
@@ -508,3 +508,10 @@ def test_events_record_actor_and_comment(make_entry, editor):
 @pytest.mark.parametrize("url", ["/entries/999999/", "/entries/999999/edit/"])
 def test_missing_entry_404(editor_client, url):
     assert editor_client.get(url).status_code == 404
+
+
+def test_edit_form_shows_the_date_in_iso_for_the_date_input(client, make_entry, contributor):
+    entry = make_entry(S.DRAFT, date=dt.date(2026, 9, 30))
+    client.force_login(contributor)
+    html = client.get(f"/entries/{entry.pk}/edit/").content.decode()
+    assert 'type="date" name="date" value="2026-09-30"' in html
