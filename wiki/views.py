@@ -152,6 +152,7 @@ def _conflict(
         "conflict": conflict,
         "current": conflict.current,
         "conflict_diff": diff_text(conflict.current.body, conflict.mine.body),
+        "preview": render_markdown(conflict.mine.body).html,
     }
     return render(request, "wiki/edit.html", context, status=409)
 

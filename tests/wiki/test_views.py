@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from entries.models import EntryStatus, Evidence
+from entries.models import Caveat, EntryStatus, Evidence
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import Concept, KeyPaper, RevisionStatus
 from wiki.services import revision_create
@@ -220,13 +220,14 @@ def test_concept_detail_bounded_queries_with_200_entries_and_50_backlinks(
     for n in range(50):
         make_concept(f"Linker {n:02d}", body="See [[Reward Modeling]].")
     paper = PaperFactory()
+    caveat = Caveat.objects.first()
     for n in range(200):
         entry = EntryFactory(
             status=EntryStatus.PUBLISHED, date=dt.date(2026, 1, 1) + dt.timedelta(days=n)
         )
         entry.topics.add(concept)
         claim = ClaimFactory(entry=entry, paper=paper, evidence=Evidence.FULL_TEXT)
-        claim.caveats.set([1])
+        claim.caveats.set([caveat])
     for n in range(5):
         KeyPaper.objects.create(concept=concept, paper=PaperFactory(), position=n)
     client.force_login(editor)
