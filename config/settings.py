@@ -198,6 +198,13 @@ X_FRAME_OPTIONS = "DENY"
 
 # Product rules.
 WIKI_REQUIRE_LOGIN_TO_READ = env_bool("WIKI_REQUIRE_LOGIN_TO_READ", default=False)
+if WIKI_REQUIRE_LOGIN_TO_READ:
+    # A private wiki: every page but login, /healthz and the token-authenticated API
+    # (views marked login_not_required) sends anonymous visitors to the login page.
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+        "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    )
 # Four-eyes rule: an editor may not approve their own entry unless this is switched off
 # (a one-person wiki).
 WIKI_FOUR_EYES = env_bool("WIKI_FOUR_EYES", default=True)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_not_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -20,6 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"page": home_page(request.user)})
 
 
+@login_not_required
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -33,6 +36,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+@method_decorator(login_not_required, name="dispatch")
 class LogoutView(auth_views.LogoutView):
     """Logging out is a POST; a GET (a typed or bookmarked URL) asks for confirmation."""
 

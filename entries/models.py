@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -74,6 +75,9 @@ class Entry(models.Model):
         help_text="Set on a proposed revision of a published entry: the entry it would "
         "replace once approved. Readers keep seeing that entry meanwhile.",
     )
+
+    # Weighted headline, lead and claim text; kept current by wiki.search, PostgreSQL only.
+    search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
     objects = EntryQuerySet.as_manager()
 

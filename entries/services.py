@@ -16,6 +16,7 @@ from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
 from wiki.roles import can_contribute, is_editor
+from wiki.search import entry_vector_refresh
 
 
 @dataclass
@@ -56,6 +57,7 @@ def entry_create(
     entry.topics.set(list(topics))
     claims_replace(entry=entry, claims=claims)
     EntryEvent.objects.create(entry=entry, actor=author, action=action, to_status=status)
+    entry_vector_refresh([entry.pk])
     return entry
 
 

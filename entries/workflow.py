@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from entries.emails import send_decision_email
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
+from wiki.search import entry_vector_refresh
 
 AUTHOR = "author"
 EDITOR = "editor"
@@ -181,6 +182,8 @@ def entry_transition(
             locked.published_at = timezone.now()
             fields.append("published_at")
         locked.save(update_fields=fields)
+    if to == EntryStatus.PUBLISHED:
+        entry_vector_refresh([result.pk])
     if to in DECISIONS:
         recipient = locked.author
         transaction.on_commit(lambda: send_decision_email(entry=result, event=event, to=recipient))
