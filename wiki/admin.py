@@ -31,7 +31,7 @@ class ConceptAdmin(admin.ModelAdmin):
 
 @admin.register(Revision)
 class RevisionAdmin(admin.ModelAdmin):
-    list_display = ["concept", "number", "status", "author", "created", "edit_summary"]
+    list_display = ["concept", "number", "status", "author", "created", "size", "merged"]
     list_filter = ["status", "created"]
     search_fields = ["concept__title", "title", "edit_summary", "author__username"]
     list_select_related = ["concept", "author"]

@@ -6,6 +6,7 @@ from wiki.models import Concept
 from wiki.services import title_taken
 
 MAX_BODY = 300_000  # characters; the longest real page is ~50 KB
+MAX_NUMBER = 2**31 - 1  # revision numbers fit a PostgreSQL integer
 
 
 def _normalise_newlines(text: str) -> str:
@@ -37,7 +38,9 @@ class ConceptForm(forms.Form):
         required=False,
         help_text="What you changed and why, in a line.",
     )
-    base_revision = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    base_revision = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_NUMBER, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, concept: Concept | None = None, **kwargs) -> None:
         self.concept = concept
@@ -69,8 +72,8 @@ class RejectForm(forms.Form):
 class CompareForm(forms.Form):
     """Two revision numbers to diff; ``from`` is a keyword, so the fields are a and b."""
 
-    a = forms.IntegerField(min_value=1)
-    b = forms.IntegerField(min_value=1)
+    a = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
+    b = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
 
 
 class ChangesFilterForm(forms.Form):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -87,6 +88,8 @@ def concept_new(request: HttpRequest) -> HttpResponse:
             )
         except services.ConceptError as error:
             form.add_error(None, str(error))
+        except IntegrityError:  # the same title created a moment ago by someone else
+            form.add_error("title", "A concept with this title was created just now.")
         else:
             _saved_message(request, concept.revisions.get(number=1))
             return redirect(concept)

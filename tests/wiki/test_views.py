@@ -639,3 +639,11 @@ def test_pending_revision_partial_for_review_queue_is_complete(
     assert html.count("<del>Middle</del><ins>Better middle</ins>") == 10
     assert "cora" in html
     assert "Cora&#x27;s change" in html
+
+
+@pytest.mark.django_db
+def test_revision_urls_with_huge_numbers_are_404_or_400(client, two_revisions):
+    huge = 10**20
+
+    assert client.get(f"/wiki/reward-modeling/revisions/{huge}/").status_code == 404
+    assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": huge}).status_code == 400
