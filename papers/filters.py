@@ -20,6 +20,7 @@ from wiki.models import Concept
 # will not use it.
 SEARCH_VECTOR = SearchVector("title", "authors", "abstract", config="english")
 SEARCH_MAX_TERMS = 8
+SEARCH_FENCE = 10_000_000
 
 SORTS = {
     "newest": (F("published").desc(nulls_last=True), F("id").desc()),
@@ -60,7 +61,11 @@ def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
         # The words are \w+ only, so the raw tsquery cannot carry operators of its own.
         raw = " & ".join(f"{term}:*" for term in terms)
         query = SearchQuery(raw, search_type="raw", config="english")
-        return queryset.annotate(search=SEARCH_VECTOR).filter(search=query)
+        matches = Paper.objects.annotate(search=SEARCH_VECTOR).filter(search=query).values("pk")
+        # PostgreSQL misjudges how many rows a prefix query matches; left to itself it
+        # walks the date index computing to_tsvector per row (seconds at 100k papers for
+        # a rare word). The LIMIT keeps the subquery apart, so the GIN index runs first.
+        return queryset.filter(pk__in=matches[:SEARCH_FENCE])
     for term in terms:
         queryset = queryset.filter(
             Q(title__icontains=term) | Q(authors__icontains=term) | Q(abstract__icontains=term)

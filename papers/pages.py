@@ -7,9 +7,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
+from django.utils.functional import cached_property
 
 from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
@@ -21,6 +23,7 @@ from wiki.models import Concept, KeyPaper
 from wiki.roles import is_editor
 
 PAGE_SIZE = 25
+COUNT_CAP = 10_000
 MAX_PAGE_SIZE = 100
 # Parameters that describe the filtered set; "page" and "format" only view it.
 FILTER_PARAMS = (
@@ -33,6 +36,19 @@ FILTER_PARAMS = (
     "organisation",
     "sort",
 )
+
+
+class CappedPaginator(Paginator):
+    """Counts matches only up to COUNT_CAP: an exact count of 100,000 rows costs more than
+    the page itself, and "more than 10,000 papers" says all a reader needs."""
+
+    @cached_property
+    def count(self) -> int:
+        return self.object_list.order_by().values("pk")[: COUNT_CAP + 1].count()
+
+    @property
+    def capped(self) -> bool:
+        return self.count > COUNT_CAP
 
 
 def _topics_prefetch() -> Prefetch:
@@ -175,6 +191,12 @@ def login_url(request: HttpRequest) -> str:
     return f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}"
 
 
+# What a claim row shows: never the entries' bodies or search columns.
+CLAIM_FIELDS = [f.name for f in Claim._meta.concrete_fields if f.name not in ("entry", "paper")]
+ENTRY_FIELDS = ("id", "date", "headline", "status")
+PAPER_FIELDS = ("paper__id", "paper__arxiv_id", "paper__arxiv_version", "paper__title")
+
+
 def _visible_claims(paper: Paper) -> QuerySet[Claim]:
     return Claim.objects.filter(paper=paper, entry__status=EntryStatus.PUBLISHED)
 
@@ -203,6 +225,7 @@ def detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
             shown = shown.filter(caveats=claim_filter.cleaned_data["caveat"])
     shown = (
         shown.select_related("entry", "paper")
+        .only(*CLAIM_FIELDS, *(f"entry__{n}" for n in ENTRY_FIELDS), *PAPER_FIELDS)
         .prefetch_related("caveats")
         .order_by("-entry__date", "-entry_id", "position", "pk")
     )

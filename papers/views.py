@@ -6,7 +6,6 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -70,7 +69,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
         return _bibtex(pages.for_export(papers), "papers.bib")
-    paginator = Paginator(pages.for_list(papers), pages.page_size(request.GET))
+    paginator = pages.CappedPaginator(pages.for_list(papers), pages.page_size(request.GET))
     context = {
         "filter": filterset,
         "page": paginator.get_page(request.GET.get("page")),

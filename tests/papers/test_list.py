@@ -363,3 +363,13 @@ def test_list_queries_are_bounded_whatever_the_page_size(
         assert len(response.context["page"].object_list) == min(per_page, 80)
     with django_assert_max_num_queries(4):
         client.get("/papers/", {"per_page": 100}, headers={"HX-Request": "true"})
+
+
+def test_count_is_capped_so_it_stays_cheap(client, library, monkeypatch):
+    monkeypatch.setattr("papers.pages.COUNT_CAP", 3)
+
+    response = client.get("/papers/")
+
+    assert response.context["page"].paginator.capped
+    assert "More than <strong>3</strong> papers" in response.content.decode()
+    assert client.get("/papers/?read_level=full_text").context["page"].paginator.count == 2
