@@ -88,10 +88,12 @@ def test_search_htmx_returns_only_the_results_fragment(client, db):
 
 def test_search_snippets_mark_words_and_escape_text(client, db):
     PaperFactory(title="Safe", abstract="The <script>alert(1)</script> reward signal.")
-    body = client.get("/search/", {"q": "reward"}).content.decode()
+    fragment = client.get("/search/", {"q": "reward"}, headers={"HX-Request": "true"})
+    body = fragment.content.decode()
     assert "<mark>reward</mark>" in body.lower()
-    assert "<script>alert(1)" not in body
-    assert "&lt;script&gt;" in body
+    # SQLite's snippet escapes the tag; PostgreSQL's parser drops it. Neither can run.
+    assert "<script" not in body
+    assert "alert(1)" in body
 
 
 def test_search_with_empty_or_odd_input_never_fails(client, db):

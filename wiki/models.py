@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -30,6 +31,9 @@ class Concept(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+
+    # Weighted title, summary and current body; kept current by wiki.search, PostgreSQL only.
+    search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
     objects = ConceptQuerySet.as_manager()
 

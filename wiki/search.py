@@ -86,7 +86,7 @@ def concept_vector_refresh(concept_ids: Iterable[int] | None = None) -> None:
                 Subquery(
                     Concept.objects.filter(pk=OuterRef("pk")).values("current_revision__body")[:1]
                 ),
-                Value(""),
+                Value("", output_field=TextField()),
                 output_field=TextField(),
             ),
             weight="C",
@@ -113,7 +113,9 @@ def entry_vector_refresh(entry_ids: Iterable[int] | None = None) -> None:
         search_vector=SearchVector("headline", weight="A", config=CONFIG)
         + SearchVector("lead", weight="B", config=CONFIG)
         + SearchVector(
-            Coalesce(Subquery(claims_text), Value(""), output_field=TextField()),
+            Coalesce(
+                Subquery(claims_text), Value("", output_field=TextField()), output_field=TextField()
+            ),
             weight="C",
             config=CONFIG,
         )
@@ -221,8 +223,8 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
                 snippet=SearchHeadline(
                     Concat(
                         "summary",
-                        Value(" "),
-                        Coalesce("current_revision__body", Value("")),
+                        Value(" ", output_field=TextField()),
+                        Coalesce("current_revision__body", Value("", output_field=TextField())),
                         output_field=TextField(),
                     ),
                     query,
@@ -269,7 +271,12 @@ def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
         query = _tsquery(terms)
         qs = qs.annotate(
             rank=SearchRank(F("search_vector"), query),
-            snippet=SearchHeadline(Coalesce("lead", Value("")), query, config=CONFIG, **HIGHLIGHT),
+            snippet=SearchHeadline(
+                Coalesce("lead", Value("", output_field=TextField())),
+                query,
+                config=CONFIG,
+                **HIGHLIGHT,
+            ),
         ).order_by("-rank", "-date")
     else:
         qs = qs.order_by("-date", "-id")

@@ -20,6 +20,7 @@ from wiki.models import (
     WantedLink,
 )
 from wiki.roles import can_contribute, is_editor
+from wiki.search import concept_vector_refresh
 
 __all__ = [
     "ConceptError",
@@ -203,6 +204,7 @@ def _publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
     concept.summary = revision.summary
     concept.save(update_fields=["current_revision", "title", "summary", "updated"])
     links_sync(concept=concept, rendered=rendered)
+    concept_vector_refresh([concept.pk])
     if old_title.lower() != revision.title.lower():
         links_refresh_wanted([revision.title])
 

@@ -26,6 +26,7 @@ from papers.models import Paper, ReadLevel
 from wiki.markdown import render_markdown
 from wiki.models import Concept, KeyPaper, Revision, RevisionStatus
 from wiki.roles import CONTRIBUTOR, EDITOR
+from wiki.search import concept_vector_refresh, entry_vector_refresh
 
 WORDS = (
     "agent policy reward model gradient rollout verifier benchmark reasoning distillation "
@@ -414,4 +415,8 @@ def seed(
         summary.entries += len(created)
         summary.claims += len(claims)
         progress(f"entries: {summary.entries}, claims: {summary.claims}")
+    # Rows went in without the write services: fill the search vectors in one pass each.
+    concept_vector_refresh([c.pk for c in concept_objs])
+    entry_vector_refresh()
+    progress("search vectors refreshed")
     return summary
