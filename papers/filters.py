@@ -7,7 +7,7 @@ from typing import Any
 
 import django_filters
 from django import forms
-from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Lower
@@ -16,9 +16,6 @@ from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
 from wiki.models import Concept
 
-# Must equal the expression of the GIN index made in migration 0003, or PostgreSQL
-# will not use it.
-SEARCH_VECTOR = SearchVector("title", "authors", "abstract", config="english")
 SEARCH_MAX_TERMS = 8
 SEARCH_FENCE = 10_000_000
 
@@ -61,10 +58,10 @@ def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
         # The words are \w+ only, so the raw tsquery cannot carry operators of its own.
         raw = " & ".join(f"{term}:*" for term in terms)
         query = SearchQuery(raw, search_type="raw", config="english")
-        matches = Paper.objects.annotate(search=SEARCH_VECTOR).filter(search=query).values("pk")
+        matches = Paper.objects.filter(search_vector=query).values("pk")
         # PostgreSQL misjudges how many rows a prefix query matches; left to itself it
-        # walks the date index computing to_tsvector per row (seconds at 100k papers for
-        # a rare word). The LIMIT keeps the subquery apart, so the GIN index runs first.
+        # may walk the date index testing every row (seconds at 100k papers for a rare
+        # word). The LIMIT keeps the subquery apart, so the GIN index runs first.
         return queryset.filter(pk__in=matches[:SEARCH_FENCE])
     for term in terms:
         queryset = queryset.filter(

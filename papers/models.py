@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Lower, Upper
@@ -65,6 +66,9 @@ class Paper(models.Model):
         max_length=16, choices=ReadLevel.choices, default=ReadLevel.METADATA_ONLY
     )
     topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="papers")
+    # Weighted title, authors and abstract. On PostgreSQL a trigger (migration 0004) keeps
+    # it current on every insert and update, whatever writes the row; NULL on SQLite.
+    search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
     objects = PaperQuerySet.as_manager()
 

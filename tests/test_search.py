@@ -143,3 +143,20 @@ def test_edits_refresh_the_search_index(client, db, editor):
     )
     assert _titles(client.get("/search/", {"q": "vocabulary"})) == ["Planning"]
     assert _titles(client.get("/search/", {"q": "old"})) == []
+
+
+@postgres_only
+def test_paper_vectors_follow_every_write(client, db):
+    from papers.models import Paper
+
+    paper = PaperFactory(title="Plain title", abstract="nothing")
+    Paper.objects.filter(pk=paper.pk).update(abstract="mentions quokkas")  # no save() hooks
+    assert _titles(client.get("/search/", {"q": "quokka", "kind": "papers"})) == ["Plain title"]
+
+
+@postgres_only
+def test_paper_title_match_ranks_above_abstract_match(client, db):
+    PaperFactory(title="Something else", abstract="A long abstract about curriculum design.")
+    PaperFactory(title="Curriculum learning", abstract="Short.")
+    response = client.get("/search/", {"q": "curriculum", "kind": "papers"})
+    assert _titles(response) == ["Curriculum learning", "Something else"]

@@ -1,9 +1,10 @@
 """Full-text search over concepts, papers and entries: one box, ranked, with snippets.
 
-On PostgreSQL, concepts and entries keep a stored, weighted ``search_vector`` (title above
-summary above body; headline above lead above claims) refreshed by the write services,
-with GIN indexes; papers use the papers list's own search (an expression GIN index), so
-the two boxes agree. Ranking is ``ts_rank`` and snippets come from ``ts_headline``.
+On PostgreSQL every kind keeps a stored, weighted ``search_vector`` with a GIN index:
+concepts (title above summary above body) and entries (headline above lead above claims)
+are refreshed by the write services; papers (title above authors above abstract) by a
+database trigger, and the papers list searches the same way, so the two boxes agree.
+Ranking is ``ts_rank`` and snippets come from ``ts_headline``.
 On SQLite a plain case-insensitive match on the same fields, titles first.
 """
 
@@ -27,7 +28,6 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from entries.models import Claim, Entry
-from papers.filters import SEARCH_VECTOR as PAPER_VECTOR
 from papers.filters import paper_search, search_terms
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
@@ -251,7 +251,7 @@ def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
     if _is_postgres():
         query = _tsquery(terms)
         qs = qs.annotate(
-            rank=SearchRank(PAPER_VECTOR, query),
+            rank=SearchRank(F("search_vector"), query),
             snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT),
         ).order_by("-rank", "-published")
     else:
