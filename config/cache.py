@@ -1,10 +1,14 @@
 """A cache of whole rendered pages for anonymous readers, never stale after a write.
 
 Every cached page is stored under the current *content version*, a random token that is
-replaced after each committed write (any successful POST, PUT, PATCH or DELETE, and every
-management command that writes). A reader's lookup uses the current token, so a page
-rendered before a write can never be served after it. Replacing the token (rather than
-incrementing a counter) means two writes at once can never collapse into one version.
+replaced whenever a content table (wiki, papers, entries, users) is written: a wrapper on
+every database connection notices the INSERT, UPDATE or DELETE, whoever issued it (a view,
+the API, a management command, the admin), and replaces the token at once and again when
+the transaction commits, so a page rendered from a half-finished write cannot outlive it.
+A reader's lookup uses the current token, so a page rendered before a write is never
+served after it. Replacing the token (rather than incrementing a counter) means two writes
+at once can never collapse into one version. Writes to sessions, login throttling or API
+token bookkeeping change no page and leave the cache alone.
 
 The cache backend must be shared by all worker processes (the file-based default is, on
 one host; set CACHE_URL to Redis for several hosts).
@@ -13,17 +17,19 @@ one host; set CACHE_URL to Redis for several hosts).
 from __future__ import annotations
 
 import functools
+import re
 import secrets
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.http import HttpRequest, HttpResponse
 
 VERSION_KEY = "content-version"
+CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_", "auth_user")
+_WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE)
 PAGE_TTL_SECONDS = 3600
-SAFE_METHODS = {"GET", "HEAD", "OPTIONS", "TRACE"}
 
 
 def _cache():
@@ -40,9 +46,30 @@ def content_version() -> str:
     return version
 
 
-def content_changed() -> None:
-    """Invalidate every cached page once the current transaction (if any) commits."""
-    transaction.on_commit(lambda: _cache().set(VERSION_KEY, secrets.token_hex(8), timeout=None))
+def _replace_version() -> None:
+    _cache().set(VERSION_KEY, secrets.token_hex(8), timeout=None)
+
+
+def content_changed(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Invalidate every cached page now and, inside a transaction, again on commit."""
+    _replace_version()
+    conn = connections[using]
+    if conn.in_atomic_block and not any(f is _replace_version for _, f, _ in conn.run_on_commit):
+        transaction.on_commit(_replace_version, using=using)
+
+
+def _track_content_writes(execute, sql, params, many, context):
+    result = execute(sql, params, many, context)
+    match = _WRITE.match(sql) if isinstance(sql, str) else None
+    if match and match.group(1).startswith(CONTENT_TABLE_PREFIXES):
+        content_changed(using=context["connection"].alias)
+    return result
+
+
+def install_write_tracking(sender, connection, **kwargs) -> None:
+    """Hook for ``connection_created``: watch this connection's writes."""
+    if _track_content_writes not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_track_content_writes)
 
 
 def _cacheable(request: HttpRequest) -> bool:
@@ -84,16 +111,3 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         return response
 
     return wrapper
-
-
-class ContentVersionMiddleware:
-    """After any successful write request, replace the content version."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        if request.method not in SAFE_METHODS and response.status_code < 400:
-            content_changed()
-        return response

@@ -7,6 +7,7 @@ One module for every environment: development defaults are safe to run locally, 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -69,22 +70,27 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_filters",
     "template_partials",
+    "axes",
     "wiki",
     "papers",
     "entries",
+    "api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.security.RequestLimitsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "config.cache.ContentVersionMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -131,6 +137,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes watches every login (it needs the request passed to authenticate(), which the
+# login view does; the test client's force_login() bypasses it, login() does not).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -195,6 +207,46 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# Scripts, styles and frames only from this site: no inline script, no eval (htmx is
+# configured for it in _base.html). Images may come from any HTTPS site (Markdown images).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", default=False)
+
+# Abuse limits. Logins: after AXES_FAILURE_LIMIT failures for one account or from one
+# address, that account or address is locked out for AXES_COOLOFF_MINUTES; a successful
+# login resets the count. Behind a proxy, BEHIND_TLS_PROXY also makes axes read the
+# client's address from X-Forwarded-For (the proxy must set it).
+AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    if env_bool("BEHIND_TLS_PROXY", default=False)
+    else ("REMOTE_ADDR",)
+)
+AXES_VERBOSE = False
+# Request sizes: form text (a 300,000-character page, percent-encoded), the number of form
+# fields (an entry of 200 claims with their caveats), and any whole request, uploads
+# included (the importer takes 20 files of 2 MB). Larger requests get a 413 page saying so.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 5 * 1024 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 5000)
+DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DATA_UPLOAD_MAX_NUMBER_FILES", 20)
+FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 45 * 1024 * 1024)
 
 # Product rules.
 WIKI_REQUIRE_LOGIN_TO_READ = env_bool("WIKI_REQUIRE_LOGIN_TO_READ", default=False)

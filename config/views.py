@@ -11,6 +11,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.cache import cache_page_for_anonymous
 from config.home import home_page
 from wiki import search as wiki_search
 
@@ -18,6 +19,7 @@ KIND_TABS = [("all", "All"), ("concepts", "Concepts"), ("papers", "Papers"), ("e
 
 
 @require_GET
+@cache_page_for_anonymous
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"page": home_page(request.user)})
 

@@ -12,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from config.cache import cache_page_for_anonymous
 from papers import pages
 from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
 from papers.bibtex import papers_to_bibtex
@@ -62,6 +63,7 @@ def _bibtex(papers: Iterable[Paper], filename: str) -> StreamingHttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def paper_list(request: HttpRequest) -> HttpResponse:
     filterset = PaperFilter(data=pages.with_defaults(request.GET), queryset=Paper.objects.all())
     papers = filterset.sorted_qs
@@ -90,6 +92,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
     paper = pages.get_paper_or_404(key)
     if request.path != paper.get_absolute_url():

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.cache import cache_page_for_anonymous
 from wiki import queries, services
 from wiki.diff import diff_inline, diff_text
 from wiki.forms import ChangesFilterForm, CompareForm, ConceptForm, PreviewForm, RejectForm
@@ -53,6 +54,7 @@ def _next_url(request: HttpRequest, default: str) -> str:
 
 
 @require_GET
+@cache_page_for_anonymous
 def concept_index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:200]
     context = {"concepts": queries.concepts_for_index(query), "q": query}
@@ -61,6 +63,7 @@ def concept_index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     concept = _concept(request, slug, "concept")
     if isinstance(concept, HttpResponse):
@@ -295,6 +298,7 @@ def _review(request: HttpRequest, slug: str, number: int, *, approve: bool) -> H
 
 
 @require_GET
+@cache_page_for_anonymous
 def recent_changes(request: HttpRequest) -> HttpResponse:
     form = ChangesFilterForm(request.GET)
     valid = form.is_valid()

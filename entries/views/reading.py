@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from config.cache import cache_page_for_anonymous
 from entries.diff import revision_diff
 from entries.feeds import TopicFeed
 from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
@@ -66,6 +67,7 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
 
 
 @require_GET
+@cache_page_for_anonymous
 def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(entry_for_page(pk))
     check_visible(request, entry)
@@ -73,6 +75,7 @@ def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def topic_index(request: HttpRequest) -> HttpResponse:
     topics = Concept.objects.published().annotate(
         entry_count=Count("entries", filter=Q(entries__status=EntryStatus.PUBLISHED))
@@ -83,6 +86,7 @@ def topic_index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
     topic = get_object_or_404(Concept.objects.published(), slug=slug)
     evidence = request.GET.get("evidence", "").strip()
@@ -137,7 +141,7 @@ def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:
     }
 
 
-topic_feed = TopicFeed()
+topic_feed = cache_page_for_anonymous(TopicFeed())
 
 
 @login_required

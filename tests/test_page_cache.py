@@ -1,0 +1,165 @@
+"""Anonymous readers get whole pages from the cache, and never a page older than a write."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from config.cache import content_version
+from entries.models import EntryStatus
+from entries.services import ClaimData, entry_create
+from papers.models import Paper
+from tests.factories import PaperFactory, make_concept
+from wiki.models import Concept
+from wiki.services import revision_create
+
+
+def _get(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    return response
+
+
+def test_anonymous_reader_gets_the_second_view_from_the_cache(client, db):
+    make_concept("Reward Modeling", body="First text.")
+    assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "miss"
+    second = _get(client, "/wiki/reward-modeling/")
+    assert second["X-Page-Cache"] == "hit"
+    assert "First text." in second.content.decode()
+
+
+def test_signed_in_readers_are_never_served_from_the_cache(client, contributor):
+    make_concept("Reward Modeling")
+    client.force_login(contributor)
+    _get(client, "/wiki/reward-modeling/")
+    response = _get(client, "/wiki/reward-modeling/")
+    assert "X-Page-Cache" not in response
+    assert "cora" in response.content.decode()
+
+
+def test_cached_page_carries_nothing_personal(client, db):
+    make_concept("Reward Modeling")
+    _get(client, "/wiki/reward-modeling/")
+    body = _get(client, "/wiki/reward-modeling/").content.decode()
+    assert "csrfmiddlewaretoken" not in body
+    assert "x-csrftoken" not in body
+
+
+def test_edit_through_the_site_is_seen_at_once(client, editor):
+    concept = make_concept("Reward Modeling", body="Old text.")
+    _get(client, "/wiki/reward-modeling/")
+    editor_client = client.__class__()
+    editor_client.force_login(editor)
+    response = editor_client.post(
+        "/wiki/reward-modeling/edit/",
+        {
+            "title": "Reward Modeling",
+            "summary": concept.summary,
+            "body": "New text.",
+            "edit_summary": "update",
+            "base_revision": concept.current_revision.number,
+        },
+    )
+    assert response.status_code == 302
+    body = _get(client, "/wiki/reward-modeling/").content.decode()
+    assert "New text." in body
+    assert "Old text." not in body
+
+
+def test_write_outside_any_request_is_seen_at_once(client, editor):
+    concept = make_concept("Reward Modeling", body="Old text.")
+    _get(client, "/wiki/reward-modeling/")
+    revision_create(
+        concept=concept,
+        author=editor,
+        title=concept.title,
+        summary=concept.summary,
+        body="Text from a service call.",
+        base_revision=concept.current_revision,
+    )
+    assert "Text from a service call." in _get(client, "/wiki/reward-modeling/").content.decode()
+
+
+def test_published_entry_appears_on_cached_concept_and_topic_pages(client, db):
+    concept = make_concept("Reward Modeling")
+    for path in ("/wiki/reward-modeling/", "/topics/reward-modeling/", "/"):
+        _get(client, path)
+    entry_create(
+        author=None,
+        date=dt.date(2026, 9, 30),
+        headline="A fresh result",
+        topics=[concept],
+        claims=[ClaimData(text="It works by 3 points.", evidence="full_text")],
+        status=EntryStatus.PUBLISHED,
+    )
+    for path in ("/wiki/reward-modeling/", "/topics/reward-modeling/", "/"):
+        assert "A fresh result" in _get(client, path).content.decode(), path
+
+
+def test_paper_change_by_bulk_update_is_seen(client, db):
+    paper = PaperFactory(arxiv_id="2608.17528", title="Old title")
+    _get(client, "/papers/2608.17528/")
+    Paper.objects.filter(pk=paper.pk).update(title="New title")
+    assert "New title" in _get(client, "/papers/2608.17528/").content.decode()
+
+
+def test_management_command_writes_invalidate_pages(client, db):
+    _get(client, "/wiki/")
+    call_command("seed_demo", concepts=2, papers=5, entries=0, claims_per_entry=0, seed=3)
+    response = _get(client, "/wiki/")
+    assert response["X-Page-Cache"] == "miss"
+    assert Concept.objects.order_by("title").first().title in response.content.decode()
+
+
+def test_requests_that_change_no_content_keep_the_cache(client, contributor):
+    make_concept("Reward Modeling")
+    _get(client, "/wiki/reward-modeling/")
+    before = content_version()
+    client.post("/accounts/login/", {"username": "cora", "password": "wrong"})
+    client.get("/search/", {"q": "reward"})
+    assert content_version() == before
+    assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "hit"
+
+
+def test_page_cache_can_be_switched_off(client, db, settings):
+    settings.PAGE_CACHE_ENABLED = False
+    make_concept("Reward Modeling")
+    _get(client, "/wiki/reward-modeling/")
+    assert "X-Page-Cache" not in _get(client, "/wiki/reward-modeling/")
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs a database two processes share"
+)
+@pytest.mark.django_db(transaction=True)
+def test_write_from_another_process_invalidates_the_shared_cache(client, settings, tmp_path):
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path),
+        },
+    }
+    make_concept("Reward Modeling", summary="Summary seen first.")
+    assert "Summary seen first." in _get(client, "/wiki/reward-modeling/").content.decode()
+    assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "hit"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DEBUG": "1",
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "CACHE_DIR": str(tmp_path),
+    }
+    code = (
+        "from wiki.models import Revision; "
+        "Revision.objects.filter(concept__slug='reward-modeling')"
+        ".update(html='<p>Changed elsewhere.</p>')"
+    )
+    subprocess.run([sys.executable, "manage.py", "shell", "-v0", "-c", code], env=env, check=True)
+    assert "Changed elsewhere." in _get(client, "/wiki/reward-modeling/").content.decode()
