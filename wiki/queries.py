@@ -26,6 +26,7 @@ from papers.models import Paper
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 from wiki.roles import User, can_contribute, is_editor
 from wiki.services import revisions_pending
+from wiki.staleness import concept_staleness, with_staleness
 
 
 def concepts_for_index(query: str = "") -> QuerySet[Concept]:
@@ -51,7 +52,7 @@ def concepts_for_index(query: str = "") -> QuerySet[Concept]:
         concepts = concepts.filter(
             Q(title__icontains=query) | Q(summary__icontains=query) | Q(pk__in=aliases)
         )
-    return (
+    return with_staleness(
         concepts.annotate(
             entry_count=Coalesce(Subquery(entries, output_field=IntegerField()), 0),
             paper_count=Coalesce(Subquery(papers, output_field=IntegerField()), 0),
@@ -112,8 +113,10 @@ def concept_page(concept: Concept, user: User) -> dict[str, object]:
             pending_own = Revision.objects.filter(
                 concept=concept, status=RevisionStatus.PENDING, author=user
             )
+    entries = list(entries)
     return {
-        "entries": list(entries),
+        "entries": entries,
+        "staleness": concept_staleness(concept, entries[0].date if entries else None),
         "backlinks": list(backlinks),
         "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
         "key_papers": list(concept.key_papers.select_related("paper")),

@@ -232,7 +232,7 @@ def test_concept_detail_bounded_queries_with_200_entries_and_50_backlinks(
         KeyPaper.objects.create(concept=concept, paper=PaperFactory(), position=n)
     client.force_login(editor)
 
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(14):
         response = client.get("/wiki/reward-modeling/")
 
     assert response.status_code == 200

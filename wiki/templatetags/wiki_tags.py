@@ -4,6 +4,7 @@ from django import template
 
 from wiki.diff import diff_inline, diff_text
 from wiki.models import Revision
+from wiki.staleness import staleness_of
 
 register = template.Library()
 
@@ -57,3 +58,9 @@ def entry_status_label(value: str) -> str:
         return EntryStatus(value).label
     except ValueError:
         return value.replace("_", " ")
+
+
+@register.filter
+def staleness(concept):
+    """The staleness notice of a concept annotated by wiki.staleness.with_staleness."""
+    return staleness_of(concept)
