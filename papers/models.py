@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value
@@ -58,6 +59,14 @@ class Paper(models.Model):
         null=True, blank=True, help_text="First publication (arXiv v1) date."
     )
     added = models.DateTimeField(auto_now_add=True, help_text="When the paper joined the library.")
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who added the paper (empty for imports and bulk loads).",
+    )
     updated = models.DateTimeField(auto_now=True)
     abstract = models.TextField(blank=True)
     categories = models.CharField(max_length=300, blank=True)

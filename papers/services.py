@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
@@ -37,13 +38,15 @@ def paper_get_or_create_by_arxiv(
     return Paper.objects.get_or_create(arxiv_id=parsed.id, defaults=values)
 
 
-def paper_create(*, fields: dict[str, Any], topics: Iterable[Concept] = ()) -> Paper:
+def paper_create(
+    *, fields: dict[str, Any], topics: Iterable[Concept] = (), by: AbstractBaseUser | None = None
+) -> Paper:
     """A new paper with its topics; DuplicatePaper when its arXiv id is taken.
 
     The unique constraint decides, so two people adding the same paper at once get one
     paper and one clear message rather than a 500.
     """
-    values = {**fields, "arxiv_id": fields.get("arxiv_id") or None}
+    values = {**fields, "arxiv_id": fields.get("arxiv_id") or None, "added_by": by}
     try:
         with transaction.atomic():
             paper = Paper.objects.create(**values)
@@ -118,7 +121,7 @@ def _find_existing(record: BibRecord) -> Paper | None:
 
 
 @transaction.atomic
-def papers_import_bibtex(*, text: str) -> ImportReport:
+def papers_import_bibtex(*, text: str, by: AbstractBaseUser | None = None) -> ImportReport:
     """Create papers for new entries and fill in the blanks of known ones.
 
     A known paper's filled fields are never overwritten: the library's copy was checked
@@ -139,7 +142,7 @@ def papers_import_bibtex(*, text: str) -> ImportReport:
             continue
         topics = [concepts[t.lower()] for t in record.topics if t.lower() in concepts]
         if paper is None:
-            paper = Paper.objects.create(**record.fields)
+            paper = Paper.objects.create(**record.fields, added_by=by)
             paper.topics.set(topics)
             report.rows.append(ImportRow(record.key, "created", "Added to the library.", paper))
         else:

@@ -134,7 +134,9 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         form = PaperForm(request.POST)
         if form.is_valid():
             try:
-                paper = paper_create(fields=form.paper_fields(), topics=form.cleaned_data["topics"])
+                paper = paper_create(
+                    fields=form.paper_fields(), topics=form.cleaned_data["topics"], by=request.user
+                )
             except DuplicatePaper as exc:
                 messages.info(request, f"{exc} Here it is.")
                 return redirect(exc.paper)
@@ -195,5 +197,5 @@ def paper_import(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         status = 400 if form.is_bound else 200
         return render(request, "papers/import.html", {"import_form": form}, status=status)
-    report = papers_import_bibtex(text=form.cleaned_data["file"])
+    report = papers_import_bibtex(text=form.cleaned_data["file"], by=request.user)
     return render(request, "papers/import.html", {"import_form": form, "report": report})

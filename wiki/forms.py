@@ -77,7 +77,12 @@ class CompareForm(forms.Form):
 
 
 class ChangesFilterForm(forms.Form):
-    KINDS = [("", "Everything"), ("revision", "Concept revisions"), ("entry", "Entry events")]
+    KINDS = [
+        ("", "Everything"),
+        ("revision", "Concept revisions"),
+        ("entry", "Entry events"),
+        ("paper", "Papers added"),
+    ]
 
     user = forms.CharField(label="User", max_length=150, required=False)
     kind = forms.ChoiceField(label="Kind", choices=KINDS, required=False)

@@ -139,22 +139,24 @@ def history_page(concept: Concept, user: User, page_number: str | None) -> Page:
 
 @dataclass
 class Change:
-    kind: str  # "revision" or "entry"
+    kind: str  # "revision", "entry" or "paper"
     created: datetime
     revision: Revision | None = None
     event: EntryEvent | None = None
+    paper: Paper | None = None
 
 
 def changes_page(
     user: User, *, username: str = "", kind: str = "", page_number: str | None = None
 ) -> Page:
-    """Concept revisions and entry events, newest first, in one paginated list.
+    """Concept revisions, entry events and paper additions, newest first, in one list.
 
     A UNION of (kind, id, time) is paginated in the database; the page's rows are then
     fetched with one query per kind.
     """
     revisions = Revision.objects.all()
     events = EntryEvent.objects.all()
+    papers = Paper.objects.all()
     if not can_contribute(user):
         revisions = revisions.filter(status=RevisionStatus.PUBLISHED)
     if not is_editor(user):
@@ -162,11 +164,12 @@ def changes_page(
     if username:
         revisions = revisions.filter(author__username__iexact=username)
         events = events.filter(actor__username__iexact=username)
+        papers = papers.filter(added_by__username__iexact=username)
 
-    def keys(queryset: QuerySet, name: str) -> QuerySet:
+    def keys(queryset: QuerySet, name: str, time: str = "created") -> QuerySet:
         return (
             queryset.order_by()
-            .annotate(k=Value(name, output_field=CharField()), ref=F("pk"), at=F("created"))
+            .annotate(k=Value(name, output_field=CharField()), ref=F("pk"), at=F(time))
             .values_list("k", "ref", "at")
         )
 
@@ -175,6 +178,8 @@ def changes_page(
         parts.append(keys(revisions, "revision"))
     if kind in ("", "entry"):
         parts.append(keys(events, "entry"))
+    if kind in ("", "paper"):
+        parts.append(keys(papers, "paper", time="added"))
     combined = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
     page = Paginator(combined.order_by("-at", "-ref"), 50).get_page(page_number)
     rows = list(page.object_list)
@@ -187,11 +192,19 @@ def changes_page(
     by_event = (
         EntryEvent.objects.select_related("entry", "actor").in_bulk(event_ids) if event_ids else {}
     )
+    paper_ids = [ref for k, ref, _ in rows if k == "paper"]
+    by_paper = (
+        Paper.objects.select_related("added_by")
+        .only("title", "arxiv_id", "added", "added_by__username")
+        .in_bulk(paper_ids)
+        if paper_ids
+        else {}
+    )
+    found = {"revision": by_revision, "entry": by_event, "paper": by_paper}
+    field = {"revision": "revision", "entry": "event", "paper": "paper"}
     page.object_list = [
-        Change(kind="revision", created=at, revision=by_revision[ref])
-        if k == "revision"
-        else Change(kind="entry", created=at, event=by_event[ref])
+        Change(kind=k, created=at, **{field[k]: found[k][ref]})
         for k, ref, at in rows
-        if (by_revision if k == "revision" else by_event).get(ref) is not None
+        if ref in found[k]
     ]
     return page

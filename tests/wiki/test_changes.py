@@ -134,3 +134,22 @@ def test_recent_changes_paginates_in_bounded_queries(client, editor, django_asse
     assert first.context["page"].paginator.count == 120
     assert len(last.context["changes"]) == 20
     assert 'href="?page=2"' in first.content.decode()
+
+
+def test_changes_lists_papers_added_with_who_added_them(client, editor):
+    from papers.models import Paper
+
+    client.force_login(editor)
+    response = client.post(
+        "/papers/new/",
+        {"title": "A freshly added paper", "read_level": "abstract_only", "arxiv_id": "2608.17528"},
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    assert Paper.objects.get(arxiv_id="2608.17528").added_by == editor
+    client.logout()
+    everything = client.get("/changes/").content.decode()
+    assert "A freshly added paper" in everything
+    only_papers = client.get("/changes/", {"kind": "paper", "user": editor.username})
+    assert [c.paper.title for c in only_papers.context["changes"]] == ["A freshly added paper"]
+    only_entries = client.get("/changes/", {"kind": "entry"}).content.decode()
+    assert "A freshly added paper" not in only_entries
