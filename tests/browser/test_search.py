@@ -26,6 +26,6 @@ def test_type_in_search_and_open_a_result_with_the_keyboard(page: Page, live_ser
 def test_header_search_box_submits_to_search_page(page: Page, live_server):
     make_concept("Process Supervision")
     page.goto(live_server.url + "/")
-    page.get_by_label("Search the wiki").fill("process")
+    page.get_by_label("Quick find").fill("process")
     page.keyboard.press("Enter")
     expect(page.locator("#search-results")).to_contain_text("Process Supervision")
