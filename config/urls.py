@@ -19,5 +19,6 @@ urlpatterns = [
     path("wiki/", include("wiki.urls")),
     path("papers/", include("papers.urls")),
     path("import/", include("wiki.importer.urls")),
+    path("api/", include("api.urls")),
     path("", include("entries.urls")),
 ]

@@ -1,0 +1,83 @@
+"""Errors are JSON everywhere under /api/, with the right status."""
+
+from __future__ import annotations
+
+from tests.api.conftest import *  # noqa: F403
+
+
+def test_api_body_over_the_limit_gets_413(client, settings, contributor_auth):
+    settings.API_MAX_BODY_BYTES = 1000
+
+    response = client.post(
+        "/api/entries/", "x" * 1001, content_type="application/json", **contributor_auth
+    )
+
+    assert response.status_code == 413
+    assert response.json() == {
+        "detail": "The request body is larger than the limit of 1,000 bytes.",
+        "errors": [],
+    }
+
+
+def test_api_default_body_limit_is_one_megabyte(client, contributor_auth):
+    response = client.post(
+        "/api/papers/", "x" * (1024 * 1024 + 1), content_type="application/json",
+        **contributor_auth,
+    )  # fmt: skip
+
+    assert response.status_code == 413
+
+
+def test_api_malformed_json_gets_400(client, contributor_auth):
+    response = client.post(
+        "/api/papers/", "{not json", content_type="application/json", **contributor_auth
+    )
+
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/json")
+
+
+def test_api_unknown_address_gets_json_404(client, db):
+    response = client.post("/api/nothing/here/")
+
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No such API address: see /api/docs.", "errors": []}
+
+
+def test_api_nul_in_text_gets_422(post_json, contributor_auth):
+    response = post_json("/api/papers/", {"arxiv_id": "2608.17528", "title": "a\x00b"},
+                         **contributor_auth)  # fmt: skip
+
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "title"
+
+
+def test_api_openapi_schema_lists_every_operation(client, db):
+    schema = client.get("/api/openapi.json").json()
+
+    operations = {(method.upper(), path) for path, ops in schema["paths"].items() for method in ops}
+    assert operations == {
+        ("GET", "/api/papers/"),
+        ("POST", "/api/papers/"),
+        ("GET", "/api/papers/{key}/"),
+        ("GET", "/api/concepts/"),
+        ("GET", "/api/concepts/{slug}/"),
+        ("GET", "/api/entries/"),
+        ("POST", "/api/entries/"),
+        ("GET", "/api/entries/{entry_id}/"),
+        ("POST", "/api/entries/{entry_id}/transitions/"),
+        ("PUT", "/api/claims/{claim_id}/evidence/"),
+        ("GET", "/api/caveats/"),
+        ("GET", "/api/me/"),
+    }
+    assert schema["components"]["securitySchemes"]["TokenAuth"]["scheme"] == "bearer"
+
+
+def test_api_docs_page_uses_only_local_assets(client, db):
+    response = client.get("/api/docs")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "/static/api/swagger-ui/swagger-ui-bundle.js" in html
+    assert "cdn" not in html.lower()
+    assert "https://" not in html
