@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -15,6 +16,8 @@ from papers.models import Paper, ReadLevel
 from wiki.models import Concept, KeyPaper
 from wiki.roles import CONTRIBUTOR, EDITOR
 from wiki.services import concept_create
+
+SAMPLE_NOTES = Path(__file__).resolve().parent / "importer" / "samples"
 
 CONCEPTS = [
     (
@@ -207,4 +210,22 @@ def load_demo_content() -> bool:
         status=EntryStatus.PENDING,
         action="submitted",
     )
+    _import_sample_notes()
     return True
+
+
+def _import_sample_notes() -> None:
+    """Sample notes in the shape teams bring from elsewhere, through the real importer.
+
+    No author: the concept pages publish, the entries wait in the review queue for any
+    editor (the demo editor did not write them, so the four-eyes rule lets them approve).
+    """
+    from wiki.importer.load import NoteSource, notes_import
+
+    sources = [
+        NoteSource(name=path.name, data=path.read_bytes())
+        for path in sorted(SAMPLE_NOTES.glob("*.txt"))
+    ]
+    report = notes_import(sources=sources, author=None, status=EntryStatus.PENDING)
+    if report.errors:
+        raise RuntimeError(f"demo notes did not import: {report.errors}")
