@@ -76,6 +76,7 @@ class EntryForm(forms.Form):
     lead = forms.CharField(
         label="Lead",
         required=False,
+        max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="Markdown. One paragraph: what happened and why it matters.",
     )
@@ -105,6 +106,7 @@ class ClaimForm(forms.Form):
     quote = forms.CharField(
         label="Quote",
         required=False,
+        max_length=4000,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Optional: the supporting sentence, verbatim from the source.",
     )

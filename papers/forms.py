@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.html import format_html
@@ -83,6 +84,17 @@ class PaperForm(forms.ModelForm):
             "abstract": forms.Textarea(attrs={"rows": 8}),
             "authors": forms.TextInput(),
         }
+
+    # Text columns without a length of their own still get one in the form.
+    TEXT_LIMITS = {"authors": 5000, "abstract": 20_000}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name, limit in self.TEXT_LIMITS.items():
+            field = self.fields[name]
+            field.max_length = limit
+            field.validators.append(MaxLengthValidator(limit))
+            field.widget.attrs["maxlength"] = str(limit)
 
     def clean_arxiv_id(self) -> str | None:
         raw = (self.cleaned_data.get("arxiv_id") or "").strip()
