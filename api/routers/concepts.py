@@ -18,6 +18,7 @@ router = Router(tags=["concepts"])
 
 @router.get(
     "/",
+    summary="List concepts",
     response={200: ConceptPage, **errors(401, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,
@@ -30,6 +31,7 @@ def concept_list(request: HttpRequest, filters: Query[ConceptFilters]):
 
 @router.get(
     "/{slug}/",
+    summary="Get a concept with its current body",
     response={200: ConceptOut, **errors(401, 404, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,

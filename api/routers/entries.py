@@ -60,6 +60,7 @@ def _entry_detail(request: HttpRequest, pk: int) -> Entry:
 
 @router.get(
     "/",
+    summary="List entries by status, topic or date",
     response={200: EntryPage, **errors(401, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,
@@ -93,6 +94,7 @@ def entry_list(request: HttpRequest, filters: Query[EntryFilters]):
 
 @router.get(
     "/{int:entry_id}/",
+    summary="Get an entry",
     response={200: EntryDetailOut, **errors(401, 404, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,
@@ -118,6 +120,7 @@ def _claims(data: EntryIn) -> list[ClaimData]:
 
 @router.post(
     "/",
+    summary="Write an entry (draft or submitted); idempotent by external_id",
     response={200: EntryDetailOut, 201: EntryDetailOut, **errors(400, 401, 403, 409, 413, 422)},
     auth=token_required,
 )
@@ -141,6 +144,7 @@ def entry_create(request: HttpRequest, payload: EntryIn):
 
 @router.post(
     "/{int:entry_id}/transitions/",
+    summary="Move an entry through review",
     response={200: EntryDetailOut, **errors(400, 401, 403, 404, 409, 413, 422)},
     auth=token_required,
 )
@@ -163,6 +167,7 @@ def entry_transition_create(request: HttpRequest, payload: TransitionIn, entry_i
 
 @claims_router.put(
     "/{int:claim_id}/evidence/",
+    summary="Set a claim's evidence level and caveats",
     response={200: ClaimOut, **errors(400, 401, 403, 404, 413, 422)},
     auth=token_required,
 )

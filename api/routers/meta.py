@@ -14,7 +14,12 @@ from wiki.roles import can_contribute, is_editor
 router = Router(tags=["account"])
 
 
-@router.get("/me/", response={200: MeOut, **errors(401)}, auth=token_required)
+@router.get(
+    "/me/",
+    summary="Who this token acts as",
+    response={200: MeOut, **errors(401)},
+    auth=token_required,
+)
 def me(request: HttpRequest):
     """The user the token acts as, and what they may do: check a new token with this."""
     user = request.user
@@ -27,6 +32,7 @@ def me(request: HttpRequest):
 
 @router.get(
     "/caveats/",
+    summary="List the caveat vocabulary",
     response={200: list[CaveatOut], **errors(401)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,

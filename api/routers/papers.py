@@ -39,6 +39,7 @@ def _filter_data(filters: PaperFilters) -> QueryDict:
 
 @router.get(
     "/",
+    summary="List papers (the /papers/ filters)",
     response={200: PaperPage, **errors(401, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,
@@ -72,6 +73,7 @@ def paper_by_key(key: str) -> Paper:
 
 @router.get(
     "/{path:key}/",
+    summary="Get a paper by id or arXiv id",
     response={200: PaperOut, **errors(401, 404, 422)},
     auth=token_optional,
     openapi_extra=OPTIONAL_SECURITY,
@@ -86,6 +88,7 @@ def paper_detail(
 
 @router.post(
     "/",
+    summary="Create or update a paper by arXiv id",
     response={200: PaperOut, 201: PaperOut, **errors(400, 401, 403, 413, 422)},
     auth=token_required,
 )
