@@ -262,6 +262,8 @@ if WIKI_REQUIRE_LOGIN_TO_READ:
 WIKI_FOUR_EYES = env_bool("WIKI_FOUR_EYES", default=True)
 ARXIV_API_URL = os.environ.get("ARXIV_API_URL", "https://export.arxiv.org/api/query")
 ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)
+# Largest JSON body the API accepts; larger requests get 413.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
 
 LOGGING = {
     "version": 1,
