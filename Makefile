@@ -46,3 +46,8 @@ clean:
 # Benchmarks on PostgreSQL (BENCH_DATABASE_URL may name another server); see docs/benchmarks.md.
 bench: install
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# Load test, local only: two minutes of mixed traffic against gunicorn on PostgreSQL
+# (LOAD_DATABASE_URL names a server on 127.0.0.1); see docs/benchmarks.md.
+loadtest: install
+	$(BIN)/python loadtest/run.py $(LOADTEST_ARGS)
