@@ -330,7 +330,8 @@ def test_home_shows_contributors_their_drafts(client, contributor):
 def test_home_lists_topics_by_latest_activity(client, db):
     call_command("setup_demo")
     page = client.get("/").context["page"]
-    assert [t.title for t in page.active_topics] == ["Knowledge Distillation", "Process Supervision"]
+    titles = [t.title for t in page.active_topics]
+    assert titles == ["Knowledge Distillation", "Process Supervision"]
 
 
 def test_home_renders_in_bounded_queries(client, editor, django_assert_max_num_queries):
