@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -41,6 +42,9 @@ DONE = {
 }
 
 
+REVIEW_PAGE_SIZE = 20
+
+
 def _require_editor(request: HttpRequest) -> None:
     if not is_editor(request.user):
         raise PermissionDenied("Only editors review entries.")
@@ -50,21 +54,29 @@ def _require_editor(request: HttpRequest) -> None:
 @require_GET
 def review_queue(request: HttpRequest) -> HttpResponse:
     _require_editor(request)
-    entries = list(
+    # A page at a time: each pending entry is shown with every claim and its controls.
+    page = Paginator(
         review_queue_entries().prefetch_related(
             "revision_of__topics",
             "revision_of__claims__paper",
             "revision_of__claims__caveats",
-        )
-    )
+        ),
+        REVIEW_PAGE_SIZE,
+    ).get_page(request.GET.get("page"))
+    entries = list(page.object_list)
     for entry in entries:
         decorate_for_review(entry.claims.all())
         entry.review_transitions = transitions_for(entry, request.user)
         if entry.revision_of is not None:
             entry.diff = revision_diff(entry, entry.revision_of)
+    revisions = Paginator(revisions_pending(), REVIEW_PAGE_SIZE).get_page(
+        request.GET.get("revisions_page")
+    )
     context = {
         "entries": entries,
-        "revisions": list(revisions_pending()),
+        "page": page,
+        "revisions": list(revisions.object_list),
+        "revisions_page": revisions,
         "caveats": caveat_vocabulary(),
         "next": request.get_full_path(),
     }

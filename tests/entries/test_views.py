@@ -515,3 +515,16 @@ def test_edit_form_shows_the_date_in_iso_for_the_date_input(client, make_entry, 
     client.force_login(contributor)
     html = client.get(f"/entries/{entry.pk}/edit/").content.decode()
     assert 'type="date" name="date" value="2026-09-30"' in html
+
+
+def test_review_queue_shows_twenty_entries_a_page_oldest_first(editor_client, make_entry):
+    entries = [make_entry(S.PENDING, claims=1, marked=False) for _ in range(23)]
+
+    first = editor_client.get("/review/")
+    second = editor_client.get("/review/", {"page": 2})
+
+    assert [e.pk for e in first.context["entries"]] == [e.pk for e in entries[:20]]
+    assert [e.pk for e in second.context["entries"]] == [e.pk for e in entries[20:]]
+    assert "Page 1 of 2" in first.content.decode()
+    assert 'Entries <span class="muted count">23</span>' in first.content.decode()
+    assert editor_client.get("/review/", {"page": "x"}).status_code == 200
