@@ -36,7 +36,10 @@ TARGET_RSS_MB = 150.0
 
 
 def sh(args: list[str], env: dict[str, str], **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=ROOT, env=env, check=True, text=True, **kwargs)
+    try:
+        return subprocess.run(args, cwd=ROOT, env=env, check=True, text=True, **kwargs)
+    except subprocess.CalledProcessError as exc:
+        sys.exit(f"{' '.join(args[1:])} failed:\n{exc.stdout or ''}{exc.stderr or ''}")
 
 
 def fresh_database(admin_url: str, name: str) -> str:

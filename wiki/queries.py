@@ -89,6 +89,9 @@ def revisions_visible(concept: Concept, user: User) -> QuerySet[Revision]:
     return revisions
 
 
+CONCEPT_PAGE_ENTRIES = 20
+
+
 def concept_page(concept: Concept, user: User) -> dict[str, object]:
     """Everything the concept page shows besides the concept and its current revision."""
     claims = Claim.objects.select_related("paper").order_by("position", "id")
@@ -113,10 +116,16 @@ def concept_page(concept: Concept, user: User) -> dict[str, object]:
             pending_own = Revision.objects.filter(
                 concept=concept, status=RevisionStatus.PENDING, author=user
             )
-    entries = list(entries)
+    # The newest sections only: a busy topic has thousands of entries, and the topic
+    # feed pages through the rest.
+    shown = list(entries[: CONCEPT_PAGE_ENTRIES + 1])
+    total = len(shown) if len(shown) <= CONCEPT_PAGE_ENTRIES else entries.count()
+    shown = shown[:CONCEPT_PAGE_ENTRIES]
     return {
-        "entries": entries,
-        "staleness": concept_staleness(concept, entries[0].date if entries else None),
+        "entries": shown,
+        "entries_total": total,
+        "entries_earlier": total - len(shown),
+        "staleness": concept_staleness(concept, shown[0].date if shown else None),
         "backlinks": list(backlinks),
         "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
         "key_papers": list(concept.key_papers.select_related("paper")),

@@ -178,6 +178,9 @@ def _secondary_indexes_deferred(table: str, enabled: bool):
         yield
     finally:
         with connection.cursor() as cursor:
+            # Run the deferred foreign-key checks now: PostgreSQL will not build an index
+            # on a table with trigger events still pending in this transaction.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET maintenance_work_mem = '256MB'")
             for _, definition in indexes:
                 cursor.execute(definition)
