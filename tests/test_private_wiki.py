@@ -23,6 +23,7 @@ PRIVATE_MIDDLEWARE = [
 
 @pytest.fixture
 def private(settings):
+    settings.WIKI_REQUIRE_LOGIN_TO_READ = True
     settings.MIDDLEWARE = PRIVATE_MIDDLEWARE
 
 
@@ -36,6 +37,14 @@ def test_private_wiki_sends_anonymous_readers_to_login(client, db, private, path
 def test_private_wiki_still_answers_health_checks_and_login(client, db, private):
     assert client.get("/healthz").status_code == 200
     assert client.get("/accounts/login/").status_code == 200
+
+
+def test_private_wiki_api_answers_with_json_not_a_login_page(client, db, private):
+    response = client.get("/api/papers/")
+    assert response.status_code == 401
+    assert response["Content-Type"].startswith("application/json")
+    token_page = client.get("/api/tokens/")
+    assert token_page.status_code == 302  # the token page itself needs a login
 
 
 def test_private_wiki_serves_signed_in_readers(client, contributor, private):
