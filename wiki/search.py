@@ -23,7 +23,7 @@ from django.contrib.postgres.search import (
 )
 from django.db import connection
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery, TextField, Value
-from django.db.models.functions import Coalesce, Concat
+from django.db.models.functions import Coalesce, Concat, Left
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -37,6 +37,8 @@ CONFIG = "english"
 KINDS = ("concepts", "papers", "entries")
 HIGHLIGHT = {"start_sel": "<mark>", "stop_sel": "</mark>", "max_words": 30, "min_words": 12}
 COUNT_CAP = 1000  # counting past this costs more than it tells anyone
+RANK_POOL = 500  # matches ranked per kind; see _rank_pool
+SNIPPET_SOURCE_CHARS = 20_000  # ts_headline reads at most this much of a long body
 
 
 @dataclass
@@ -134,11 +136,33 @@ def exact_paper(text: str) -> Paper | None:
     return Paper.objects.filter(arxiv_id=arxiv_id).first()
 
 
-def _tsquery(terms: list[str]) -> SearchQuery:
+def _tsquery(terms: list[str], weights: str = "") -> SearchQuery:
     # Words are \w+ only, so the raw query carries no operators but ours; the last word
-    # is a prefix so results follow typing.
-    raw = " & ".join([*terms[:-1], f"{terms[-1]}:*"])
+    # is a prefix so results follow typing. ``weights`` ("A") restricts to title words.
+    suffix = f":{weights}" if weights else ""
+    raw = " & ".join([*(f"{t}{suffix}" for t in terms[:-1]), f"{terms[-1]}:*{weights}"])
     return SearchQuery(raw, search_type="raw", config=CONFIG)
+
+
+def _rank_pool(qs: QuerySet, terms: list[str]) -> QuerySet:
+    """Limit ranking to a bounded pool of matches: title matches first, then any others.
+
+    A common word can match most of a 100k library; ranking every match costs a second,
+    and the best-ranked results are title matches (weight A) anyway.
+    """
+    ids = list(
+        qs.filter(search_vector=_tsquery(terms, "A"))
+        .order_by()
+        .values_list("pk", flat=True)[:RANK_POOL]
+    )
+    if len(ids) < RANK_POOL:
+        ids += list(
+            qs.filter(search_vector=_tsquery(terms))
+            .exclude(pk__in=ids)
+            .order_by()
+            .values_list("pk", flat=True)[: RANK_POOL - len(ids)]
+        )
+    return qs.model.objects.filter(pk__in=ids)
 
 
 def _count(qs: QuerySet) -> int:
@@ -218,13 +242,21 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
     if _is_postgres():
         query = _tsquery(terms)
         rows = (
-            qs.annotate(
+            _rank_pool(qs, terms)
+            .annotate(
                 rank=SearchRank(F("search_vector"), query),
                 snippet=SearchHeadline(
                     Concat(
                         "summary",
                         Value(" ", output_field=TextField()),
-                        Coalesce("current_revision__body", Value("", output_field=TextField())),
+                        Coalesce(
+                            Left(
+                                "current_revision__body",
+                                SNIPPET_SOURCE_CHARS,
+                                output_field=TextField(),
+                            ),
+                            Value("", output_field=TextField()),
+                        ),
                         output_field=TextField(),
                     ),
                     query,
@@ -250,10 +282,14 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
 def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
     if _is_postgres():
         query = _tsquery(terms)
-        qs = qs.annotate(
-            rank=SearchRank(F("search_vector"), query),
-            snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT),
-        ).order_by("-rank", "-published")
+        qs = (
+            _rank_pool(qs, terms)
+            .annotate(
+                rank=SearchRank(F("search_vector"), query),
+                snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT),
+            )
+            .order_by("-rank", "-published")
+        )
     else:
         qs = qs.order_by("-published", "-id")
     hits = []
@@ -269,15 +305,19 @@ def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
 def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
     if _is_postgres():
         query = _tsquery(terms)
-        qs = qs.annotate(
-            rank=SearchRank(F("search_vector"), query),
-            snippet=SearchHeadline(
-                Coalesce("lead", Value("", output_field=TextField())),
-                query,
-                config=CONFIG,
-                **HIGHLIGHT,
-            ),
-        ).order_by("-rank", "-date")
+        qs = (
+            _rank_pool(qs, terms)
+            .annotate(
+                rank=SearchRank(F("search_vector"), query),
+                snippet=SearchHeadline(
+                    Coalesce("lead", Value("", output_field=TextField())),
+                    query,
+                    config=CONFIG,
+                    **HIGHLIGHT,
+                ),
+            )
+            .order_by("-rank", "-date")
+        )
     else:
         qs = qs.order_by("-date", "-id")
     hits = []
