@@ -20,6 +20,7 @@ import django
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.models import Group  # noqa: E402
 from django.core.signals import request_started  # noqa: E402
@@ -44,6 +45,7 @@ def pages() -> list[tuple[str, str, bool]]:
     entry = Entry.objects.published().annotate(n=Count("claims")).order_by("-n", "-id").first()
     slug = busiest.slug if busiest else "missing"
     return [
+        ("concept page (cached)", f"/wiki/{slug}/", False),
         ("concept page (anonymous)", f"/wiki/{slug}/", False),
         ("concept page (logged in)", f"/wiki/{slug}/", True),
         ("entry page", f"/entries/{entry.pk if entry else 0}/", False),
@@ -72,6 +74,8 @@ def main() -> None:
     results = []
     for name, path, logged_in in pages():
         client = editor if logged_in else anonymous
+        # Every row but the first measures rendering: a page-cache hit would hide it.
+        settings.PAGE_CACHE_ENABLED = name.endswith("(cached)")
         for _ in range(3):
             response = client.get(path)
         with CaptureQueriesContext(connection) as queries:
