@@ -30,6 +30,9 @@ VERSION_KEY = "content-version"
 CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_", "auth_user")
 _WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE)
 PAGE_TTL_SECONDS = 3600
+# What a cached page keeps of its response besides the body (a BibTeX export must still
+# download as a file).
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 
 
 def _cache():
@@ -91,22 +94,14 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         key = f"page:{content_version()}:{request.get_full_path()}"
         cached = _cache().get(key)
         if cached is not None:
-            content, content_type = cached
-            response = HttpResponse(content, content_type=content_type)
+            content, headers = cached
+            response = HttpResponse(content, headers=headers)
             response["X-Page-Cache"] = "hit"
             return response
         response = view(request, *args, **kwargs)
-        if (
-            response.status_code == 200
-            and not response.streaming
-            and not response.cookies
-            and hasattr(response, "render")
-        ):
-            response.add_post_render_callback(
-                lambda r: _cache().set(key, (r.content, r["Content-Type"]), PAGE_TTL_SECONDS)
-            )
-        elif response.status_code == 200 and not response.streaming and not response.cookies:
-            _cache().set(key, (response.content, response["Content-Type"]), PAGE_TTL_SECONDS)
+        if response.status_code == 200 and not response.streaming and not response.cookies:
+            headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
+            _cache().set(key, (response.content, headers), PAGE_TTL_SECONDS)
         response["X-Page-Cache"] = "miss"
         return response
 

@@ -163,3 +163,17 @@ def test_write_from_another_process_invalidates_the_shared_cache(client, setting
     )
     subprocess.run([sys.executable, "manage.py", "shell", "-v0", "-c", code], env=env, check=True)
     assert "Changed elsewhere." in _get(client, "/wiki/reward-modeling/").content.decode()
+
+
+def test_cached_feed_keeps_its_content_type_and_downloads_stay_downloads(client, db):
+    make_concept("Reward Modeling")
+    first = _get(client, "/topics/reward-modeling/feed/")
+    second = _get(client, "/topics/reward-modeling/feed/")
+    assert second["X-Page-Cache"] == "hit"
+    assert second["Content-Type"] == first["Content-Type"]
+    assert second["Content-Type"].startswith("application/atom+xml")
+    # The BibTeX export streams, so it is never cached and stays an attachment.
+    PaperFactory(arxiv_id="2608.17528")
+    for _ in range(2):
+        export = _get(client, "/papers/?format=bibtex")
+        assert export["Content-Disposition"] == 'attachment; filename="papers.bib"'
