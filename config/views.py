@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -59,3 +60,11 @@ def search(request: HttpRequest) -> HttpResponse:
     results = wiki_search.search(text, kind=kind)
     template = "search/results.html#results" if request.htmx else "search/results.html"
     return render(request, template, {"results": results, "kinds": KIND_TABS})
+
+
+@login_not_required
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    # Resolved per request: in production the hashed name comes from collectstatic's
+    # manifest, which does not exist yet when the URLconf is imported in a fresh checkout.
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -339,3 +339,8 @@ def test_home_renders_in_bounded_queries(client, editor, django_assert_max_num_q
     client.force_login(editor)
     with django_assert_max_num_queries(12):
         assert client.get("/").status_code == 200
+
+
+def test_favicon_redirects_to_the_static_icon(client, db):
+    response = client.get("/favicon.ico")
+    assert (response.status_code, response["Location"]) == (301, "/static/favicon.svg")

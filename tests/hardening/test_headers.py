@@ -170,11 +170,20 @@ def _production_env() -> dict[str, str]:
     return env
 
 
-def test_production_cookies_are_secure_and_https_is_enforced():
+def test_production_cookies_are_secure_and_https_is_enforced(tmp_path):
+    # Production pages name their static files through collectstatic's manifest.
+    env = {**_production_env(), "STATIC_ROOT": str(tmp_path / "static")}
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=300,
+    )
     result = subprocess.run(
         [sys.executable, "-c", PRODUCTION_PROBE],
         cwd=ROOT,
-        env=_production_env(),
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
