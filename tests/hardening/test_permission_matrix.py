@@ -124,8 +124,7 @@ RULES: dict[str, Rule] = {
     "home": read_only(lambda w, a: "/"),
     "healthz": read_only(lambda w, a: "/healthz"),
     "search": read_only(lambda w, a: "/search/?q=reward"),
-    # Django's RedirectView answers every method with its redirect; it writes nothing.
-    "favicon.ico": Rule(path=lambda w, a: "/favicon.ico", outcomes=_all(301), writes=False),
+    "favicon.ico": read_only(lambda w, a: "/favicon.ico"),
     "login": Rule(
         path=lambda w, a: "/accounts/login/",
         data=lambda w, a: {"username": "cora", "password": PASSWORD},
