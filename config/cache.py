@@ -20,6 +20,7 @@ import functools
 import re
 import secrets
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
@@ -33,6 +34,8 @@ PAGE_TTL_SECONDS = 3600
 # What a cached page keeps of its response besides the body (a BibTeX export must still
 # download as a file).
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+
+T = TypeVar("T")
 
 
 def _cache():
@@ -106,3 +109,19 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         return response
 
     return wrapper
+
+
+def cached_fragment(name: str, render: Callable[[], T]) -> T:
+    """A rendered part of a page that is the same for every reader, signed in or not.
+
+    Stored under the current content version like whole pages, so no write can leave it
+    stale; ``render`` runs only on a miss, so the queries it needs are skipped on a hit.
+    The version is read before rendering: a write committed meanwhile replaces it, and the
+    fragment stored under the old one is never read again.
+    """
+    key = f"fragment:{content_version()}:{name}"
+    value = _cache().get(key)
+    if value is None:
+        value = render()
+        _cache().set(key, value, PAGE_TTL_SECONDS)
+    return value

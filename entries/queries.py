@@ -12,12 +12,17 @@ from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.suggestions import claim_suggestions
 
+# A cited paper's long columns, which no claim shows: left out when claims are read.
+PAPER_TEXT = ("paper__abstract", "paper__search_vector")
+
 
 def claims_prefetch(to_attr: str | None = None) -> Prefetch:
     """Prefetch an entry's claims with what ``_claim.html`` needs (paper, caveats)."""
     return Prefetch(
         "claims",
-        queryset=Claim.objects.select_related("paper").prefetch_related("caveats"),
+        queryset=Claim.objects.select_related("paper")
+        .defer(*PAPER_TEXT)
+        .prefetch_related("caveats"),
         to_attr=to_attr,
     )
 

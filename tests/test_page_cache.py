@@ -12,10 +12,10 @@ from django.core.management import call_command
 from django.db import connection
 
 from config.cache import content_version
-from entries.models import EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.models import EntryStatus, Evidence
+from entries.services import ClaimData, claim_mark, entry_create
 from papers.models import Paper
-from tests.factories import PaperFactory, make_concept
+from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import Concept
 from wiki.services import revision_create
 
@@ -177,3 +177,46 @@ def test_cached_feed_keeps_its_content_type_and_downloads_stay_downloads(client,
     for _ in range(2):
         export = _get(client, "/papers/?format=bibtex")
         assert export["Content-Disposition"] == 'attachment; filename="papers.bib"'
+
+
+def _concept_with_a_marked_claim():
+    concept = make_concept("Reward Modeling")
+    paper = PaperFactory(title="Source", arxiv_id="2401.00001")
+    entry = EntryFactory(status=EntryStatus.PUBLISHED, headline="A finding")
+    entry.topics.add(concept)
+    claim = ClaimFactory(entry=entry, text="Accuracy rose.", evidence=Evidence.ABSTRACT_ONLY,
+                         paper=paper)  # fmt: skip
+    return claim, paper
+
+
+def test_signed_in_reader_sees_a_new_mark_on_the_shared_sections(client, editor, other_editor):
+    claim, _ = _concept_with_a_marked_claim()
+    client.force_login(editor)
+    assert "abstract only" in _get(client, "/wiki/reward-modeling/").content.decode()
+    claim_mark(claim=claim, by=other_editor, evidence=Evidence.FULL_TEXT, caveats=[])
+    body = _get(client, "/wiki/reward-modeling/").content.decode()
+    assert "full text" in body
+    assert "abstract only" not in body
+
+
+def test_shared_sections_follow_a_change_to_a_cited_paper(client, contributor):
+    _, paper = _concept_with_a_marked_claim()
+    client.force_login(contributor)
+    assert "arXiv:2401.00001" in _get(client, "/wiki/reward-modeling/").content.decode()
+    Paper.objects.filter(pk=paper.pk).update(arxiv_version=3)
+    assert "arXiv:2401.00001v3" in _get(client, "/wiki/reward-modeling/").content.decode()
+
+
+def test_shared_sections_are_rendered_once_between_writes(
+    client, contributor, django_assert_max_num_queries
+):
+    _concept_with_a_marked_claim()
+    client.force_login(contributor)
+    first = _get(client, "/wiki/reward-modeling/").content.decode()
+    # A hit skips the claims, their caveats and the entry count.
+    with django_assert_max_num_queries(12) as queries:
+        second = _get(client, "/wiki/reward-modeling/").content.decode()
+    assert not any("entries_claim" in q["sql"] for q in queries.captured_queries)
+    start = first.index('<div class="sota-list">')
+    end = first.index("</div>", first.index("Accuracy rose."))
+    assert second[start:end] == first[start:end]
