@@ -94,7 +94,8 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not settings.PAGE_CACHE_ENABLED or not _cacheable(request):
             return view(request, *args, **kwargs)
-        key = f"page:{content_version()}:{request.get_full_path()}"
+        # Per host: a feed's links are absolute.
+        key = f"page:{content_version()}:{request.build_absolute_uri()}"
         cached = _cache().get(key)
         if cached is not None:
             content, headers = cached

@@ -220,3 +220,29 @@ def test_shared_sections_are_rendered_once_between_writes(
     start = first.index('<div class="sota-list">')
     end = first.index("</div>", first.index("Accuracy rose."))
     assert second[start:end] == first[start:end]
+
+
+def test_feed_shared_by_signed_in_readers_shows_a_new_entry(client, contributor):
+    concept = make_concept("Reward Modeling")
+    client.force_login(contributor)
+    assert "A fresh result" not in _get(client, "/topics/reward-modeling/feed/").content.decode()
+    entry_create(
+        author=None,
+        date=dt.date(2026, 9, 30),
+        headline="A fresh result",
+        topics=[concept],
+        claims=[ClaimData(text="It works by 3 points.", evidence="full_text")],
+        status=EntryStatus.PUBLISHED,
+    )
+    response = _get(client, "/topics/reward-modeling/feed/")
+    assert response["Content-Type"].startswith("application/atom+xml")
+    assert "A fresh result" in response.content.decode()
+
+
+def test_feed_links_follow_the_host_it_was_asked_on(client, db, settings):
+    settings.ALLOWED_HOSTS = ["wiki.example.org", "mirror.example.org"]
+    make_concept("Reward Modeling")
+    first = client.get("/topics/reward-modeling/feed/", HTTP_HOST="wiki.example.org")
+    second = client.get("/topics/reward-modeling/feed/", HTTP_HOST="mirror.example.org")
+    assert "http://wiki.example.org/topics/reward-modeling/" in first.content.decode()
+    assert "http://mirror.example.org/topics/reward-modeling/" in second.content.decode()

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from config.cache import cache_page_for_anonymous
+from config.cache import cache_page_for_anonymous, cached_fragment
 from entries.diff import revision_diff
 from entries.feeds import TopicFeed
 from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
@@ -141,7 +141,22 @@ def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:
     }
 
 
-topic_feed = cache_page_for_anonymous(TopicFeed())
+_topic_feed = TopicFeed()
+
+
+@require_GET
+@cache_page_for_anonymous
+def topic_feed(request: HttpRequest, slug: str) -> HttpResponse:
+    """A topic's Atom feed. It is the same for every reader (its links are absolute, so per
+    host), and a feed reader polls it often: rendered once per change."""
+
+    def render_feed() -> tuple[bytes, dict[str, str]]:
+        response = _topic_feed(request, slug=slug)
+        return response.content, {"Content-Type": response["Content-Type"]}
+
+    host = f"{request.scheme}://{request.get_host()}"
+    content, headers = cached_fragment(f"topic-feed:{host}:{slug}", render_feed)
+    return HttpResponse(content, headers=headers)
 
 
 @login_required
