@@ -7,10 +7,19 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import (
+    Count,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.suggestions import claim_suggestions
+from wiki.models import Concept
 
 # A cited paper's long columns, which no claim shows: left out when claims are read.
 PAPER_TEXT = ("paper__abstract", "paper__search_vector")
@@ -49,26 +58,59 @@ def entry_for_page(pk: int) -> QuerySet[Entry]:
     )  # fmt: skip
 
 
-def review_queue() -> QuerySet[Entry]:
-    """Pending entries (and pending revisions), longest waiting first."""
-    submitted = (
+def _submitted() -> Subquery:
+    """When an entry was last submitted for review."""
+    return Subquery(
         EntryEvent.objects.filter(entry=OuterRef("pk"), to_status=EntryStatus.PENDING)
         .order_by("-created")
         .values("created")[:1]
     )
+
+
+def review_queue() -> QuerySet[Entry]:
+    """Pending entries (and pending revisions) by primary key, longest waiting first: only
+    what orders them, so that a page is cut before anything is counted."""
     return (
         Entry.objects.pending()
+        .annotate(submitted=_submitted())
+        .order_by("submitted", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def review_items(ids: list[int]) -> list[Entry]:
+    """One page of the queue, in the queue's order, with what each item's summary shows."""
+    entries = (
+        Entry.objects.filter(pk__in=ids)
         .select_related("author", "revision_of")
+        .defer("lead", "search_vector")
         .annotate(
-            submitted=Subquery(submitted),
+            submitted=_submitted(),
             claim_count=Count("claims", distinct=True),
             unmarked_count=Count(
                 "claims", filter=Q(claims__evidence=Evidence.UNMARKED), distinct=True
             ),
         )
-        .prefetch_related("topics", claims_prefetch())
-        .order_by("submitted", "id")
+        .prefetch_related(Prefetch("topics", queryset=Concept.objects.only("title", "slug")))
     )
+    by_pk = {entry.pk: entry for entry in entries}
+    return [by_pk[pk] for pk in ids if pk in by_pk]
+
+
+def prepare_for_review(entries: list[Entry]) -> None:
+    """Load what the review controls of these entries need: claims with their papers and
+    caveats, and for a revision the published entry it changes."""
+    prefetch_related_objects(
+        entries,
+        claims_prefetch(),
+        "revision_of__topics",
+        Prefetch(
+            "revision_of__claims", queryset=Claim.objects.select_related("paper").defer(*PAPER_TEXT)
+        ),
+        "revision_of__claims__caveats",
+    )
+    for entry in entries:
+        decorate_for_review(entry.claims.all())
 
 
 def published_claims(

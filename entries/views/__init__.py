@@ -14,6 +14,7 @@ from entries.views.review import (
     claim_mark_view,
     entry_apply_suggestions_view,
     entry_transition_view,
+    review_item,
     review_queue,
 )
 
@@ -27,6 +28,7 @@ __all__ = [
     "entry_transition_view",
     "my_entries",
     "paper_options",
+    "review_item",
     "review_queue",
     "topic_detail",
     "topic_feed",

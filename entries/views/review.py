@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from entries.diff import revision_diff
@@ -18,6 +19,8 @@ from entries.queries import (
     claims_prefetch,
     decorate_for_review,
     entry_for_page,
+    prepare_for_review,
+    review_items,
 )
 from entries.queries import (
     review_queue as review_queue_entries,
@@ -50,25 +53,24 @@ def _require_editor(request: HttpRequest) -> None:
         raise PermissionDenied("Only editors review entries.")
 
 
+def _review_context(request: HttpRequest, entries: list[Entry]) -> None:
+    """Claims, decisions and diffs of the entries whose review controls are shown."""
+    prepare_for_review(entries)
+    for entry in entries:
+        entry.review_transitions = transitions_for(entry, request.user)
+        if entry.revision_of is not None:
+            entry.diff = revision_diff(entry, entry.revision_of)
+
+
 @login_required
 @require_GET
 def review_queue(request: HttpRequest) -> HttpResponse:
     _require_editor(request)
-    # A page at a time: each pending entry is shown with every claim and its controls.
-    page = Paginator(
-        review_queue_entries().prefetch_related(
-            "revision_of__topics",
-            "revision_of__claims__paper",
-            "revision_of__claims__caveats",
-        ),
-        REVIEW_PAGE_SIZE,
-    ).get_page(request.GET.get("page"))
-    entries = list(page.object_list)
-    for entry in entries:
-        decorate_for_review(entry.claims.all())
-        entry.review_transitions = transitions_for(entry, request.user)
-        if entry.revision_of is not None:
-            entry.diff = revision_diff(entry, entry.revision_of)
+    page = Paginator(review_queue_entries(), REVIEW_PAGE_SIZE).get_page(request.GET.get("page"))
+    entries = review_items(list(page.object_list))
+    # The longest-waiting entry opens with its controls; the others load theirs when opened
+    # (each is a page of claims with a form apiece).
+    _review_context(request, entries[:1])
     revisions = Paginator(revisions_pending(), REVIEW_PAGE_SIZE).get_page(
         request.GET.get("revisions_page")
     )
@@ -81,6 +83,23 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "next": request.get_full_path(),
     }
     return render(request, "entries/review.html", context)
+
+
+@login_required
+@require_GET
+def review_item(request: HttpRequest, pk: int) -> HttpResponse:
+    """One queued entry's claims and controls, loaded when the editor opens it."""
+    _require_editor(request)
+    entry = get_object_or_404(Entry.objects.select_related("author", "revision_of"), pk=pk)
+    context = {
+        "entry": entry,
+        "caveats": caveat_vocabulary(),
+        "next": safe_next(request, reverse("entries:review")),
+    }
+    if entry.status == EntryStatus.PENDING:
+        _review_context(request, [entry])
+        entry.unmarked_count = sum(1 for c in entry.claims.all() if c.evidence == Evidence.UNMARKED)
+    return render(request, "entries/_review_body.html", context)
 
 
 @login_required

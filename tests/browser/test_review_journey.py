@@ -7,7 +7,14 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from entries.models import Entry, EntryStatus
-from tests.factories import PASSWORD, PaperFactory, UserFactory, make_concept
+from tests.factories import (
+    PASSWORD,
+    ClaimFactory,
+    EntryFactory,
+    PaperFactory,
+    UserFactory,
+    make_concept,
+)
 
 HEADLINE = "Rubric rewards steer agents where no checker exists"
 CLAIM_ONE = "Rubric rewards beat a scalar reward model on open-ended tasks."
@@ -109,3 +116,38 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     expect(section.locator(".claim", has_text=CLAIM_ONE).locator(".badge")).to_have_text(
         ["abstract only", "no figure stated"]
     )
+
+
+def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, live_server):
+    base = live_server.url
+    cora = UserFactory(username="cora", role="Contributor")
+    UserFactory(username="erin", role="Editor")
+    topic = make_concept("Reward Modeling")
+    entries = []
+    for n in range(3):
+        entry = EntryFactory(status=EntryStatus.PENDING, author=cora, headline=f"Finding {n}")
+        entry.topics.add(topic)
+        ClaimFactory(entry=entry, text=f"Claim of finding {n} rose by {n + 2} points.")
+        entries.append(entry)
+    console: list[str] = []
+
+    editor = browser.new_context().new_page()
+    editor.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    _login(editor, base, "erin")
+    editor.goto(f"{base}/review/")
+    third = editor.locator(f"#review-{entries[2].pk}")
+    expect(third.locator(".claim-review")).to_have_count(0)  # loaded when opened
+
+    third.locator("summary").click()
+    claim = third.locator(".claim-review", has_text="Claim of finding 2")
+    expect(claim).to_be_visible()
+    approve = third.get_by_role("button", name="Approve")
+    expect(approve).to_be_disabled()
+    claim.get_by_label("Evidence").select_option(label="full text")
+    expect(approve).to_be_enabled()
+    approve.click()
+    expect(editor.get_by_text("Approved: the entry is published.")).to_be_visible()
+    assert editor.url.startswith(f"{base}/review/")
+    entries[2].refresh_from_db()
+    assert entries[2].status == EntryStatus.PUBLISHED
+    assert console == []

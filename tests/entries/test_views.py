@@ -4,6 +4,7 @@ import datetime as dt
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.test import Client
 
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.workflow import entry_transition
@@ -389,6 +390,56 @@ def test_review_queue_bounded_queries(editor_client, make_entry, django_assert_m
 
     assert response.status_code == 200
     assert len(large.captured_queries) == len(small.captured_queries)
+
+
+def test_review_queue_opens_the_longest_waiting_entry_and_links_the_others(
+    editor_client, make_entry
+):
+    first = make_entry(S.PENDING, headline="Waiting longest", claims=2, marked=False)
+    second = make_entry(S.PENDING, headline="Waiting less", claims=3, marked=False)
+
+    html = editor_client.get("/review/", {"page": 1}).content.decode()
+
+    assert f'id="claim-review-{first.claims.first().pk}"' in html
+    assert f'id="claim-review-{second.claims.first().pk}"' not in html
+    item_url = f"/review/{second.pk}/?next=/review/%3Fpage%3D1"
+    assert f'hx-get="{item_url}"' in html
+    assert f'href="/entries/{second.pk}/">Review it on the entry page' in html
+    assert "3 claims" in html and "3 unmarked" in html
+
+    item = editor_client.get(item_url, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in item
+    assert all(f'id="claim-review-{c.pk}"' in item for c in second.claims.all())
+    assert 'name="next" value="/review/?page=1"' in item
+    assert "3 claims still unmarked" in item
+
+
+def test_review_item_is_for_editors_and_tells_when_someone_else_decided(
+    editor_client, contributor, make_entry
+):
+    entry = make_entry(S.PENDING)
+    client = Client()
+    assert client.get(f"/review/{entry.pk}/").status_code == 302
+    client.force_login(contributor)
+    assert client.get(f"/review/{entry.pk}/").status_code == 403
+    Entry.objects.filter(pk=entry.pk).update(status=S.PUBLISHED)
+
+    response = editor_client.get(f"/review/{entry.pk}/")
+
+    assert response.status_code == 200
+    assert "no longer waiting for review: it is published now" in response.content.decode()
+    assert editor_client.get("/review/999999/").status_code == 404
+
+
+def test_review_item_bounded_queries(editor_client, make_entry, django_assert_max_num_queries):
+    small = make_entry(S.PENDING, claims=2, marked=False)
+    large = make_entry(S.PENDING, claims=30, marked=False)
+    editor_client.get(f"/review/{small.pk}/")
+    with django_assert_max_num_queries(12) as few:
+        editor_client.get(f"/review/{small.pk}/")
+    with django_assert_max_num_queries(12) as many:
+        editor_client.get(f"/review/{large.pk}/")
+    assert len(many.captured_queries) == len(few.captured_queries)
 
 
 def test_mark_claim_htmx_returns_fragment_and_enables_approve(editor_client, make_entry, no_figure):

@@ -220,6 +220,9 @@ RULES: dict[str, Rule] = {
         outcomes=_editors_only(),
     ),
     "entries:review": read_only(lambda w, a: "/review/", anonymous=LOGIN),
+    "entries:review_item": read_only(
+        lambda w, a: f"/review/{w.pending['cora'].pk}/", anonymous=LOGIN
+    ),
     "entries:topics": read_only(lambda w, a: "/topics/"),
     "entries:topic": read_only(lambda w, a: f"/topics/{w.concept.slug}/"),
     "entries:topic_feed": read_only(lambda w, a: f"/topics/{w.concept.slug}/feed/"),
