@@ -122,6 +122,11 @@ def peak_rss_mb(pid: int) -> float:
     return int(match.group(1)) / 1024 if match else 0.0
 
 
+def page_cache_state(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.headers.get("X-Page-Cache", "absent")
+
+
 def throughput(url: str, concept_path: str, seconds: int) -> dict:
     if shutil.which("wrk") is None:
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
@@ -144,7 +149,13 @@ def throughput(url: str, concept_path: str, seconds: int) -> dict:
             for _ in range(20):
                 urllib.request.urlopen(base + path, timeout=10).read()
         healthz = wrk(base + "/healthz", seconds)
+        before = page_cache_state(base + concept_path)
         concept = wrk(base + concept_path, seconds)
+        after = page_cache_state(base + concept_path)
+        if (before, after) != ("hit", "hit"):
+            # Something wrote content meanwhile: the figure measured rendering, not the cache.
+            print(f"  warning: the concept page was a cache {before} before wrk and a {after} "
+                  "after", flush=True)  # fmt: skip
         rss = max((peak_rss_mb(p) for p in worker_pids(server.pid)), default=0.0)
     finally:
         server.send_signal(signal.SIGTERM)
@@ -153,6 +164,7 @@ def throughput(url: str, concept_path: str, seconds: int) -> dict:
         "healthz_rps": healthz,
         "concept_rps": concept,
         "ratio": round(concept / healthz, 3) if healthz else 0.0,
+        "page_cache_before_and_after": [before, after],
         "worker_peak_rss_mb": round(rss, 1),
     }
 

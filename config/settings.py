@@ -6,6 +6,7 @@ One module for every environment: development defaults are safe to run locally, 
 
 from __future__ import annotations
 
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -186,6 +187,16 @@ CACHES = {
         }
     ),
 }
+
+
+# One namespace per database: two sites (or a site and a benchmark) that share a cache
+# folder or a Redis must neither serve each other's pages nor invalidate each other's.
+def cache_namespace(database: dict) -> str:
+    identity = "|".join(str(database.get(k) or "") for k in ("ENGINE", "HOST", "PORT", "NAME"))
+    return hashlib.sha256(identity.encode()).hexdigest()[:16]
+
+
+CACHES["pages"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"])
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_ENABLED = env_bool("PAGE_CACHE_ENABLED", default=True)
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from config.cache import content_version
+from config.settings import cache_namespace
 from entries.models import EntryStatus, Evidence
 from entries.services import ClaimData, claim_mark, entry_create
 from papers.models import Paper
@@ -134,18 +135,50 @@ def test_page_cache_can_be_switched_off(client, db, settings):
     assert "X-Page-Cache" not in _get(client, "/wiki/reward-modeling/")
 
 
+def _shared_folder_cache(settings, folder) -> None:
+    """The page cache of a deployment: a folder, namespaced by this database."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(folder),
+            "KEY_PREFIX": cache_namespace(connection.settings_dict),
+        },
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_site_on_another_database_sharing_the_folder_leaves_this_cache_alone(
+    client, settings, tmp_path
+):
+    _shared_folder_cache(settings, tmp_path / "cache")
+    make_concept("Reward Modeling", summary="Summary seen first.")
+    _get(client, "/wiki/reward-modeling/")
+    assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "hit"
+    env = {
+        **os.environ,
+        "DEBUG": "1",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}",
+        "CACHE_DIR": str(tmp_path / "cache"),
+    }
+    code = (
+        "from django.conf import settings; from config.cache import content_changed; "
+        "content_changed(); print(settings.CACHES['pages']['KEY_PREFIX'])"
+    )
+    other = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-v0", "-c", code],
+        env=env, check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    assert other and other != cache_namespace(connection.settings_dict)
+    assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "hit"
+
+
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="needs a database two processes share"
 )
 @pytest.mark.django_db(transaction=True)
 def test_write_from_another_process_invalidates_the_shared_cache(client, settings, tmp_path):
-    settings.CACHES = {
-        **settings.CACHES,
-        "pages": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(tmp_path),
-        },
-    }
+    _shared_folder_cache(settings, tmp_path)
     make_concept("Reward Modeling", summary="Summary seen first.")
     assert "Summary seen first." in _get(client, "/wiki/reward-modeling/").content.decode()
     assert _get(client, "/wiki/reward-modeling/")["X-Page-Cache"] == "hit"
