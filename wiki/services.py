@@ -204,9 +204,22 @@ def _publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
     concept.summary = revision.summary
     concept.save(update_fields=["current_revision", "title", "summary", "updated"])
     links_sync(concept=concept, rendered=rendered)
+    renamed = old_title.lower() != revision.title.lower()
+    if renamed:
+        _keep_old_title(concept, old_title)
     concept_vector_refresh([concept.pk])
-    if old_title.lower() != revision.title.lower():
+    if renamed:
         links_refresh_wanted([revision.title])
+
+
+def _keep_old_title(concept: Concept, old_title: str) -> None:
+    """A renamed concept still answers to its old title, as an alias: ``[[Old title]]``
+    keeps linking to it and no new page can take the name. Renamed back, the alias goes."""
+    concept.aliases.filter(name__iexact=concept.title).delete()
+    if not old_title.strip() or title_taken(old_title, exclude=concept):
+        return
+    if not concept.aliases.filter(name__iexact=old_title).exists():
+        ConceptAlias.objects.create(concept=concept, name=old_title, slug=unique_slug(old_title))
 
 
 def links_sync(*, concept: Concept, rendered: Rendered) -> None:

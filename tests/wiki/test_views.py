@@ -650,3 +650,26 @@ def test_revision_urls_with_huge_numbers_are_404_or_400(client, two_revisions):
 
     assert client.get(f"/wiki/reward-modeling/revisions/{huge}/").status_code == 404
     assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": huge}).status_code == 400
+
+
+def test_renamed_concept_keeps_its_old_title_as_an_alias(editor_client, editor):
+    concept = make_concept("Reward Modelling")
+    response = editor_client.post(
+        "/wiki/reward-modelling/edit/",
+        form_data(concept, title="Reward Modeling", edit_summary="US spelling"),
+    )
+    assert response.status_code == 302
+
+    page = editor_client.get("/wiki/reward-modelling/").content.decode()
+    assert "<h1>Reward Modeling</h1>" in page
+    assert '<span class="alias">Reward Modelling</span>' in page
+    linker = make_concept("Linker", body="See [[Reward Modelling]].", author=editor)
+    assert 'href="/wiki/reward-modelling/"' in linker.current_revision.html
+    taken = editor_client.post(
+        "/wiki/new/", {"title": "reward modelling", "summary": "", "body": "", "edit_summary": ""}
+    )
+    assert "already" in taken.content.decode()
+
+    concept.refresh_from_db()
+    editor_client.post("/wiki/reward-modelling/edit/", form_data(concept, title="Reward Modelling"))
+    assert [a.name for a in concept.aliases.all()] == ["Reward Modeling"]
