@@ -83,7 +83,7 @@ def review_items(ids: list[int]) -> list[Entry]:
     entries = (
         Entry.objects.filter(pk__in=ids)
         .select_related("author", "revision_of")
-        .defer("lead", "search_vector")
+        .defer("lead", "search_vector", "revision_of__lead", "revision_of__search_vector")
         .annotate(
             submitted=_submitted(),
             claim_count=Count("claims", distinct=True),
