@@ -12,6 +12,7 @@ from ninja.openapi.docs import Swagger
 
 from api.errors import error_body, install_error_handlers, limit_body_size
 from api.routers import concepts, entries, meta, papers
+from api.throttling import THROTTLES
 
 DESCRIPTION = """\
 Read and write Research Wiki: papers, concepts, dated entries and their claims.
@@ -64,6 +65,7 @@ api = WikiAPI(
     docs_url="/docs",
     openapi_url="/openapi.json",
     urls_namespace="api",
+    throttle=THROTTLES,
 )
 install_error_handlers(api)
 api.add_decorator(reject_nul_in_address, mode="view")

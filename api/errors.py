@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from entries.services import EntryError
 from entries.workflow import TransitionError
@@ -94,6 +94,12 @@ def install_error_handlers(api: NinjaAPI) -> None:
         response = respond(request, str(exc), 401)
         response["WWW-Authenticate"] = 'Bearer realm="api"'
         return response
+
+    @api.exception_handler(Throttled)
+    def throttled(request, exc: Throttled):
+        return respond(
+            request, "Too many requests: wait a little (see Retry-After) and retry.", 429
+        )
 
     @api.exception_handler(HttpError)
     def http_error(request, exc: HttpError):

@@ -275,6 +275,10 @@ ARXIV_API_URL = os.environ.get("ARXIV_API_URL", "https://export.arxiv.org/api/qu
 ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)
 # Largest JSON body the API accepts; larger requests get 413.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
+# Requests per period ("600/min", "/s", "/h", "/day") per person with a token, and per
+# address without one; past it, 429 with Retry-After. Empty: no limit. Counted per worker.
+API_RATE_LIMIT_TOKEN = os.environ.get("API_RATE_LIMIT_TOKEN", "600/min")
+API_RATE_LIMIT_ANONYMOUS = os.environ.get("API_RATE_LIMIT_ANONYMOUS", "120/min")
 
 LOGGING = {
     "version": 1,

@@ -58,6 +58,12 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_api_rate_limits(settings):
+    """Tests make many API requests from one address; tests/api/test_rate_limits.py sets them."""
+    settings.API_RATE_LIMIT_TOKEN = settings.API_RATE_LIMIT_ANONYMOUS = ""
+
+
+@pytest.fixture(autouse=True)
 def _private_page_cache(settings):
     """Each test gets an empty page cache of its own, in memory: a shared folder would let
     two test runs (or two tests) see each other's pages."""
