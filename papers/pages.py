@@ -73,9 +73,13 @@ def page_size(params: QueryDict) -> int:
     return min(max(size, 1), MAX_PAGE_SIZE)
 
 
+# What a row of the list shows; never the abstract or the search vector.
+LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published", "read_level")
+
+
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
     """One page's rows: fields shown, claim counts, topics in one more query."""
-    return papers.with_claim_count().prefetch_related(_topics_prefetch())
+    return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(_topics_prefetch())
 
 
 def for_export(papers: QuerySet[Paper]) -> QuerySet[Paper]:

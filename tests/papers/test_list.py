@@ -4,9 +4,12 @@ import datetime as dt
 import re
 
 import pytest
+from django import forms
+from django.http import QueryDict
 from django.utils.html import escape
 
 from entries.models import EntryStatus
+from papers.filters import PaperFilter
 from papers.models import Paper, ReadLevel
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 
@@ -373,3 +376,30 @@ def test_count_is_capped_so_it_stays_cheap(client, library, monkeypatch):
     assert response.context["page"].paginator.capped
     assert "More than <strong>3</strong> papers" in response.content.decode()
     assert client.get("/papers/?read_level=full_text").context["page"].paginator.count == 2
+
+
+def test_list_rows_do_not_read_abstracts_or_search_vectors(client, library):
+    response = client.get("/papers/", {"q": "reward"})
+
+    for paper in response.context["page"].object_list:
+        assert {"abstract", "search_vector"} <= paper.get_deferred_fields()
+
+
+def _options(html: str) -> list[tuple[str, str, str]]:
+    return re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>', html)
+
+
+def test_topic_list_renders_as_django_would(library):
+    make_concept('Tricky <b>"quoted"</b> & co')
+    filterset = PaperFilter(
+        QueryDict("topic=reward-modeling&sort=newest&match=any"), Paper.objects.all()
+    )
+    filterset.is_valid()
+    fast = str(filterset.form["topic"])
+    filterset.form.fields["topic"].widget.__class__ = forms.SelectMultiple
+    django = str(filterset.form["topic"])
+
+    assert _options(fast) == _options(django)
+    assert ("reward-modeling", " selected", "Reward Modeling") in _options(fast)
+    assert "&lt;b&gt;&quot;quoted&quot;&lt;/b&gt; &amp; co" in fast
+    assert re.match(r'<select name="topic" id="id_topic" size="6" multiple>', fast)
