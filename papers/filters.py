@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 import django_filters
 from django import forms
-from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import F, Q, QuerySet
+from django.db.models import Expression, F, Q, QuerySet
 from django.db.models.functions import Lower
 from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from papers.fulltext import is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
 from wiki.models import Concept
 
-SEARCH_MAX_TERMS = 8
 SEARCH_FENCE = 10_000_000
 
 SORTS = {
@@ -36,43 +35,52 @@ SORT_CHOICES = [
     ("added", "Recently added"),
 ]
 DEFAULT_SORT = "newest"
+NEWEST = SORTS["newest"]
 DATE_ERROR = "Not a date: write it as YYYY-MM-DD, such as 2026-03-01."
 
 
-def search_terms(text: str) -> list[str]:
-    """Words of a search, lower-cased, at most SEARCH_MAX_TERMS of them."""
-    return re.findall(r"\w+", text.lower())[:SEARCH_MAX_TERMS]
+@dataclass(frozen=True)
+class TextFilter:
+    condition: Q | Expression
+    common: bool = False  # the words are in a large share of the library (see papers.fulltext)
 
 
-def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
-    """Papers matching every word of ``text`` in title, authors or abstract.
+def paper_text_filter(text: str) -> TextFilter | None:
+    """The condition for papers matching every word of ``text`` in title, authors or abstract.
 
     An arXiv id (in any spelling) finds that paper. On PostgreSQL each word is a prefix
     of a stemmed word (so results follow the typing); elsewhere a substring.
     """
     text = text.strip()
     try:
-        return queryset.filter(arxiv_id=parse_arxiv_id(text).id)
+        return TextFilter(Q(arxiv_id=parse_arxiv_id(text).id))
     except InvalidArxivId:
         pass
     terms = search_terms(text)
     if not terms:
-        return queryset
-    if connection.vendor == "postgresql":
-        # The words are \w+ only, so the raw tsquery cannot carry operators of its own.
-        raw = " & ".join(f"{term}:*" for term in terms)
-        query = SearchQuery(raw, search_type="raw", config="english")
-        # No ORDER BY inside: sorting every match only to count or filter them is waste.
-        matches = Paper.objects.filter(search_vector=query).order_by().values("pk")
-        # PostgreSQL misjudges how many rows a prefix query matches; left to itself it
-        # may walk the date index testing every row (seconds at 100k papers for a rare
-        # word). The LIMIT keeps the subquery apart, so the GIN index runs first.
-        return queryset.filter(pk__in=matches[:SEARCH_FENCE])
-    for term in terms:
-        queryset = queryset.filter(
-            Q(title__icontains=term) | Q(authors__icontains=term) | Q(abstract__icontains=term)
-        )
-    return queryset
+        return None
+    if connection.vendor != "postgresql":
+        condition = Q()
+        for term in terms:
+            condition &= (
+                Q(title__icontains=term) | Q(authors__icontains=term) | Q(abstract__icontains=term)
+            )
+        return TextFilter(condition)
+    raw = raw_tsquery(terms, all_prefixes=True)
+    if is_common(Paper.objects.all(), NEWEST, raw):
+        # Most papers match: walking the sort's index, testing each row, fills a page at
+        # once, where the GIN index would hand over every match first.
+        return TextFilter(matches(raw), common=True)
+    # Few papers match: the GIN index finds them. The LIMIT keeps the subquery apart, so
+    # the planner cannot turn it into a walk of the date index testing every row.
+    fenced = Paper.objects.filter(search_vector=tsquery(raw)).order_by().values("pk")
+    return TextFilter(Q(pk__in=fenced[:SEARCH_FENCE]))
+
+
+def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
+    """Papers of ``queryset`` matching every word of ``text``; see paper_text_filter."""
+    text_filter = paper_text_filter(text)
+    return queryset if text_filter is None else queryset.filter(text_filter.condition)
 
 
 class TopicChoiceField(django_filters.fields.ModelMultipleChoiceField):
@@ -179,8 +187,14 @@ class PaperFilter(django_filters.FilterSet):
         fields: list[str] = []
         form = PaperFilterForm
 
+    common_search = False  # set by filter_q: the words match a large share of the library
+
     def filter_q(self, queryset: QuerySet[Paper], name: str, value: str) -> QuerySet[Paper]:
-        return paper_search(queryset, value)
+        text_filter = paper_text_filter(value)
+        if text_filter is None:
+            return queryset
+        self.common_search = text_filter.common
+        return queryset.filter(text_filter.condition)
 
     def filter_topic(
         self, queryset: QuerySet[Paper], name: str, value: list[Concept]

@@ -24,6 +24,9 @@ from wiki.roles import is_editor
 
 PAGE_SIZE = 25
 COUNT_CAP = 10_000
+# A search whose words most papers contain is counted no further than this: its matches
+# are tested row by row, so counting 10,000 of them would cost more than the page.
+COMMON_SEARCH_COUNT_CAP = 1_000
 MAX_PAGE_SIZE = 100
 # Parameters that describe the filtered set; "page" and "format" only view it.
 FILTER_PARAMS = (
@@ -39,16 +42,21 @@ FILTER_PARAMS = (
 
 
 class CappedPaginator(Paginator):
-    """Counts matches only up to COUNT_CAP: an exact count of 100,000 rows costs more than
-    the page itself, and "more than 10,000 papers" says all a reader needs."""
+    """Counts matches only up to ``cap`` (COUNT_CAP unless told): an exact count of 100,000
+    rows costs more than the page itself, and "more than 10,000 papers" says all a reader
+    needs."""
+
+    def __init__(self, object_list: QuerySet, per_page: int, cap: int | None = None) -> None:
+        super().__init__(object_list, per_page)
+        self.cap = COUNT_CAP if cap is None else cap
 
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by().values("pk")[: COUNT_CAP + 1].count()
+        return self.object_list.order_by().values("pk")[: self.cap + 1].count()
 
     @property
     def capped(self) -> bool:
-        return self.count > COUNT_CAP
+        return self.count > self.cap
 
 
 def _topics_prefetch() -> Prefetch:
@@ -80,6 +88,11 @@ LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published"
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
     """One page's rows: fields shown, claim counts, topics in one more query."""
     return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(_topics_prefetch())
+
+
+def count_cap(filterset: PaperFilter) -> int | None:
+    """How far the list counts: less far when the search's words are everywhere."""
+    return COMMON_SEARCH_COUNT_CAP if filterset.common_search else None
 
 
 def for_export(papers: QuerySet[Paper]) -> QuerySet[Paper]:

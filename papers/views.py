@@ -71,7 +71,9 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
         return _bibtex(pages.for_export(papers), "papers.bib")
-    paginator = pages.CappedPaginator(pages.for_list(papers), pages.page_size(request.GET))
+    paginator = pages.CappedPaginator(
+        pages.for_list(papers), pages.page_size(request.GET), pages.count_cap(filterset)
+    )
     context = {
         "filter": filterset,
         "page": paginator.get_page(request.GET.get("page")),

@@ -359,7 +359,8 @@ def test_list_queries_are_bounded_whatever_the_page_size(
         ClaimFactory(entry=entry, paper=paper)
 
     for per_page in (10, 100):
-        with django_assert_max_num_queries(6):
+        # On PostgreSQL one more judges how common the search's words are.
+        with django_assert_max_num_queries(7):
             response = client.get(
                 "/papers/", {"per_page": per_page, "topic": "topic-0", "q": "study"}
             )
