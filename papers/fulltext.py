@@ -33,6 +33,7 @@ CONFIG = "english"
 SEARCH_MAX_TERMS = 8
 SAMPLE_SIZE = 2000  # newest rows read to judge how common a search's words are
 COMMON_MATCHES = 100  # more matches than this among them (5%): the words are common
+GIN_FENCE = 10_000_000
 
 
 def search_terms(text: str) -> list[str]:
@@ -86,3 +87,73 @@ def is_common(queryset: QuerySet, order: Sequence[OrderBy], raw: str) -> bool:
     with connection.cursor() as cursor:
         cursor.execute(sql, (*params, CONFIG, raw, COMMON_MATCHES + 1))
         return cursor.fetchone()[0] > COMMON_MATCHES
+
+
+def _order_sql(order: Sequence[OrderBy], table: str) -> tuple[dict, str]:
+    """The sort keys as columns of a subquery, and the same order over ``table``'s copies.
+
+    Sorting the outer query exactly as the subquery is sorted lets PostgreSQL see that
+    the rows already come in order, so it reads no more of them than the LIMIT needs.
+    """
+    columns, keys = {}, []
+    for position, key in enumerate(order):
+        name = f"order_key{position}"
+        columns[name] = key.expression
+        nulls = " NULLS LAST" if key.nulls_last else " NULLS FIRST" if key.nulls_first else ""
+        keys.append(f"{table}.{name} {'DESC' if key.descending else 'ASC'}{nulls}")
+    return columns, ", ".join(keys)
+
+
+def newest_pool(
+    queryset: QuerySet, order: Sequence[OrderBy], raw: str, title_raw: str, *, pool: int, limit: int
+) -> tuple[int, list[int]]:
+    """Rank the first ``pool`` matches, in ``order``, among the first SAMPLE_SIZE rows.
+
+    Returns how many matches the pool holds and the ids of the best ``limit`` of them:
+    title matches first, then by ``ts_rank``, then in ``order``. One walk of the sort
+    index, at most SAMPLE_SIZE rows and fewer when the words are common.
+    """
+    columns, sample_keys = _order_sql(order, "sample")
+    _, pool_keys = _order_sql(order, "pool")
+    sample = queryset.order_by(*order).values(
+        sample_id=F("pk"), sample_vector=F("search_vector"), **columns
+    )[:SAMPLE_SIZE]
+    inner, params = sample.query.sql_with_params()
+    sql = (
+        "SELECT pool.sample_id, COUNT(*) OVER () FROM ("
+        f"SELECT sample.* FROM ({inner}) sample"
+        " WHERE sample.sample_vector @@ to_tsquery(%s::regconfig, %s)"
+        f" ORDER BY {sample_keys} LIMIT %s) pool"
+        " ORDER BY pool.sample_vector @@ to_tsquery(%s::regconfig, %s) DESC,"
+        f" ts_rank(pool.sample_vector, to_tsquery(%s::regconfig, %s)) DESC, {pool_keys}"
+        " LIMIT %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql, (*params, CONFIG, raw, pool, CONFIG, title_raw, CONFIG, raw, max(limit, 1))
+        )
+        rows = cursor.fetchall()
+    return (rows[0][1] if rows else 0), [row[0] for row in rows[:limit]]
+
+
+def newest_matches(
+    queryset: QuerySet, order: Sequence[OrderBy], raw: str, *, pool: int
+) -> tuple[int, list[int]]:
+    """How many rows of ``queryset`` match, and the ids of the first ``pool`` in ``order``.
+
+    For words few rows contain: one pass over the GIN index's matches, sorted. The LIMIT
+    on the inner query keeps it apart, so the planner cannot trade the index for a walk
+    of the sort index that tests every row.
+    """
+    columns, keys = _order_sql(order, "found")
+    matching = (
+        queryset.filter(search_vector=tsquery(raw))
+        .order_by()
+        .values(found_id=F("pk"), **columns)[:GIN_FENCE]
+    )
+    inner, params = matching.query.sql_with_params()
+    sql = f"SELECT found.found_id, COUNT(*) OVER () FROM ({inner}) found ORDER BY {keys} LIMIT %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (*params, pool))
+        rows = cursor.fetchall()
+    return (rows[0][1] if rows else 0), [row[0] for row in rows]
