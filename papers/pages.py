@@ -3,11 +3,12 @@ query-string helpers the list needs. Reads only; writes live in services.py."""
 
 from __future__ import annotations
 
+from math import ceil
 from typing import Any
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.core.paginator import Paginator
+from django.core.paginator import EmptyPage, Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
@@ -23,10 +24,8 @@ from wiki.models import Concept, KeyPaper
 from wiki.roles import is_editor
 
 PAGE_SIZE = 25
-COUNT_CAP = 10_000
-# A search whose words most papers contain is counted no further than this: its matches
-# are tested row by row, so counting 10,000 of them would cost more than the page.
-COMMON_SEARCH_COUNT_CAP = 1_000
+COUNT_CAP = 1_000
+REACHABLE = 10_000  # pages go on past the count, as far as this many papers
 MAX_PAGE_SIZE = 100
 # Parameters that describe the filtered set; "page" and "format" only view it.
 FILTER_PARAMS = (
@@ -42,21 +41,73 @@ FILTER_PARAMS = (
 
 
 class CappedPaginator(Paginator):
-    """Counts matches only up to ``cap`` (COUNT_CAP unless told): an exact count of 100,000
-    rows costs more than the page itself, and "more than 10,000 papers" says all a reader
-    needs."""
+    """Counts matches only up to COUNT_CAP: an exact count of tens of thousands of rows
+    costs more than the page itself (25 ms for a topic and a year at 100k papers), and
+    "more than 1,000 papers" says all a reader needs.
 
-    def __init__(self, object_list: QuerySet, per_page: int, cap: int | None = None) -> None:
-        super().__init__(object_list, per_page)
-        self.cap = COUNT_CAP if cap is None else cap
+    Past the cap the last page is unknown, so pages go on while rows do, as far as the
+    REACHABLE-th paper: each such page reads one row more to know whether another follows.
+    """
 
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by().values("pk")[: self.cap + 1].count()
+        return self.object_list.order_by().values("pk")[: COUNT_CAP + 1].count()
 
     @property
     def capped(self) -> bool:
-        return self.count > self.cap
+        return self.count > COUNT_CAP
+
+    @property
+    def last_reachable(self) -> int:
+        return max(ceil(REACHABLE / self.per_page), self.num_pages)
+
+    def validate_number(self, number) -> int:
+        try:
+            return super().validate_number(number)
+        except EmptyPage:
+            if self.capped and 1 < int(number) <= self.last_reachable:
+                return int(number)
+            raise
+
+    def page(self, number) -> Page:
+        if not self.capped:
+            return super().page(number)
+        number = self.validate_number(number)
+        bottom = (number - 1) * self.per_page
+        rows = list(self.object_list[bottom : bottom + self.per_page + 1])
+        if not rows:
+            raise EmptyPage(self.error_messages["no_results"])
+        more = len(rows) > self.per_page and number < self.last_reachable
+        return OpenEndedPage(rows[: self.per_page], number, self, more=more)
+
+    def get_page(self, number) -> Page:
+        try:
+            return super().get_page(number)
+        except EmptyPage:  # past the last row of a list counted only to the cap
+            return self.page(self.num_pages)
+
+
+class OpenEndedPage(Page):
+    def __init__(self, object_list: list, number: int, paginator: Paginator, *, more: bool):
+        super().__init__(object_list, number, paginator)
+        self.more = more
+
+    def has_next(self) -> bool:
+        return self.more
+
+
+def page_numbers(page: Page) -> list:
+    """The numbered page links, around the current page."""
+    paginator = page.paginator
+    if not paginator.capped:
+        return list(paginator.get_elided_page_range(page.number))
+    # Counted only to the cap, the list has no known last page: the links run from the
+    # first pages to the next one, then an ellipsis when more may follow.
+    ellipsis = paginator.ELLIPSIS
+    start = max(1, page.number - 3)
+    head = [1, 2, ellipsis] if start > 4 else list(range(1, start))
+    last = page.number + 1 if page.has_next() else page.number
+    return [*head, *range(start, last + 1), *([ellipsis] if page.has_next() else [])]
 
 
 def _topics_prefetch() -> Prefetch:
@@ -88,11 +139,6 @@ LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published"
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
     """One page's rows: fields shown, claim counts, topics in one more query."""
     return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(_topics_prefetch())
-
-
-def count_cap(filterset: PaperFilter) -> int | None:
-    """How far the list counts: less far when the search's words are everywhere."""
-    return COMMON_SEARCH_COUNT_CAP if filterset.common_search else None
 
 
 def for_export(papers: QuerySet[Paper]) -> QuerySet[Paper]:

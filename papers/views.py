@@ -71,12 +71,12 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
         return _bibtex(pages.for_export(papers), "papers.bib")
-    paginator = pages.CappedPaginator(
-        pages.for_list(papers), pages.page_size(request.GET), pages.count_cap(filterset)
-    )
+    paginator = pages.CappedPaginator(pages.for_list(papers), pages.page_size(request.GET))
+    page = paginator.get_page(request.GET.get("page"))
     context = {
         "filter": filterset,
-        "page": paginator.get_page(request.GET.get("page")),
+        "page": page,
+        "page_numbers": pages.page_numbers(page),
         "query": pages.query_string(request.GET),
         "active": pages.active_filters(filterset, request.GET),
         "fragment": _fragment(request),

@@ -379,6 +379,40 @@ def test_count_is_capped_so_it_stays_cheap(client, library, monkeypatch):
     assert client.get("/papers/?read_level=full_text").context["page"].paginator.count == 2
 
 
+def _page(client, number, **params):
+    page = client.get("/papers/", {"per_page": 1, "page": number, **params}).context["page"]
+    return [p.title for p in page.object_list], page.has_next(), page.number
+
+
+def test_pages_go_on_past_the_count_while_there_are_papers(client, library, monkeypatch):
+    monkeypatch.setattr("papers.pages.COUNT_CAP", 2)  # 3 pages known, 5 papers in all
+
+    assert _page(client, 3) == (names(library, "feb"), True, 3)
+    assert _page(client, 4) == (names(library, "jan"), True, 4)
+    assert _page(client, 5) == (names(library, "undated"), False, 5)
+    assert _page(client, 6) == (names(library, "feb"), True, 3)  # none: the last counted
+    monkeypatch.setattr("papers.pages.REACHABLE", 4)
+    assert _page(client, 4, sort="oldest") == (names(library, "apr"), False, 4)
+    assert _page(client, 5, sort="oldest") == (names(library, "mar"), True, 3)
+
+
+def test_page_links_of_a_capped_list_never_name_a_last_page(client, library, monkeypatch):
+    monkeypatch.setattr("papers.pages.COUNT_CAP", 2)
+    ellipsis = "…"
+
+    def links(number):
+        response = client.get("/papers/", {"per_page": 1, "page": number})
+        return [str(n) for n in response.context["page_numbers"]], response.content.decode()
+
+    assert links(1)[0] == ["1", "2", ellipsis]
+    numbers, html = links(4)
+    assert numbers == ["1", "2", "3", "4", "5", ellipsis]
+    assert "More than <strong>2</strong> papers" in html
+    assert "page 4</span>" in html and "page 4 of" not in html
+    assert 'rel="next"' in html
+    assert links(5)[0] == ["1", "2", "3", "4", "5"]
+
+
 def test_list_rows_do_not_read_abstracts_or_search_vectors(client, library):
     response = client.get("/papers/", {"q": "reward"})
 

@@ -1,5 +1,5 @@
 """The papers list's search box at any size: words in most papers and words in a few
-find the same papers in the same order, and a common search's count says it is a floor."""
+find the same papers in the same order."""
 
 from __future__ import annotations
 
@@ -93,22 +93,6 @@ def test_common_search_pages_newest_first(client, policy_papers, plan):
         [f"Study {n}" for n in (5, 4, 3, 2, 1)],
         ["Study 0", "Policy first"],
     ]
-
-
-@postgres_only
-def test_common_search_counts_only_to_its_own_cap(client, policy_papers, monkeypatch, settings):
-    monkeypatch.setattr("papers.fulltext.COMMON_MATCHES", 0)
-    monkeypatch.setattr("papers.pages.COMMON_SEARCH_COUNT_CAP", 5)
-
-    response = client.get("/papers/", {"q": "policy"})
-
-    assert response.context["page"].paginator.capped
-    assert "More than <strong>5</strong> papers" in response.content.decode()
-    # Without words, or with rare ones, the list counts as far as ever.
-    assert client.get("/papers/").context["page"].paginator.count == 15
-    monkeypatch.setattr("papers.fulltext.COMMON_MATCHES", 10**6)
-    settings.PAGE_CACHE_ENABLED = False  # the same address again, not from the cache
-    assert client.get("/papers/", {"q": "policy"}).context["page"].paginator.count == 12
 
 
 def test_only_words_in_many_of_the_newest_papers_make_a_common_search(policy_papers, monkeypatch):
