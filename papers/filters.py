@@ -15,12 +15,10 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from papers.fulltext import is_common, matches, raw_tsquery, search_terms, tsquery
+from papers.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
 from wiki.models import Concept
-
-SEARCH_FENCE = 10_000_000
 
 SORTS = {
     "newest": (F("published").desc(nulls_last=True), F("id").desc()),
@@ -74,7 +72,7 @@ def paper_text_filter(text: str) -> TextFilter | None:
     # Few papers match: the GIN index finds them. The LIMIT keeps the subquery apart, so
     # the planner cannot turn it into a walk of the date index testing every row.
     fenced = Paper.objects.filter(search_vector=tsquery(raw)).order_by().values("pk")
-    return TextFilter(Q(pk__in=fenced[:SEARCH_FENCE]))
+    return TextFilter(Q(pk__in=fenced[:GIN_FENCE]))
 
 
 def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
