@@ -137,6 +137,21 @@ def test_common_words_take_two_queries_per_kind(
 
 
 @postgres_only
+def test_rare_words_take_three_queries_per_kind(
+    client, gradient_papers, django_assert_max_num_queries
+):
+    make_concept("Gradient Methods")
+    _entry("Gradients explode", claim="The gradient grows.")
+
+    # The sample of the newest rows, the GIN index's matches, the ranked hits.
+    with django_assert_max_num_queries(9):
+        response = client.get("/search/", {"q": "gradient"})
+
+    assert response.context["results"].counts == {"concepts": 1, "papers": 10, "entries": 1}
+    assert response.context["results"].more == set()
+
+
+@postgres_only
 def test_concept_snippet_comes_from_deep_in_a_long_body(client, db):
     make_concept("Marsupials", body="Filler words here. " * 2000 + "The quokka smiles.")
 
