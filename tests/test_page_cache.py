@@ -87,10 +87,7 @@ def test_write_outside_any_request_is_seen_at_once(client, editor):
     assert "Text from a service call." in _get(client, "/wiki/reward-modeling/").content.decode()
 
 
-def test_published_entry_appears_on_cached_concept_and_topic_pages(client, db):
-    concept = make_concept("Reward Modeling")
-    for path in ("/wiki/reward-modeling/", "/topics/reward-modeling/", "/"):
-        _get(client, path)
+def _publish_fresh_result(concept):
     entry_create(
         author=None,
         date=dt.date(2026, 9, 30),
@@ -99,6 +96,13 @@ def test_published_entry_appears_on_cached_concept_and_topic_pages(client, db):
         claims=[ClaimData(text="It works by 3 points.", evidence="full_text")],
         status=EntryStatus.PUBLISHED,
     )
+
+
+def test_published_entry_appears_on_cached_concept_and_topic_pages(client, db):
+    concept = make_concept("Reward Modeling")
+    for path in ("/wiki/reward-modeling/", "/topics/reward-modeling/", "/"):
+        _get(client, path)
+    _publish_fresh_result(concept)
     for path in ("/wiki/reward-modeling/", "/topics/reward-modeling/", "/"):
         assert "A fresh result" in _get(client, path).content.decode(), path
 
@@ -259,14 +263,7 @@ def test_feed_shared_by_signed_in_readers_shows_a_new_entry(client, contributor)
     concept = make_concept("Reward Modeling")
     client.force_login(contributor)
     assert "A fresh result" not in _get(client, "/topics/reward-modeling/feed/").content.decode()
-    entry_create(
-        author=None,
-        date=dt.date(2026, 9, 30),
-        headline="A fresh result",
-        topics=[concept],
-        claims=[ClaimData(text="It works by 3 points.", evidence="full_text")],
-        status=EntryStatus.PUBLISHED,
-    )
+    _publish_fresh_result(concept)
     response = _get(client, "/topics/reward-modeling/feed/")
     assert response["Content-Type"].startswith("application/atom+xml")
     assert "A fresh result" in response.content.decode()
