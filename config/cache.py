@@ -17,6 +17,7 @@ one host; set CACHE_URL to Redis for several hosts).
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import secrets
 from collections.abc import Callable
@@ -94,8 +95,9 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not settings.PAGE_CACHE_ENABLED or not _cacheable(request):
             return view(request, *args, **kwargs)
-        # Per host: a feed's links are absolute.
-        key = f"page:{content_version()}:{request.build_absolute_uri()}"
+        # Per host (a feed's links are absolute), hashed: an address may be long.
+        address = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
+        key = f"page:{content_version()}:{address}"
         cached = _cache().get(key)
         if cached is not None:
             content, headers = cached
