@@ -99,7 +99,7 @@ def review_items(ids: list[int]) -> list[Entry]:
 
 def prepare_for_review(entries: list[Entry]) -> None:
     """Load what the review controls of these entries need: claims with their papers and
-    caveats, and for a revision the published entry it changes."""
+    caveats (and how many are unmarked), and for a revision the published entry it changes."""
     prefetch_related_objects(
         entries,
         claims_prefetch(),
@@ -111,6 +111,7 @@ def prepare_for_review(entries: list[Entry]) -> None:
     )
     for entry in entries:
         decorate_for_review(entry.claims.all())
+        entry.unmarked_count = sum(c.evidence == Evidence.UNMARKED for c in entry.claims.all())
 
 
 def published_claims(

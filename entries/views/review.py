@@ -98,7 +98,6 @@ def review_item(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if entry.status == EntryStatus.PENDING:
         _review_context(request, [entry])
-        entry.unmarked_count = sum(1 for c in entry.claims.all() if c.evidence == Evidence.UNMARKED)
     return render(request, "entries/_review_body.html", context)
 
 
