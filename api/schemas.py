@@ -11,8 +11,7 @@ from django.core.validators import URLValidator
 from ninja import Field, Schema
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 
-from entries.forms import MAX_CLAIMS
-from entries.models import EntryStatus, Evidence
+from entries.models import MAX_CLAIMS, EntryStatus, Evidence
 from papers.filters import SORT_CHOICES
 from papers.models import ReadLevel
 

@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.roles import can_contribute
 from api.models import ApiToken
 from api.services import TokenError, token_create
 from api.services import token_revoke as revoke
-from wiki.roles import can_contribute
 
 
 class TokenForm(forms.Form):

@@ -72,19 +72,26 @@ INSTALLED_APPS = [
     "django_filters",
     "template_partials",
     "axes",
+    "core",
+    "accounts",
     "wiki",
     "papers",
     "entries",
+    "search",
+    "front",
+    "importer",
+    "backups",
+    "demo",
     "api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.security.ContentSecurityPolicyMiddleware",
+    "core.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.security.RequestLimitsMiddleware",
+    "core.security.RequestLimitsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -107,7 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "wiki.context_processors.roles",
+                "accounts.context_processors.roles",
             ],
         },
     },
@@ -243,7 +250,7 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_LOCKOUT_CALLABLE = "core.security.lockout_response"
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
     if env_bool("BEHIND_TLS_PROXY", default=False)

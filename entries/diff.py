@@ -3,31 +3,12 @@ claims were added, removed, rewritten or moved, and which evidence marks changed
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass, field
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
+from core.diff import diff_inline
 from entries.models import Claim, Entry, Evidence
-
-_TOKENS = re.compile(r"\s+|[^\s]+")
-
-
-def word_diff(before: str, after: str) -> SafeString:
-    """HTML of ``after`` with the words removed from ``before`` in <del> and added in <ins>."""
-    a, b = _TOKENS.findall(before or ""), _TOKENS.findall(after or "")
-    out: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-        if op == "equal":
-            out.append(escape("".join(a[i1:i2])))
-            continue
-        if op in ("delete", "replace"):
-            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
-        if op in ("insert", "replace"):
-            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
-    return mark_safe("".join(out))  # every piece is escaped above
 
 
 @dataclass
@@ -103,7 +84,7 @@ def revision_diff(revision: Entry, original: Entry) -> RevisionDiff:
             caveats_removed=[n for n in before_caveats if n not in after_caveats],
         )
         if source.text != claim.text:
-            change.text_html = word_diff(source.text, claim.text)
+            change.text_html = diff_inline(source.text, claim.text).html
         if change.text_html is not None or change.paper_changed or change.quote_changed:
             change.kind = "changed"
         changes.append(change)
@@ -118,12 +99,14 @@ def revision_diff(revision: Entry, original: Entry) -> RevisionDiff:
     before_topics = {t.title for t in original.topics.all()}
     after_topics = {t.title for t in revision.topics.all()}
     return RevisionDiff(
-        headline_html=word_diff(original.headline, revision.headline)
+        headline_html=diff_inline(original.headline, revision.headline).html
         if original.headline != revision.headline
         else None,
         date_before=original.date if original.date != revision.date else None,
         lead_html=(
-            word_diff(original.lead, revision.lead) if original.lead != revision.lead else None
+            diff_inline(original.lead, revision.lead).html
+            if original.lead != revision.lead
+            else None
         ),
         topics_added=sorted(after_topics - before_topics),
         topics_removed=sorted(before_topics - after_topics),

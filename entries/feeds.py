@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 
 from entries.models import Entry
-from entries.queries import badge_summary, entries_published
+from entries.selectors import badge_summary, entries_published
 from wiki.models import Concept
 
 FEED_LENGTH = 30

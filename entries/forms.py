@@ -6,15 +6,15 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
-from entries.models import Caveat, Entry, EntryStatus, Evidence
+from entries.models import MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
 from entries.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
+from papers.selectors import paper_by_key, unknown_paper_message
 from wiki.models import Concept
 
 CLAIMS_PREFIX = "claims"
 CLAIM_FIELDS = ("id", "text", "paper", "quote", "evidence", "caveats")
-MAX_CLAIMS = 200
 
 
 def paper_key(paper: Paper) -> str:
@@ -28,21 +28,9 @@ def find_paper(raw: str) -> Paper | None:
     value = (raw or "").strip()
     if not value:
         return None
-    if value.isdigit():
-        paper = Paper.objects.filter(pk=int(value)).first()
-    else:
-        try:
-            arxiv_id = parse_arxiv_id(value).id
-        except InvalidArxivId:
-            arxiv_id = None
-        paper = Paper.objects.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
-        if paper is None:
-            paper = Paper.objects.filter(title__iexact=value).first()
+    paper = paper_by_key(value, by_title=True)
     if paper is None:
-        raise forms.ValidationError(
-            f"No paper in the library matches “{value[:80]}”: pick one from the suggestions "
-            "(type an arXiv id or words of the title), or add the paper to the library first."
-        )
+        raise forms.ValidationError(unknown_paper_message(value))
     return paper
 
 

@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+MAX_CLAIMS = 200  # claims of one entry, whatever path writes it
+
 
 class EntryStatus(models.TextChoices):
     DRAFT = "draft", "draft"
@@ -76,7 +78,7 @@ class Entry(models.Model):
         "replace once approved. Readers keep seeing that entry meanwhile.",
     )
 
-    # Weighted headline, lead and claim text; kept current by wiki.search, PostgreSQL only.
+    # Weighted headline, lead and claim text; kept current by search.selectors, PostgreSQL only.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
     objects = EntryQuerySet.as_manager()

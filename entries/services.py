@@ -10,13 +10,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.roles import can_contribute, is_editor
+from entries.fulltext import entry_vector_refresh
 from entries.models import OPEN_STATUSES, Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
-from wiki.roles import can_contribute, is_editor
-from wiki.search import entry_vector_refresh
 
 
 @dataclass
@@ -158,20 +158,20 @@ def entry_update(
             "while you were editing. Nothing was saved."
         )
     if locked.status == EntryStatus.PUBLISHED:
-        return _revision_start(
+        return revision_start(
             original=locked, by=by, date=date, headline=headline, lead=lead, topics=topics,
             claims=claims,
         )  # fmt: skip
-    _set_text(locked, date=date, headline=headline, lead=lead)
+    entry_text_set(locked, date=date, headline=headline, lead=lead)
     locked.save(update_fields=["date", "headline", "lead", "lead_html", "updated"])
     locked.topics.set(list(topics))
     sources = locked.claims.prefetch_related("caveats").in_bulk()
-    _write_claims(entry=locked, claims=claims, by=by, sources=sources, reuse=True)
+    claims_write(entry=locked, claims=claims, by=by, sources=sources, reuse=True)
     EntryEvent.objects.create(entry=locked, actor=by, action="edited")
     return locked
 
 
-def _set_text(entry: Entry, *, date: dt.date, headline: str, lead: str) -> None:
+def entry_text_set(entry: Entry, *, date: dt.date, headline: str, lead: str) -> None:
     entry.date = date
     entry.headline = headline.strip()
     if lead != entry.lead or not entry.lead_html:
@@ -179,16 +179,20 @@ def _set_text(entry: Entry, *, date: dt.date, headline: str, lead: str) -> None:
         entry.lead_html = render_markdown(lead).html
 
 
-def _revision_start(
+def revision_start(
     *,
     original: Entry,
-    by: AbstractBaseUser,
+    by: AbstractBaseUser | None,
     date: dt.date,
     headline: str,
     lead: str,
     topics: Iterable[Concept],
     claims: Sequence[ClaimData],
+    comment: str = "",
 ) -> Entry:
+    """Start the revision that carries an edit of a published entry: readers keep seeing
+    the published text until an editor approves it. ``claims`` name by pk the published
+    claims they rewrite (``ClaimData.pk``)."""
     current = open_revision(original)
     if current is not None:
         raise EntryError(
@@ -196,18 +200,22 @@ def _revision_start(
             "edit or review that one instead."
         )
     revision = Entry(author=by, status=EntryStatus.DRAFT, revision_of=original)
-    _set_text(revision, date=date, headline=headline, lead=lead)
+    entry_text_set(revision, date=date, headline=headline, lead=lead)
     revision.save()
     revision.topics.set(list(topics))
     sources = original.claims.prefetch_related("caveats").in_bulk()
-    _write_claims(entry=revision, claims=claims, by=by, sources=sources, reuse=False)
+    claims_write(entry=revision, claims=claims, by=by, sources=sources, reuse=False)
     EntryEvent.objects.create(
-        entry=revision, actor=by, action="started a revision", to_status=EntryStatus.DRAFT
+        entry=revision,
+        actor=by,
+        action="started a revision",
+        to_status=EntryStatus.DRAFT,
+        comment=comment,
     )
     return revision
 
 
-def _write_claims(
+def claims_write(
     *,
     entry: Entry,
     claims: Sequence[ClaimData],

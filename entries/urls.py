@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.urls import path
 
 from entries import views
-from wiki import views as wiki_views
 
 app_name = "entries"
 
@@ -26,5 +25,4 @@ urlpatterns = [
     path("topics/", views.topic_index, name="topics"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic"),
     path("topics/<slug:slug>/feed/", views.topic_feed, name="topic_feed"),
-    path("changes/", wiki_views.recent_changes, name="changes"),
 ]

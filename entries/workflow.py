@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from entries.emails import send_decision_email
+from entries.fulltext import entry_vector_refresh
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
-from wiki.search import entry_vector_refresh
 
 AUTHOR = "author"
 EDITOR = "editor"

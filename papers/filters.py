@@ -15,7 +15,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from papers.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
+from core.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
 from wiki.models import Concept
@@ -40,7 +40,7 @@ DATE_ERROR = "Not a date: write it as YYYY-MM-DD, such as 2026-03-01."
 @dataclass(frozen=True)
 class TextFilter:
     condition: Q | Expression
-    common: bool = False  # the words are in a large share of the library (see papers.fulltext)
+    common: bool = False  # the words are in a large share of the library (see core.fulltext)
 
 
 def paper_text_filter(text: str) -> TextFilter | None:

@@ -15,14 +15,16 @@ NEW_STYLE = r"(?P<new>\d{2}(?:0[1-9]|1[0-2])\.\d{4,5})"
 OLD_STYLE = r"(?P<old>[a-z]+(?:-[a-z]+)*(?:\.[A-Z]{2})?/\d{2}(?:0[1-9]|1[0-2])\d{3})"
 VERSION = r"(?:v(?P<version>\d{1,3}))?"
 
-_ID = re.compile(rf"^(?:{NEW_STYLE}|{OLD_STYLE}){VERSION}$")
+# ASCII only: an id in full-width digits looks like an id but is none; taking it
+# would make a second paper of one.
+_ID = re.compile(rf"^(?:{NEW_STYLE}|{OLD_STYLE}){VERSION}$", re.ASCII)
 _PREFIXES = re.compile(
     r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/|^arxiv:\s*", re.IGNORECASE
 )
 # For finding ids inside prose: "arXiv 2609.33848", "arXiv:2608.17528v2", a bare new-style id.
 IN_TEXT = re.compile(
     r"(?<![\w./-])(?:arxiv[:\s]\s*)?(?P<id>\d{2}(?:0[1-9]|1[0-2])\.\d{4,5})(?:v\d{1,3})?(?![\w.]*\d)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 

@@ -7,6 +7,8 @@ from django.db.models import Count, F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Lower, Upper
 from django.urls import reverse
 
+from entries.models import Claim, EntryStatus
+
 # The organisation suggestions of the papers filter; every write that can change them
 # deletes the key.
 ORGANISATIONS_CACHE_KEY = "papers:organisations"
@@ -25,8 +27,6 @@ class PaperQuerySet(models.QuerySet):
         A correlated subquery rather than a join and GROUP BY, so a page of 25 papers
         costs 25 index lookups instead of aggregating every claim before the LIMIT.
         """
-        from entries.models import Claim, EntryStatus
-
         counts = (
             Claim.objects.filter(paper=OuterRef("pk"), entry__status=EntryStatus.PUBLISHED)
             .order_by()

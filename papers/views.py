@@ -2,22 +2,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from config.cache import cache_page_for_anonymous
-from papers import pages
+from accounts.roles import is_editor
+from core.cache import cache_page_for_anonymous
+from core.htmx import render_page, wants_fragment
+from papers import selectors as pages
 from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
 from papers.bibtex import papers_to_bibtex
 from papers.filters import PaperFilter
-from papers.forms import ArxivLookupForm, BibtexImportForm, PaperForm, PaperTopicsForm
+from papers.forms import (
+    ArxivLookupForm,
+    BibtexImportForm,
+    ClaimFilterForm,
+    PaperForm,
+    PaperTopicsForm,
+)
 from papers.models import Paper
 from papers.services import (
     DuplicatePaper,
@@ -37,7 +45,7 @@ def permission_required(perm: str) -> Callable[[View], View]:
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if not request.user.is_authenticated:
-                if request.htmx:
+                if wants_fragment(request):
                     return HttpResponseClientRedirect(pages.login_url(request))
                 return redirect_to_login(request.get_full_path())
             if not request.user.has_perm(perm):
@@ -47,11 +55,6 @@ def permission_required(perm: str) -> Callable[[View], View]:
         return wrapped
 
     return decorator
-
-
-def _fragment(request: HttpRequest) -> bool:
-    """An htmx swap wants the fragment; a history restore needs the whole page."""
-    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def _bibtex(papers: Iterable[Paper], filename: str) -> StreamingHttpResponse:
@@ -79,17 +82,14 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         "page_numbers": pages.page_numbers(page),
         "query": pages.query_string(request.GET),
         "active": pages.active_filters(filterset, request.GET),
-        "fragment": _fragment(request),
+        "fragment": wants_fragment(request),
     }
     if not context["fragment"]:
         context["organisations"] = pages.organisations()
-    response = render(
-        request, "papers/list.html#results" if context["fragment"] else "papers/list.html", context
-    )
+    response = render_page(request, "papers/list.html", context)
     if context["fragment"]:
         # Push the clean address (no empty parameters) so the view can be bookmarked.
         response["HX-Push-Url"] = pages.list_url(request.GET)
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
@@ -102,7 +102,7 @@ def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
         return redirect(paper.get_absolute_url() + query, permanent=True)
     if request.GET.get("format") == "bibtex":
         return _bibtex([pages.with_topics(paper)], f"{pages.bib_filename(paper)}.bib")
-    return render(request, "papers/detail.html", pages.detail_context(request, paper))
+    return render(request, "papers/detail.html", _detail_context(request, paper))
 
 
 @require_http_methods(["GET", "POST"])
@@ -114,19 +114,18 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
     form = PaperTopicsForm(data, initial={"topics": list(paper.topics.all())})
     if form.is_valid():
         paper_set_topics(paper=paper, topics=form.cleaned_data["topics"])
-        if not _fragment(request):
+        if not wants_fragment(request):
             messages.success(request, "Topics saved.")
             return redirect(paper)
     status = 400 if form.is_bound and not form.is_valid() else 200
-    context = {} if _fragment(request) else pages.detail_context(request, paper)
+    context = {} if wants_fragment(request) else _detail_context(request, paper)
     context |= {
         "paper": paper,
         "topics": list(paper.topics.all()),
         "topics_form": form,
         "editing_topics": not form.is_valid() and "show" not in request.GET,
     }
-    template = "papers/detail.html#topics" if _fragment(request) else "papers/detail.html"
-    return render(request, template, context, status=status)
+    return render_page(request, "papers/detail.html", context, fragment="topics", status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -201,3 +200,21 @@ def paper_import(request: HttpRequest) -> HttpResponse:
         return render(request, "papers/import.html", {"import_form": form}, status=status)
     report = papers_import_bibtex(text=form.cleaned_data["file"], by=request.user)
     return render(request, "papers/import.html", {"import_form": form, "report": report})
+
+
+def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
+    """The paper page: its reads, and the claim filter and topics forms around them."""
+    filtering = any(request.GET.get(name) for name in ("evidence", "caveat"))
+    claim_filter = ClaimFilterForm(request.GET if filtering else None)
+    narrowed = claim_filter.is_bound and claim_filter.is_valid()
+    wanted = claim_filter.cleaned_data if narrowed else {}
+    context = pages.paper_detail(
+        paper,
+        editor=is_editor(request.user),
+        evidence=wanted.get("evidence") or "",
+        caveat=wanted.get("caveat") or None,
+    )
+    context["topics_form"] = PaperTopicsForm(initial={"topics": context["topics"]})
+    context["claim_filter"] = claim_filter
+    context["claim_filtered"] = narrowed and any(wanted.values())
+    return context

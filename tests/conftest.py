@@ -46,10 +46,12 @@ def _restore_seeded_rows(django_db_setup, django_db_blocker):
     from django.apps import apps
     from django.contrib.auth.models import Group
 
+    from accounts.roles import sync_groups
+
     with django_db_blocker.unblock():
         if not Group.objects.filter(name="Editor").exists():
             importlib.import_module("entries.migrations.0003_seed_caveats").seed(apps, None)
-            importlib.import_module("entries.migrations.0004_roles").sync_groups(apps)
+            sync_groups(apps)
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +134,39 @@ def editor_client(client, editor):
 def contributor_client(client, contributor):
     client.force_login(contributor)
     return client
+
+
+@pytest.fixture
+def world(db, editor, other_editor, contributor, other_contributor, charlie):
+    from tests.factories import build_world
+
+    return build_world(editor=editor, contributor=contributor, other_editor=other_editor)
+
+
+@pytest.fixture
+def topic(db):
+    from tests.factories import make_concept
+
+    return make_concept("Reward Modeling", body="Models of what people prefer.")
+
+
+@pytest.fixture
+def make_entry(contributor, topic):
+    """An entry in a given state on ``topic``, by ``contributor`` unless told, with
+    ``claims`` claims, all marked "full text" unless ``marked=False``."""
+
+    from entries.models import EntryStatus, Evidence
+    from tests.factories import ClaimFactory, EntryFactory
+
+    def make(status=EntryStatus.DRAFT, *, author=None, claims=2, marked=True, **kwargs):
+        entry = EntryFactory(status=status, author=author or contributor, **kwargs)
+        entry.topics.add(topic)
+        for i in range(claims):
+            ClaimFactory(
+                entry=entry,
+                position=i,
+                evidence=Evidence.FULL_TEXT if marked else Evidence.UNMARKED,
+            )
+        return entry
+
+    return make

@@ -74,15 +74,3 @@ class CompareForm(forms.Form):
 
     a = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
     b = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
-
-
-class ChangesFilterForm(forms.Form):
-    KINDS = [
-        ("", "Everything"),
-        ("revision", "Concept revisions"),
-        ("entry", "Entry events"),
-        ("paper", "Papers added"),
-    ]
-
-    user = forms.CharField(label="User", max_length=150, required=False)
-    kind = forms.ChoiceField(label="Kind", choices=KINDS, required=False)

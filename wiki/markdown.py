@@ -20,6 +20,8 @@ from django.urls import reverse
 from markdown.inlinepatterns import InlineProcessor
 
 from papers.identifiers import IN_TEXT
+from papers.models import Paper
+from wiki.models import Concept, ConceptAlias
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
 
@@ -65,9 +67,6 @@ class _Resolver:
     """Looks up every wikilink target and arXiv id of one text in two queries."""
 
     def __init__(self, text: str) -> None:
-        from papers.models import Paper
-        from wiki.models import Concept, ConceptAlias
-
         titles = {m.group(1).strip().lower() for m in WIKILINK.finditer(text)}
         self.concepts: dict[str, tuple[int, str]] = {}
         if titles:

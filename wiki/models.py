@@ -32,7 +32,7 @@ class Concept(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    # Weighted title, summary and current body; kept current by wiki.search, PostgreSQL only.
+    # Weighted title, summary and current body; kept current by search.selectors, PostgreSQL only.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
     objects = ConceptQuerySet.as_manager()

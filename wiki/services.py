@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Max, Q, QuerySet
-from django.utils import timezone
+from django.db.models import Max
 from django.utils.text import slugify
 
+from accounts.roles import can_contribute, is_editor
+from wiki.fulltext import concept_vector_refresh
 from wiki.markdown import Rendered, render_markdown
 from wiki.merge import EditConflict, Texts, merge_texts
 from wiki.models import (
@@ -19,19 +20,14 @@ from wiki.models import (
     RevisionStatus,
     WantedLink,
 )
-from wiki.roles import can_contribute, is_editor
-from wiki.search import concept_vector_refresh
 
 __all__ = [
     "ConceptError",
     "EditConflict",
     "NothingChanged",
     "concept_create",
-    "revision_approve",
     "revision_create",
-    "revision_reject",
     "revision_revert",
-    "revisions_pending",
 ]
 
 # Paths under /wiki/ that are not concepts: no concept may take these slugs.
@@ -265,78 +261,6 @@ def links_refresh_wanted(titles: list[str]) -> int:
     return count
 
 
-def _pending_for_review(revision: Revision, by: AbstractBaseUser) -> Revision:
-    if not is_editor(by):
-        raise PermissionDenied
-    locked = Revision.objects.select_for_update().get(pk=revision.pk)
-    if locked.status != RevisionStatus.PENDING:
-        raise ConceptError(
-            f"Somebody else was faster: revision {locked.number} is already {locked.status}."
-        )
-    return locked
-
-
-@transaction.atomic
-def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
-    """Publish a pending revision. Returns the revision readers now see.
-
-    If the page was published meanwhile, the pending text is merged onto the current one and
-    the merge is saved as a new published revision (the pending one stays as it was written);
-    overlapping edits raise :class:`EditConflict` and nothing changes.
-    """
-    revision = _pending_for_review(revision, by)
-    concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
-    current = concept.current_revision
-    revision.status = RevisionStatus.PUBLISHED
-    revision.reviewed_by = by
-    revision.reviewed_at = timezone.now()
-    needs_merge = current is not None and revision.base_revision_id != current.pk
-    if needs_merge:
-        base = revision.base_revision
-        merged = merge_texts(
-            base=_texts(base) if base else Texts("", "", ""),
-            current=_texts(current),
-            mine=_texts(revision),
-            current_revision=current,
-        )  # raises before anything is written
-    revision.save(update_fields=["status", "reviewed_by", "reviewed_at"])
-    if needs_merge:
-        published = revision_create(
-            concept=concept,
-            author=revision.author,
-            title=merged.title,
-            summary=merged.summary,
-            body=merged.body,
-            edit_summary=f"Revision {revision.number} approved and merged with revision "
-            f"{current.number}",
-            base_revision=current,
-            publish=True,
-        )
-        Revision.objects.filter(pk=published.pk).update(merged=True)
-        published.merged = True
-        return published
-    # Re-render on publishing: pages created since it was written turn its red links blue.
-    rendered = render_markdown(revision.body, with_toc=True)
-    revision.html, revision.toc = rendered.html, rendered.toc
-    revision.save(update_fields=["html", "toc"])
-    _publish(concept, revision, rendered)
-    if current is None:  # a contributor's new page goes live: links to it may be waiting
-        links_refresh_wanted([revision.title])
-    return revision
-
-
-@transaction.atomic
-def revision_reject(*, revision: Revision, by: AbstractBaseUser, comment: str = "") -> Revision:
-    """Turn a pending revision down; readers never see it."""
-    revision = _pending_for_review(revision, by)
-    revision.status = RevisionStatus.REJECTED
-    revision.reviewed_by = by
-    revision.reviewed_at = timezone.now()
-    revision.review_comment = comment.strip()
-    revision.save(update_fields=["status", "reviewed_by", "reviewed_at", "review_comment"])
-    return revision
-
-
 @transaction.atomic
 def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
     """A new revision restoring an old one's text; pending when a contributor asks."""
@@ -356,26 +280,4 @@ def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
         body=revision.body,
         edit_summary=f"Reverted to revision {revision.number}",
         base_revision=current,
-    )
-
-
-def revisions_pending() -> QuerySet[Revision]:
-    """Concept revisions waiting for an editor, oldest first (the review queue lists them).
-
-    Everything ``wiki/_pending_revision.html`` shows comes with this one query.
-    """
-    return (
-        Revision.objects.filter(status=RevisionStatus.PENDING)
-        .select_related("concept", "author", "base_revision", "concept__current_revision")
-        .order_by("created", "id")
-    )
-
-
-def concept_search(query: str) -> Q:
-    """The filter of the concept index's type-ahead box: title, alias or summary."""
-    query = query.strip()
-    return (
-        Q(title__icontains=query)
-        | Q(summary__icontains=query)
-        | Q(pk__in=ConceptAlias.objects.filter(name__icontains=query).values("concept_id"))
     )

@@ -10,17 +10,19 @@ from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.cache import cache_page_for_anonymous
-from wiki import queries, services
-from wiki.diff import diff_inline, diff_text
-from wiki.forms import ChangesFilterForm, CompareForm, ConceptForm, PreviewForm, RejectForm
+from accounts.roles import can_contribute, is_editor
+from core.cache import cache_page_for_anonymous
+from core.diff import diff_inline, diff_text
+from core.htmx import render_page, vary_on_htmx, wants_fragment
+from core.http import safe_next
+from wiki import selectors as queries
+from wiki import services, workflow
+from wiki.forms import CompareForm, ConceptForm, PreviewForm, RejectForm
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision
-from wiki.roles import can_contribute, is_editor
 
 
 def _concept(request: HttpRequest, slug: str, view: str) -> Concept | HttpResponse:
@@ -46,20 +48,12 @@ def _revision(request: HttpRequest, concept: Concept, number: int) -> Revision:
     return get_object_or_404(visible, number=number)
 
 
-def _next_url(request: HttpRequest, default: str) -> str:
-    url = request.POST.get("next", "")
-    if url and url_has_allowed_host_and_scheme(url, {request.get_host()}, request.is_secure()):
-        return url
-    return default
-
-
 @require_GET
 @cache_page_for_anonymous
 def concept_index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:200]
     context = {"concepts": queries.concepts_for_index(query), "q": query}
-    template = "wiki/index.html#results" if request.htmx else "wiki/index.html"
-    return render(request, template, context)
+    return render_page(request, "wiki/index.html", context)
 
 
 @require_GET
@@ -198,8 +192,7 @@ def concept_history(request: HttpRequest, slug: str) -> HttpResponse:
         return concept
     page = queries.history_page(concept, request.user, request.GET.get("page"))
     context = {"concept": concept, "page": page, "revisions": page.object_list}
-    template = "wiki/history.html#revisions" if request.htmx else "wiki/history.html"
-    return render(request, template, context)
+    return render_page(request, "wiki/history.html", context, fragment="revisions")
 
 
 @require_GET
@@ -221,8 +214,7 @@ def concept_diff(request: HttpRequest, slug: str) -> HttpResponse:
         "summary_diff": diff_inline(old.summary, new.summary),
         "body_diff": diff_text(old.body, new.body),
     }
-    template = "wiki/diff.html#diff" if request.htmx else "wiki/diff.html"
-    return render(request, template, context)
+    return render_page(request, "wiki/diff.html", context, fragment="diff")
 
 
 @require_GET
@@ -277,40 +269,21 @@ def _review(request: HttpRequest, slug: str, number: int, *, approve: bool) -> H
         return HttpResponseBadRequest("The comment is too long (2,000 characters at most).")
     try:
         if approve:
-            done = services.revision_approve(revision=revision, by=request.user)
+            done = workflow.revision_approve(revision=revision, by=request.user)
         else:
-            done = services.revision_reject(
+            done = workflow.revision_reject(
                 revision=revision, by=request.user, comment=form.cleaned_data["comment"]
             )
     except (services.ConceptError, EditConflict) as error:
-        if request.htmx:
-            pending = services.revisions_pending().filter(pk=revision.pk).first() or revision
+        if wants_fragment(request):
+            pending = queries.revisions_pending().filter(pk=revision.pk).first() or revision
             context = {"revision": pending, "review_error": str(error)}
-            return render(request, "wiki/_pending_revision.html", context)
+            return vary_on_htmx(render(request, "wiki/_pending_revision.html", context))
         messages.error(request, str(error))
-        return redirect(_next_url(request, concept.get_absolute_url()))
+        return redirect(safe_next(request, concept.get_absolute_url()))
     context = {"revision": revision, "result": done, "approved": approve}
-    if request.htmx:
-        return render(request, "wiki/_review_done.html", context)
+    if wants_fragment(request):
+        return vary_on_htmx(render(request, "wiki/_review_done.html", context))
     verb = "Approved" if approve else "Rejected"
     messages.success(request, f"{verb} revision {revision.number} of “{concept.title}”.")
-    return redirect(_next_url(request, concept.get_absolute_url()))
-
-
-@require_GET
-@cache_page_for_anonymous
-def recent_changes(request: HttpRequest) -> HttpResponse:
-    form = ChangesFilterForm(request.GET)
-    valid = form.is_valid()
-    filters = form.cleaned_data if valid else {}
-    page = queries.changes_page(
-        request.user,
-        username=filters.get("user", "").strip(),
-        kind=filters.get("kind", ""),
-        page_number=request.GET.get("page"),
-    )
-    query = request.GET.copy()
-    query.pop("page", None)
-    context = {"form": form, "page": page, "changes": page.object_list, "query": query.urlencode()}
-    template = "wiki/changes.html#results" if request.htmx else "wiki/changes.html"
-    return render(request, template, context, status=200 if valid else 400)
+    return redirect(safe_next(request, concept.get_absolute_url()))

@@ -11,7 +11,7 @@ from api.auth import OPTIONAL_SECURITY, token_optional
 from api.routers.common import errors, paginate
 from api.schemas import ConceptFilters, ConceptOut, ConceptPage
 from wiki.models import Concept, ConceptAlias
-from wiki.queries import concept_by_slug, concept_visible, concepts_for_index
+from wiki.selectors import concept_by_slug, concept_visible, concepts_for_index
 
 router = Router(tags=["concepts"])
 

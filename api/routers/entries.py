@@ -4,10 +4,10 @@ services as the web pages."""
 from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
-from django.forms import ValidationError as FormValidationError
 from django.http import Http404, HttpRequest
 from ninja import Path, Query, Router, Status
 
+from accounts.roles import is_editor
 from api.auth import OPTIONAL_SECURITY, token_optional, token_required
 from api.errors import FieldErrors
 from api.routers.common import concepts_by_slug, errors, paginate
@@ -21,15 +21,13 @@ from api.schemas import (
     MarkIn,
     TransitionIn,
 )
-from api.services import Submission, entry_submit
-from entries.forms import find_paper
 from entries.models import Caveat, Claim, Entry, EntryStatus
-from entries.queries import claims_prefetch, entry_for_page
+from entries.selectors import claims_prefetch, entry_for_page, entry_visible
 from entries.services import ClaimData, claim_mark
-from entries.views.common import can_see
+from entries.submission import Submission, entry_submit
 from entries.workflow import entry_transition, transitions_for
+from papers.selectors import paper_by_key, unknown_paper_message
 from wiki.models import Concept
-from wiki.roles import is_editor
 
 router = Router(tags=["entries"])
 claims_router = Router(tags=["claims"])
@@ -52,7 +50,7 @@ def visible_entries(user) -> QuerySet[Entry]:
 
 def _entry_detail(request: HttpRequest, pk: int) -> Entry:
     entry = entry_for_page(pk).first()
-    if entry is None or not can_see(request.user, entry):
+    if entry is None or not entry_visible(entry, request.user):
         raise Http404("No entry has that id.")
     entry.allowed_transitions = transitions_for(entry, request.user)
     return entry
@@ -107,10 +105,9 @@ def entry_detail(request: HttpRequest, entry_id: int = EntryId):
 def _claims(data: EntryIn) -> list[ClaimData]:
     claims, problems = [], []
     for i, claim in enumerate(data.claims):
-        try:
-            paper = find_paper(claim.paper or "")
-        except FormValidationError as exc:
-            problems.append((f"claims.{i}.paper", " ".join(exc.messages)))
+        paper = paper_by_key(claim.paper, by_title=True) if claim.paper else None
+        if claim.paper and paper is None:
+            problems.append((f"claims.{i}.paper", unknown_paper_message(claim.paper)))
             continue
         claims.append(ClaimData(text=claim.text, paper=paper, quote=claim.quote))
     if problems:
@@ -138,8 +135,8 @@ def entry_create(request: HttpRequest, payload: EntryIn):
         status=payload.status,
         external_id=payload.external_id,
     )
-    entry, created = entry_submit(by=request.user, submission=submission)
-    return Status(201 if created else 200, _entry_detail(request, entry.pk))
+    outcome = entry_submit(by=request.user, submission=submission)
+    return Status(201 if outcome.created else 200, _entry_detail(request, outcome.entry.pk))
 
 
 @router.post(
@@ -153,7 +150,7 @@ def entry_transition_create(request: HttpRequest, payload: TransitionIn, entry_i
     other than its author approves it (``published``, every claim marked first), requests
     changes or rejects it (both with a comment). ``expected`` guards against a race."""
     entry = Entry.objects.filter(pk=entry_id).first()
-    if entry is None or not can_see(request.user, entry):
+    if entry is None or not entry_visible(entry, request.user):
         raise Http404("No entry has that id.")
     result = entry_transition(
         entry=entry,
@@ -178,7 +175,7 @@ def claim_mark_evidence(
 ):
     """Set a claim's evidence level and caveats (editors only), as the review page does."""
     claim = Claim.objects.select_related("entry").filter(pk=claim_id).first()
-    if claim is None or not can_see(request.user, claim.entry):
+    if claim is None or not entry_visible(claim.entry, request.user):
         raise Http404("No claim has that id.")
     vocabulary = list(Caveat.objects.all())
     by_key = {c.name.lower(): c for c in vocabulary} | {c.slug: c for c in vocabulary}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import Router
 
+from accounts.roles import can_contribute, is_editor
 from api.auth import OPTIONAL_SECURITY, token_optional, token_required
 from api.routers.common import errors
 from api.schemas import CaveatOut, MeOut
 from entries.models import Caveat
-from wiki.roles import can_contribute, is_editor
 
 router = Router(tags=["account"])
 

@@ -12,6 +12,7 @@ from api.auth import OPTIONAL_SECURITY, token_optional, token_required
 from api.errors import FieldErrors
 from api.routers.common import concepts_by_slug, errors, paginate
 from api.schemas import PaperFilters, PaperIn, PaperOut, PaperPage
+from papers import selectors
 from papers.filters import PaperFilter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
@@ -58,14 +59,7 @@ def paper_list(request: HttpRequest, filters: Query[PaperFilters]):
 
 def paper_by_key(key: str) -> Paper:
     """A paper by its library id or its arXiv id in any spelling; 404 when unknown."""
-    papers = Paper.objects.prefetch_related(TOPICS)
-    if key.isascii() and key.isdigit():
-        paper = papers.filter(pk=int(key)).first() if len(key) < 19 else None
-    else:
-        try:
-            paper = papers.filter(arxiv_id=parse_arxiv_id(key).id).first()
-        except InvalidArxivId:
-            paper = None
+    paper = selectors.paper_by_key(key, queryset=Paper.objects.prefetch_related(TOPICS))
     if paper is None:
         raise Http404("No paper in the library has that id or arXiv id.")
     return paper

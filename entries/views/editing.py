@@ -14,6 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.roles import can_contribute
+from core.htmx import render_page, vary_on_htmx, wants_fragment
 from entries.forms import (
     CLAIMS_PREFIX,
     ClaimFormSet,
@@ -26,7 +28,7 @@ from entries.forms import (
     papers_by_key,
 )
 from entries.models import Entry, EntryStatus
-from entries.queries import claims_prefetch
+from entries.selectors import claims_prefetch
 from entries.services import (
     EntryError,
     can_edit_entry,
@@ -38,7 +40,6 @@ from entries.views.common import check_visible
 from entries.workflow import TransitionError, entry_transition
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
-from wiki.roles import can_contribute
 
 SAVE_OPS = {"save", "submit"}
 
@@ -83,9 +84,7 @@ def _editor(request: HttpRequest, *, entry: Entry | None) -> HttpResponse:
         rows = apply_claim_op(claim_rows_from_post(request.POST), op)
         formset = ClaimFormSet(initial=rows, prefix=CLAIMS_PREFIX, form_kwargs=form_kwargs)
         context = _context(request, entry, _form_from_post(request), formset)
-        if request.htmx:
-            return render(request, "entries/edit.html#claims", context)
-        return render(request, "entries/edit.html", context)
+        return render_page(request, "entries/edit.html", context, fragment="claims")
 
     if request.method == "POST":
         form = EntryForm(request.POST)
@@ -198,4 +197,5 @@ def paper_options(request: HttpRequest) -> HttpResponse:
     options = [(paper_key(p), p) for p in papers]
     context = {"query": query, "options": options}
     template = "entries/paper_options.html"
-    return render(request, template + ("#options" if request.htmx else ""), context)
+    fragment = "#options" if wants_fragment(request) else ""
+    return vary_on_htmx(render(request, template + fragment, context))

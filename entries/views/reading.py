@@ -9,11 +9,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from config.cache import cache_page_for_anonymous, cached_fragment
+from accounts.roles import is_editor
+from core.cache import cache_page_for_anonymous, cached_fragment
+from core.htmx import render_page
 from entries.diff import revision_diff
 from entries.feeds import TopicFeed
 from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
-from entries.queries import (
+from entries.selectors import (
     badge_summary,
     caveat_vocabulary,
     claims_prefetch,
@@ -26,7 +28,6 @@ from entries.services import can_edit_entry, open_revision
 from entries.views.common import check_visible
 from entries.workflow import AUTHOR, transitions_for
 from wiki.models import Concept
-from wiki.roles import is_editor
 
 MARKABLE = (EntryStatus.PENDING,)
 
@@ -117,8 +118,7 @@ def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
         for entry in page:
             entry.summary = badge_summary(entry.claims.all())
         context["page"] = page
-    template = "entries/topic.html#results" if request.htmx else "entries/topic.html"
-    return render(request, template, context, status=status)
+    return render_page(request, "entries/topic.html", context, status=status)
 
 
 def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:

@@ -11,10 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.roles import can_contribute, is_editor
+from core.htmx import vary_on_htmx, wants_fragment
+from core.http import safe_next
 from entries.diff import revision_diff
 from entries.forms import MarkForm, SuggestionForm, TransitionForm
 from entries.models import Claim, Entry, EntryStatus, Evidence
-from entries.queries import (
+from entries.selectors import (
     caveat_vocabulary,
     claims_prefetch,
     decorate_for_review,
@@ -22,7 +25,7 @@ from entries.queries import (
     prepare_for_review,
     review_items,
 )
-from entries.queries import (
+from entries.selectors import (
     review_queue as review_queue_entries,
 )
 from entries.services import (
@@ -31,11 +34,10 @@ from entries.services import (
     claim_mark,
     entry_apply_suggestions,
 )
-from entries.views.common import check_visible, safe_next
+from entries.views.common import check_visible
 from entries.views.reading import entry_page_context
 from entries.workflow import RACE_MESSAGE, TransitionError, entry_transition, transitions_for
-from wiki.roles import can_contribute, is_editor
-from wiki.services import revisions_pending
+from wiki.selectors import revisions_pending
 
 DONE = {
     EntryStatus.PENDING: "Submitted for review. An editor will look at it.",
@@ -88,7 +90,8 @@ def review_queue(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def review_item(request: HttpRequest, pk: int) -> HttpResponse:
-    """One queued entry's claims and controls, loaded when the editor opens it."""
+    """One queued entry's claims and controls: the fragment the queue loads when the editor
+    opens it, or a page of its own when the address is opened directly."""
     _require_editor(request)
     entry = get_object_or_404(Entry.objects.select_related("author", "revision_of"), pk=pk)
     context = {
@@ -98,7 +101,10 @@ def review_item(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if entry.status == EntryStatus.PENDING:
         _review_context(request, [entry])
-    return render(request, "entries/_review_body.html", context)
+    template = (
+        "entries/_review_body.html" if wants_fragment(request) else "entries/review_item.html"
+    )
+    return vary_on_htmx(render(request, template, context))
 
 
 @login_required
@@ -152,7 +158,7 @@ def _get_claim(request: HttpRequest, pk: int) -> Claim:
 
 
 def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status: int = 200):
-    if not request.htmx:
+    if not wants_fragment(request):
         if error:
             messages.error(request, error)
         return redirect(safe_next(request, claim.entry.get_absolute_url()))
@@ -171,7 +177,7 @@ def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status:
         "next": safe_next(request, entry.get_absolute_url()),
         "claim_error": error,
     }
-    return render(request, "entries/claim_marked.html", context, status=status)
+    return vary_on_htmx(render(request, "entries/claim_marked.html", context, status=status))
 
 
 @login_required
@@ -190,7 +196,7 @@ def claim_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except EntryError as exc:
         return _claim_response(request, claim, str(exc), exc.status_code)
-    if not request.htmx:
+    if not wants_fragment(request):
         messages.success(request, "Marks saved.")
     return _claim_response(request, claim)
 
@@ -226,7 +232,7 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
         applied = entry_apply_suggestions(entry=entry, by=request.user)
     except EntryError as exc:
         error, status = str(exc), exc.status_code
-    if not request.htmx:
+    if not wants_fragment(request):
         if error:
             return _entry_page_with_error(request, entry, error, status)
         messages.success(request, f"Applied {applied} suggestion{'s' if applied != 1 else ''}.")
@@ -245,4 +251,4 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
         "next": safe_next(request, entry.get_absolute_url()),
         "review_error": error,
     }
-    return render(request, "entries/_entry_review.html", context, status=status)
+    return vary_on_htmx(render(request, "entries/_entry_review.html", context, status=status))

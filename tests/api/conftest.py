@@ -5,8 +5,7 @@ import json
 import pytest
 
 from api.services import token_create, token_revoke
-from entries.models import EntryStatus, Evidence
-from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
+from tests.factories import PaperFactory
 
 
 @pytest.fixture
@@ -73,30 +72,7 @@ def post_json(client):
 
 
 @pytest.fixture
-def topic(db):
-    return make_concept("Reward Modeling", body="Models of what people prefer.")
-
-
-@pytest.fixture
 def paper(topic):
     paper = PaperFactory(arxiv_id="2608.17528", title="Rubrics Without Checkers")
     paper.topics.add(topic)
     return paper
-
-
-@pytest.fixture
-def make_entry(contributor, topic):
-    """An entry in a given state, on ``topic``, with ``claims`` claims."""
-
-    def make(status=EntryStatus.DRAFT, *, author=None, claims=1, marked=False, **kwargs):
-        entry = EntryFactory(status=status, author=author or contributor, **kwargs)
-        entry.topics.add(topic)
-        for i in range(claims):
-            ClaimFactory(
-                entry=entry,
-                position=i,
-                evidence=Evidence.FULL_TEXT if marked else Evidence.UNMARKED,
-            )
-        return entry
-
-    return make

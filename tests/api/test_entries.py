@@ -103,19 +103,36 @@ def test_entry_resubmission_of_a_draft_can_submit_it(post_json, contributor_auth
     assert list(entry.events.values_list("action", flat=True)) == ["created", "edited", "submitted"]
 
 
-@pytest.mark.parametrize(
-    ("status", "message"), [(S.PUBLISHED, "is already published"), (S.REJECTED, "was rejected")]
-)
-def test_entry_resubmission_after_the_decision_gets_409(post_json, contributor_auth, submission,
-                                                        status, message):  # fmt: skip
+def test_entry_resubmission_after_rejection_gets_409(post_json, contributor_auth, submission):
     post_json("/api/entries/", submission, **contributor_auth)
-    Entry.objects.update(status=status)
+    Entry.objects.update(status=S.REJECTED)
 
     response = post_json("/api/entries/", {**submission, "headline": "Changed"}, **contributor_auth)
 
     assert response.status_code == 409
-    assert message in response.json()["detail"]
+    assert "was rejected" in response.json()["detail"]
     assert Entry.objects.get().headline == "Rubric rewards without a checker"
+
+
+def test_entry_resubmission_of_a_published_entry_becomes_a_revision_for_review(
+    client, post_json, contributor_auth, submission
+):
+    post_json("/api/entries/", submission, **contributor_auth)
+    Entry.objects.update(status=S.PUBLISHED)
+    published = Entry.objects.get()
+
+    response = post_json("/api/entries/", {**submission, "headline": "Changed"}, **contributor_auth)
+
+    published.refresh_from_db()
+    revision = published.revisions.get()
+    assert response.status_code == 200
+    assert response.json()["id"] == revision.pk
+    assert (published.status, published.headline) == (
+        S.PUBLISHED,
+        "Rubric rewards without a checker",
+    )
+    assert (revision.status, revision.headline) == (S.PENDING, "Changed")
+    assert "Changed" not in client.get(published.get_absolute_url()).content.decode()
 
 
 def test_entry_external_id_of_another_author_gets_409(post_json, auth, contributor,

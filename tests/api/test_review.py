@@ -101,7 +101,7 @@ def test_transition_on_an_entry_out_of_sight_gets_404(post_json, make_entry, aut
 
 @pytest.fixture
 def claim(make_entry):
-    return make_entry(S.PENDING).claims.get()
+    return make_entry(S.PENDING, claims=1, marked=False).claims.get()
 
 
 def mark(post_json, claim, headers, **data):

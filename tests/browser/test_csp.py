@@ -7,8 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.factories import UserFactory
-from tests.hardening.conftest import build_world
+from tests.factories import UserFactory, build_world
 
 CSP_WORDS = re.compile(r"content security policy|content-security-policy|refused to", re.I)
 # Records every violation the browser reports, whether or not it reaches the console.

@@ -2,31 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from entries.models import Caveat, EntryStatus, Evidence
-from tests.factories import ClaimFactory, EntryFactory, PaperFactory, UserFactory, make_concept
-
-
-@pytest.fixture
-def topic(db):
-    return make_concept("Reward Modeling")
-
-
-@pytest.fixture
-def make_entry(contributor, topic):
-    """An entry in a given state with ``claims`` claims, marked or not."""
-
-    def _make(status=EntryStatus.DRAFT, *, author=None, claims=2, marked=True, **kwargs):
-        entry = EntryFactory(status=status, author=author or contributor, **kwargs)
-        entry.topics.add(topic)
-        for i in range(claims):
-            ClaimFactory(
-                entry=entry,
-                position=i,
-                evidence=Evidence.FULL_TEXT if marked else Evidence.UNMARKED,
-            )
-        return entry
-
-    return _make
+from entries.models import Caveat
+from tests.factories import PaperFactory, UserFactory
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
+from importer.load import NoteSource, notes_import
 from papers.identifiers import find_arxiv_ids
 from papers.models import Paper
-from wiki.importer.load import NoteSource, notes_import
 from wiki.models import Concept, KeyPaper, Revision
 
 pytestmark = pytest.mark.django_db
@@ -393,8 +393,51 @@ def test_any_arrangement_imports_or_reports_an_error(lines):
 def test_the_projects_own_sample_notes_import_cleanly():
     from django.conf import settings as django_settings
 
-    samples = Path(django_settings.BASE_DIR) / "wiki" / "importer" / "samples"
+    samples = Path(django_settings.BASE_DIR) / "importer" / "samples"
     report = _import(*sorted(samples.glob("*.txt")))
     assert report.ok, [f.progress() for f in report.files]
     assert Concept.objects.get(title="Environment Synthesis").key_papers.count() == 2
     assert Entry.objects.count() == 6
+
+
+def _changed_copy(samples_dir, tmp_path) -> Path:
+    text = (samples_dir / "tool_use_curriculum.txt").read_text()
+    changed = tmp_path / "tool_use_curriculum.txt"
+    changed.write_text(text.replace("than random order.", "than a random order."))
+    return changed
+
+
+@pytest.mark.parametrize("importer", ["operator", "editor"])
+def test_reimport_over_a_published_entry_waits_for_review_as_a_revision(
+    samples_dir, tmp_path, editor, client, importer
+):
+    _import(samples_dir / "tool_use_curriculum.txt", status=EntryStatus.PUBLISHED)
+    concept = Concept.objects.get(title="Tool-Use Curriculum")
+    published = Entry.objects.get(topics=concept, date=dt.date(2026, 3, 2))
+    before = list(published.claims.values_list("text", flat=True))
+
+    author = editor if importer == "editor" else None
+    report = _import(_changed_copy(samples_dir, tmp_path), author=author)
+
+    published.refresh_from_db()
+    revision = published.revisions.get()
+    assert report.ok and report.revisions == 1
+    assert published.status == EntryStatus.PUBLISHED
+    assert list(published.claims.values_list("text", flat=True)) == before
+    assert revision.status == EntryStatus.PENDING
+    assert revision.claims.get(position=0).text.endswith("than a random order.")
+    page = client.get(published.get_absolute_url()).content.decode()
+    assert "than a random order." not in page
+    client.force_login(editor)
+    assert f"/entries/{revision.pk}/" in client.get("/review/").content.decode()
+
+
+def test_reimporting_the_same_changed_file_twice_makes_one_revision(samples_dir, tmp_path):
+    _import(samples_dir / "tool_use_curriculum.txt", status=EntryStatus.PUBLISHED)
+    changed = _changed_copy(samples_dir, tmp_path)
+
+    _import(changed)
+    again = _import(changed)
+
+    assert Entry.objects.filter(revision_of__isnull=False).count() == 1
+    assert again.revisions == 0 and not again.changed

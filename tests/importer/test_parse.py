@@ -8,15 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wiki.importer.parse import (
-    ConceptPage,
-    NoteError,
-    TopicFeed,
-    headline_from,
-    parse_note,
-    split_claims,
-    title_before,
-)
+from importer.notes import ConceptPage, NoteError, TopicFeed
+from importer.parse import parse_note
+from importer.text import headline_from, split_claims, title_before
 
 
 def _read(samples_dir, name: str):

@@ -244,3 +244,29 @@ def test_charlie_may_not_edit_a_paper(client, charlie, paper):
 
     assert response.status_code == 403
     assert Paper.objects.get().title == "Rubric Rewards for Agents"
+
+
+@pytest.mark.parametrize("key", ["²", "①", "٣", "\uff12\uff1601.04211", "1" * 30])
+def test_paper_keys_that_are_not_ascii_ids_are_404(client, db, key):
+    PaperFactory(arxiv_id="2601.04211")
+
+    response = client.get(f"/papers/{key}/")
+
+    assert response.status_code == 404
+
+
+def test_paper_by_key_is_the_one_lookup(db):
+    from papers.selectors import paper_by_key
+
+    paper = PaperFactory(arxiv_id="2601.04211", title="A Known Title")
+
+    found = [
+        paper_by_key(str(paper.pk)),
+        paper_by_key("arXiv:2601.04211v3"),
+        paper_by_key("https://arxiv.org/abs/2601.04211"),
+        paper_by_key("a known title", by_title=True),
+    ]
+    missing = [paper_by_key("²"), paper_by_key("a known title"), paper_by_key("")]
+
+    assert found == [paper] * 4
+    assert missing == [None, None, None]

@@ -393,7 +393,7 @@ def test_list_queries_are_bounded_whatever_the_page_size(
 
 
 def test_count_is_capped_so_it_stays_cheap(client, library, monkeypatch):
-    monkeypatch.setattr("papers.pages.COUNT_CAP", 3)
+    monkeypatch.setattr("papers.selectors.COUNT_CAP", 3)
 
     response = client.get("/papers/")
 
@@ -408,19 +408,19 @@ def _page(client, number, **params):
 
 
 def test_pages_go_on_past_the_count_while_there_are_papers(client, library, monkeypatch):
-    monkeypatch.setattr("papers.pages.COUNT_CAP", 2)  # 3 pages known, 5 papers in all
+    monkeypatch.setattr("papers.selectors.COUNT_CAP", 2)  # 3 pages known, 5 papers in all
 
     assert _page(client, 3) == (names(library, "feb"), True, 3)
     assert _page(client, 4) == (names(library, "jan"), True, 4)
     assert _page(client, 5) == (names(library, "undated"), False, 5)
     assert _page(client, 6) == (names(library, "feb"), True, 3)  # none: the last counted
-    monkeypatch.setattr("papers.pages.REACHABLE", 4)
+    monkeypatch.setattr("papers.selectors.REACHABLE", 4)
     assert _page(client, 4, sort="oldest") == (names(library, "apr"), False, 4)
     assert _page(client, 5, sort="oldest") == (names(library, "mar"), True, 3)
 
 
 def test_page_links_of_a_capped_list_never_name_a_last_page(client, library, monkeypatch):
-    monkeypatch.setattr("papers.pages.COUNT_CAP", 2)
+    monkeypatch.setattr("papers.selectors.COUNT_CAP", 2)
     ellipsis = "…"
 
     def links(number):

@@ -45,7 +45,7 @@ def policy_papers():
 @pytest.fixture(params=["common", "rare"])
 def plan(request, monkeypatch):
     """Judge every search common (any match among the newest papers) or none."""
-    monkeypatch.setattr("papers.fulltext.COMMON_MATCHES", 0 if request.param == "common" else 10**6)
+    monkeypatch.setattr("core.fulltext.COMMON_MATCHES", 0 if request.param == "common" else 10**6)
     return request.param
 
 
@@ -96,7 +96,7 @@ def test_common_search_pages_newest_first(client, policy_papers, plan):
 
 
 def test_only_words_in_many_of_the_newest_papers_make_a_common_search(policy_papers, monkeypatch):
-    monkeypatch.setattr("papers.fulltext.COMMON_MATCHES", 5)
+    monkeypatch.setattr("core.fulltext.COMMON_MATCHES", 5)
 
     def common(q: str) -> bool:
         filterset = PaperFilter(QueryDict(mutable=True) | {"q": q}, Paper.objects.all())
@@ -114,7 +114,7 @@ def test_only_words_in_many_of_the_newest_papers_make_a_common_search(policy_pap
 def test_common_search_queries_are_bounded(
     client, policy_papers, monkeypatch, django_assert_max_num_queries
 ):
-    monkeypatch.setattr("papers.fulltext.COMMON_MATCHES", 0)
+    monkeypatch.setattr("core.fulltext.COMMON_MATCHES", 0)
 
     # The sample that judges the words, the count, the topic and organisation lists, the
     # page and its topics.

@@ -8,16 +8,15 @@ from django.core.exceptions import PermissionDenied
 from tests.factories import make_concept
 from wiki.merge import EditConflict
 from wiki.models import ConceptLink, Revision, RevisionStatus, WantedLink
+from wiki.selectors import revisions_pending
 from wiki.services import (
     ConceptError,
     concept_create,
     concept_edit,
-    revision_approve,
     revision_create,
-    revision_reject,
     revision_revert,
-    revisions_pending,
 )
+from wiki.workflow import revision_approve, revision_reject
 
 BASE = "Intro paragraph.\n\nMiddle paragraph.\n\nClosing paragraph.\n"
 

@@ -1,5 +1,5 @@
-"""Concept pages through the test client: the happy path, a user without access (charlie),
-and the htmx fragment of each view."""
+"""Concept pages through the test client: index, page, create, edit and preview; the
+happy path, a user without access (charlie), and the htmx fragment of each view."""
 
 from __future__ import annotations
 
@@ -8,36 +8,19 @@ import datetime as dt
 import pytest
 
 from entries.models import Caveat, EntryStatus, Evidence
-from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
+from tests.factories import (
+    ClaimFactory,
+    EntryFactory,
+    PaperFactory,
+    concept_form_data,
+    make_concept,
+    pending_edit,
+)
 from wiki.models import Concept, KeyPaper, RevisionStatus
 from wiki.services import revision_create
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BASE = "Intro paragraph.\n\nMiddle paragraph.\n\nClosing paragraph.\n"
-
-
-def form_data(concept, **changes):
-    revision = concept.current_revision
-    data = {
-        "title": revision.title,
-        "summary": revision.summary,
-        "body": revision.body,
-        "edit_summary": "",
-        "base_revision": revision.number,
-    }
-    return {**data, **changes}
-
-
-def pending_edit(concept, author, body):
-    return revision_create(
-        concept=concept,
-        author=author,
-        title=concept.title,
-        summary=concept.summary,
-        body=body,
-        edit_summary="Cora's change",
-        base_revision=concept.current_revision,
-    )
 
 
 # Index
@@ -304,7 +287,7 @@ def test_concept_edit_editor_saves_new_revision(editor_client, editor):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
 
     response = editor_client.post(
-        "/wiki/reward-modeling/edit/", form_data(concept, body=BASE + "New.\r\n")
+        "/wiki/reward-modeling/edit/", concept_form_data(concept, body=BASE + "New.\r\n")
     )
 
     concept.refresh_from_db()
@@ -318,7 +301,7 @@ def test_concept_edit_contributor_saves_pending_revision(contributor_client, edi
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
 
     response = contributor_client.post(
-        "/wiki/reward-modeling/edit/", form_data(concept, body="Changed.\n"), follow=True
+        "/wiki/reward-modeling/edit/", concept_form_data(concept, body="Changed.\n"), follow=True
     )
 
     concept.refresh_from_db()
@@ -330,7 +313,7 @@ def test_concept_edit_contributor_saves_pending_revision(contributor_client, edi
 @pytest.mark.django_db
 def test_concept_edit_stale_base_merges_and_says_so(editor_client, editor, other_editor):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    stale = form_data(concept, body=BASE.replace("Closing paragraph.", "Closing, mine."))
+    stale = concept_form_data(concept, body=BASE.replace("Closing paragraph.", "Closing, mine."))
     revision_create(
         concept=concept,
         author=other_editor,
@@ -354,7 +337,7 @@ def test_concept_edit_overlap_shows_conflict_with_both_texts_and_saves_nothing(
     editor_client, editor, other_editor
 ):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    stale = form_data(concept, body=BASE.replace("Middle paragraph.", "My middle."))
+    stale = concept_form_data(concept, body=BASE.replace("Middle paragraph.", "My middle."))
     revision_create(
         concept=concept,
         author=other_editor,
@@ -379,7 +362,7 @@ def test_concept_edit_overlap_shows_conflict_with_both_texts_and_saves_nothing(
 def test_concept_edit_without_changes_saves_nothing(editor_client, editor):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
 
-    editor_client.post("/wiki/reward-modeling/edit/", form_data(concept))
+    editor_client.post("/wiki/reward-modeling/edit/", concept_form_data(concept))
 
     assert concept.revisions.count() == 1
 
@@ -390,7 +373,7 @@ def test_concept_edit_charlie_is_forbidden(client, charlie, editor):
     client.force_login(charlie)
 
     assert client.get("/wiki/reward-modeling/edit/").status_code == 403
-    response = client.post("/wiki/reward-modeling/edit/", form_data(concept, body="x"))
+    response = client.post("/wiki/reward-modeling/edit/", concept_form_data(concept, body="x"))
     assert response.status_code == 403
     assert concept.revisions.count() == 1
 
@@ -400,7 +383,7 @@ def test_concept_edit_too_long_body_is_400(editor_client, editor):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
 
     response = editor_client.post(
-        "/wiki/reward-modeling/edit/", form_data(concept, body="x" * 300_001)
+        "/wiki/reward-modeling/edit/", concept_form_data(concept, body="x" * 300_001)
     )
 
     assert response.status_code == 400
@@ -436,240 +419,8 @@ def test_concept_edit_preview_button_renders_without_saving(editor_client, edito
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
 
     response = editor_client.post(
-        "/wiki/reward-modeling/edit/", form_data(concept, body="*New*", preview="1")
+        "/wiki/reward-modeling/edit/", concept_form_data(concept, body="*New*", preview="1")
     )
 
     assert "<em>New</em>" in response.content.decode()
     assert concept.revisions.count() == 1
-
-
-# History, diff, revision, revert
-
-
-@pytest.fixture
-def two_revisions(editor):
-    concept = make_concept("Reward Modeling", body="One two three.", author=editor)
-    revision_create(
-        concept=concept,
-        author=editor,
-        title=concept.title,
-        summary=concept.summary,
-        body="One two four five.",
-        edit_summary="Changed the end",
-        base_revision=concept.current_revision,
-    )
-    return concept
-
-
-@pytest.mark.django_db
-def test_concept_history_lists_revisions_with_size_change(client, two_revisions):
-    response = client.get("/wiki/reward-modeling/history/")
-
-    html = response.content.decode()
-    assert [r.number for r in response.context["revisions"]] == [2, 1]
-    assert "Changed the end" in html
-    assert "+14" in html  # revision 1: 14 characters from nothing
-    assert "+4" in html  # revision 2: 18 - 14
-
-
-@pytest.mark.django_db
-def test_concept_history_htmx_returns_only_the_list(client, two_revisions):
-    html = client.get("/wiki/reward-modeling/history/", **HTMX).content.decode()
-
-    assert html.lstrip().startswith('<div id="history">')
-    assert "<html" not in html
-
-
-@pytest.mark.django_db
-def test_concept_history_hides_pending_revisions_from_charlie(client, charlie, editor, contributor):
-    concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    pending = pending_edit(concept, contributor, "Secret.")
-    client.force_login(charlie)
-
-    response = client.get("/wiki/reward-modeling/history/")
-
-    assert [r.number for r in response.context["revisions"]] == [1]
-    assert client.get(f"/wiki/reward-modeling/revisions/{pending.number}/").status_code == 404
-
-
-@pytest.mark.django_db
-def test_concept_diff_highlights_words(client, two_revisions):
-    response = client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 2})
-
-    html = response.content.decode()
-    assert "<del>three</del>" in html
-    assert "<ins>four five</ins>" in html
-
-
-@pytest.mark.django_db
-def test_concept_diff_htmx_returns_fragment(client, two_revisions):
-    html = client.get("/wiki/reward-modeling/diff/", {"a": 2, "b": 1}, **HTMX).content.decode()
-
-    assert html.lstrip().startswith('<section class="card diff-view"')
-    assert "Revision 1 → revision 2" in html
-
-
-@pytest.mark.django_db
-def test_concept_diff_bad_input_is_400_and_missing_revision_404(client, two_revisions):
-    assert client.get("/wiki/reward-modeling/diff/", {"a": "x"}).status_code == 400
-    assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 9}).status_code == 404
-
-
-@pytest.mark.django_db
-def test_revision_detail_shows_old_text(client, two_revisions):
-    html = client.get("/wiki/reward-modeling/revisions/1/").content.decode()
-
-    assert "One two three." in html
-    assert "an older text" in html
-
-
-@pytest.mark.django_db
-def test_revision_revert_creates_revision_with_old_text(editor_client, two_revisions):
-    response = editor_client.post("/wiki/reward-modeling/revisions/1/revert/")
-
-    two_revisions.refresh_from_db()
-    assert response.status_code == 302
-    assert two_revisions.current_revision.number == 3
-    assert two_revisions.current_revision.body == "One two three."
-
-
-@pytest.mark.django_db
-def test_revision_revert_charlie_is_forbidden_and_anonymous_sent_to_login(
-    client, charlie, two_revisions
-):
-    anonymous = client.post("/wiki/reward-modeling/revisions/1/revert/")
-    client.force_login(charlie)
-    forbidden = client.post("/wiki/reward-modeling/revisions/1/revert/")
-
-    assert anonymous.status_code == 302
-    assert anonymous["Location"].startswith("/accounts/login/")
-    assert forbidden.status_code == 403
-    assert two_revisions.revisions.count() == 2
-
-
-# Review
-
-
-@pytest.mark.django_db
-def test_revision_approve_htmx_replaces_card(editor_client, editor, contributor):
-    concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    pending = pending_edit(concept, contributor, "New text.")
-
-    response = editor_client.post(
-        f"/wiki/reward-modeling/revisions/{pending.number}/approve/", **HTMX
-    )
-
-    html = response.content.decode()
-    concept.refresh_from_db()
-    assert html.lstrip().startswith('<article class="card pending-revision reviewed')
-    assert "Approved" in html
-    assert concept.current_revision == pending
-
-
-@pytest.mark.django_db
-def test_revision_reject_form_fallback_redirects_to_next(editor_client, editor, contributor):
-    concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    pending = pending_edit(concept, contributor, "New text.")
-
-    response = editor_client.post(
-        f"/wiki/reward-modeling/revisions/{pending.number}/reject/",
-        {"comment": "No.", "next": "/review/"},
-    )
-
-    pending.refresh_from_db()
-    assert response["Location"] == "/review/"
-    assert (pending.status, pending.review_comment) == (RevisionStatus.REJECTED, "No.")
-
-
-@pytest.mark.django_db
-def test_revision_approve_contributor_and_charlie_are_forbidden(
-    client, charlie, contributor, editor
-):
-    concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    pending = pending_edit(concept, contributor, "New text.")
-    url = f"/wiki/reward-modeling/revisions/{pending.number}/approve/"
-
-    anonymous = client.post(url)
-    client.force_login(charlie)
-    as_charlie = client.post(url)
-    client.force_login(contributor)
-    as_contributor = client.post(url)
-
-    pending.refresh_from_db()
-    assert anonymous["Location"].startswith("/accounts/login/")
-    assert (as_charlie.status_code, as_contributor.status_code) == (403, 403)
-    assert pending.status == RevisionStatus.PENDING
-
-
-@pytest.mark.django_db
-def test_revision_approve_already_reviewed_says_somebody_was_faster(
-    editor_client, editor, contributor
-):
-    concept = make_concept("Reward Modeling", body=BASE, author=editor)
-    pending = pending_edit(concept, contributor, "New text.")
-    url = f"/wiki/reward-modeling/revisions/{pending.number}/approve/"
-    editor_client.post(url)
-
-    response = editor_client.post(url, follow=True)
-
-    assert "Somebody else was faster" in response.content.decode()
-
-
-@pytest.mark.django_db
-def test_pending_revision_partial_for_review_queue_is_complete(
-    rf, editor, contributor, django_assert_max_num_queries
-):
-    from django.template.loader import render_to_string
-
-    from wiki.services import revisions_pending
-
-    for n in range(10):
-        concept = make_concept(f"Concept {n}", body=BASE, author=editor)
-        pending_edit(concept, contributor, BASE.replace("Middle", "Better middle"))
-    request = rf.get("/review/")
-    request.user = editor
-
-    # One query for the queue; two load the editor's permissions once for the context processor.
-    with django_assert_max_num_queries(3):
-        html = "".join(
-            render_to_string(
-                "wiki/_pending_revision.html", {"revision": r, "is_editor": True}, request
-            )
-            for r in revisions_pending()
-        )
-
-    assert html.count(">Approve</button>") == 10
-    assert html.count("<del>Middle</del><ins>Better middle</ins>") == 10
-    assert "cora" in html
-    assert "Cora&#x27;s change" in html
-
-
-@pytest.mark.django_db
-def test_revision_urls_with_huge_numbers_are_404_or_400(client, two_revisions):
-    huge = 10**20
-
-    assert client.get(f"/wiki/reward-modeling/revisions/{huge}/").status_code == 404
-    assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": huge}).status_code == 400
-
-
-def test_renamed_concept_keeps_its_old_title_as_an_alias(editor_client, editor):
-    concept = make_concept("Reward Modelling")
-    response = editor_client.post(
-        "/wiki/reward-modelling/edit/",
-        form_data(concept, title="Reward Modeling", edit_summary="US spelling"),
-    )
-    assert response.status_code == 302
-
-    page = editor_client.get("/wiki/reward-modelling/").content.decode()
-    assert "<h1>Reward Modeling</h1>" in page
-    assert '<span class="alias">Reward Modelling</span>' in page
-    linker = make_concept("Linker", body="See [[Reward Modelling]].", author=editor)
-    assert 'href="/wiki/reward-modelling/"' in linker.current_revision.html
-    taken = editor_client.post(
-        "/wiki/new/", {"title": "reward modelling", "summary": "", "body": "", "edit_summary": ""}
-    )
-    assert "already" in taken.content.decode()
-
-    concept.refresh_from_db()
-    editor_client.post("/wiki/reward-modelling/edit/", form_data(concept, title="Reward Modelling"))
-    assert [a.name for a in concept.aliases.all()] == ["Reward Modeling"]

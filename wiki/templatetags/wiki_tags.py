@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import template
 
-from wiki.diff import diff_inline, diff_text
+from core.diff import diff_inline, diff_text
 from wiki.models import Revision
 from wiki.staleness import staleness_of
 
@@ -47,17 +47,6 @@ def size_change(revision: Revision) -> int:
     """Characters added (or removed) relative to the revision this one builds on; needs the
     ``base_size`` annotation of the history and changes queries."""
     return revision.size - (getattr(revision, "base_size", None) or 0)
-
-
-@register.filter
-def entry_status_label(value: str) -> str:
-    """An entry status as readers see it ("changes requested", not changes_requested)."""
-    from entries.models import EntryStatus
-
-    try:
-        return EntryStatus(value).label
-    except ValueError:
-        return value.replace("_", " ")
 
 
 @register.filter

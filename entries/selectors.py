@@ -1,0 +1,193 @@
+"""Reads of entries and claims shared by pages (and by other apps' pages), with their
+prefetching, so every page asks the database a fixed number of questions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import (
+    Count,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+
+from accounts.roles import User, is_editor
+from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.suggestions import claim_suggestions
+from wiki.models import Concept
+
+# A cited paper's long columns, which no claim shows: left out when claims are read.
+PAPER_TEXT = ("paper__abstract", "paper__search_vector")
+
+
+def claims_prefetch(to_attr: str | None = None) -> Prefetch:
+    """Prefetch an entry's claims with what ``_claim.html`` needs (paper, caveats)."""
+    return Prefetch(
+        "claims",
+        queryset=Claim.objects.select_related("paper")
+        .defer(*PAPER_TEXT)
+        .prefetch_related("caveats"),
+        to_attr=to_attr,
+    )
+
+
+def entries_published(*, topic=None) -> QuerySet[Entry]:
+    """Published entries newest first, with topics and claims for a list or a feed.
+
+    The concept page's "State of the Art (date)" sections are
+    ``entries_published(topic=concept)``.
+    """
+    qs = Entry.objects.published().select_related("author")
+    if topic is not None:
+        qs = qs.filter(topics=topic)
+    return qs.prefetch_related("topics", claims_prefetch()).order_by("-date", "-id")
+
+
+def entry_for_page(pk: int) -> QuerySet[Entry]:
+    return Entry.objects.filter(pk=pk).select_related(
+        "author", "revision_of"
+    ).prefetch_related(
+        "topics",
+        claims_prefetch(),
+        Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
+    )  # fmt: skip
+
+
+def _submitted() -> Subquery:
+    """When an entry was last submitted for review."""
+    return Subquery(
+        EntryEvent.objects.filter(entry=OuterRef("pk"), to_status=EntryStatus.PENDING)
+        .order_by("-created")
+        .values("created")[:1]
+    )
+
+
+def review_queue() -> QuerySet[Entry]:
+    """Pending entries (and pending revisions) by primary key, longest waiting first: only
+    what orders them, so that a page is cut before anything is counted."""
+    return (
+        Entry.objects.pending()
+        .annotate(submitted=_submitted())
+        .order_by("submitted", "id")
+        .values_list("pk", flat=True)
+    )
+
+
+def review_items(ids: list[int]) -> list[Entry]:
+    """One page of the queue, in the queue's order, with what each item's summary shows."""
+    entries = (
+        Entry.objects.filter(pk__in=ids)
+        .select_related("author", "revision_of")
+        .defer("lead", "search_vector", "revision_of__lead", "revision_of__search_vector")
+        .annotate(
+            submitted=_submitted(),
+            claim_count=Count("claims", distinct=True),
+            unmarked_count=Count(
+                "claims", filter=Q(claims__evidence=Evidence.UNMARKED), distinct=True
+            ),
+        )
+        .prefetch_related(Prefetch("topics", queryset=Concept.objects.only("title", "slug")))
+    )
+    by_pk = {entry.pk: entry for entry in entries}
+    return [by_pk[pk] for pk in ids if pk in by_pk]
+
+
+def prepare_for_review(entries: list[Entry]) -> None:
+    """Load what the review controls of these entries need: claims with their papers and
+    caveats (and how many are unmarked), and for a revision the published entry it changes."""
+    prefetch_related_objects(
+        entries,
+        claims_prefetch(),
+        "revision_of__topics",
+        Prefetch(
+            "revision_of__claims", queryset=Claim.objects.select_related("paper").defer(*PAPER_TEXT)
+        ),
+        "revision_of__claims__caveats",
+    )
+    for entry in entries:
+        decorate_for_review(entry.claims.all())
+        entry.unmarked_count = sum(c.evidence == Evidence.UNMARKED for c in entry.claims.all())
+
+
+def published_claims(
+    *, topic=None, paper=None, evidence: str | None = None, caveat: str | None = None
+) -> QuerySet[Claim]:
+    """Claims readers may see, optionally of one topic or paper, evidence level or caveat
+    (a caveat slug): "all abstract-only claims on this topic"."""
+    qs = Claim.objects.filter(entry__status=EntryStatus.PUBLISHED)
+    if topic is not None:
+        qs = qs.filter(entry__topics=topic)
+    if paper is not None:
+        qs = qs.filter(paper=paper)
+    if evidence:
+        qs = qs.filter(evidence=evidence)
+    if caveat:
+        qs = qs.filter(caveats__slug=caveat)
+    return (
+        qs.select_related("entry", "paper")
+        .prefetch_related("caveats")
+        .order_by("-entry__date", "-entry_id", "position")
+    )
+
+
+@dataclass(frozen=True)
+class BadgeCount:
+    kind: str  # "evidence" or "caveat"
+    value: str  # evidence value or caveat slug
+    label: str
+    count: int
+
+    @property
+    def css(self) -> str:
+        return f"badge-evidence-{self.value}" if self.kind == "evidence" else "badge-caveat"
+
+
+def badge_summary(claims: Iterable[Claim], *, show_unmarked: bool = False) -> list[BadgeCount]:
+    """How many claims carry each evidence level and caveat (claims' caveats prefetched)."""
+    evidence: Counter[str] = Counter()
+    caveats: Counter[tuple[str, str]] = Counter()
+    positions: dict[str, int] = {}
+    for claim in claims:
+        evidence[claim.evidence] += 1
+        for c in claim.caveats.all():
+            caveats[(c.slug, c.name)] += 1
+            positions[c.slug] = c.position
+    found = [
+        BadgeCount("evidence", value, label, evidence[value])
+        for value, label in Evidence.choices
+        if evidence[value] and (value != Evidence.UNMARKED or show_unmarked)
+    ]
+    found += [
+        BadgeCount("caveat", slug, name, n)
+        for (slug, name), n in sorted(caveats.items(), key=lambda kv: positions[kv[0][0]])
+    ]
+    return found
+
+
+def decorate_for_review(claims: Iterable[Claim]) -> list[Claim]:
+    """Give each claim (paper and caveats prefetched) what the review controls need."""
+    result = []
+    for claim in claims:
+        names = {c.name for c in claim.caveats.all()}
+        claim.caveat_ids = {c.pk for c in claim.caveats.all()}
+        claim.suggestions = claim_suggestions(claim, names)
+        result.append(claim)
+    return result
+
+
+def caveat_vocabulary() -> list[Caveat]:
+    return list(Caveat.objects.all())
+
+
+def entry_visible(entry: Entry, user: User) -> bool:
+    """The one visibility rule for entries: a published entry is public (a revision of one
+    is not: it is work in progress); the rest only for their author and editors."""
+    if entry.status == EntryStatus.PUBLISHED and not entry.is_revision:
+        return True
+    return user.is_authenticated and (entry.author_id == user.pk or is_editor(user))

@@ -1,0 +1,340 @@
+"""Full-text search over concepts, papers and entries: one box, ranked, with snippets.
+
+On PostgreSQL every kind keeps a stored, weighted ``search_vector`` with a GIN index:
+concepts (title above summary above body) and entries (headline above lead above claims)
+are refreshed by their own apps' write services (wiki.fulltext, entries.fulltext); papers
+(title above authors above abstract) by a database trigger, and the papers list searches
+the same way, so the two boxes agree. Title matches come first, then by ``ts_rank``;
+snippets come from ``ts_headline``. Each kind's count is exact up to COUNT_CAP and "more
+than" beyond it: words most of the library contains rank the newest matches rather than
+all of them (see _find).
+On SQLite a plain case-insensitive match on the same fields, titles first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from django.contrib.postgres.search import SearchHeadline, SearchRank
+from django.db import connection
+from django.db.models import (
+    BooleanField,
+    ExpressionWrapper,
+    F,
+    Q,
+    QuerySet,
+    TextField,
+    Value,
+)
+from django.db.models.functions import (
+    Coalesce,
+    Concat,
+    Greatest,
+    Least,
+    NullIf,
+    StrIndex,
+    Substr,
+)
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from core.fulltext import (
+    CONFIG,
+    newest_matches,
+    newest_pool,
+    raw_tsquery,
+    search_terms,
+    tsquery,
+)
+from entries.models import Entry
+from papers.filters import NEWEST, paper_search
+from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.models import Paper
+from papers.selectors import paper_by_key
+from wiki.models import Concept
+
+KINDS = ("concepts", "papers", "entries")
+NOUNS = {
+    "concepts": ("concept", "concepts"),
+    "papers": ("paper", "papers"),
+    "entries": ("entry", "entries"),
+}
+HIGHLIGHT = {"start_sel": "<mark>", "stop_sel": "</mark>", "max_words": 30, "min_words": 12}
+COUNT_CAP = 100  # a kind's count is exact up to this, "100+" beyond: counting costs
+RANK_POOL = 500  # matches ranked per kind at most; see _find
+# A concept's snippet reads this much of its body, from a little before the first match.
+SNIPPET_SOURCE_CHARS = 1000
+SNIPPET_LEAD_CHARS = 200
+
+
+@dataclass
+class Hit:
+    kind: str
+    title: str
+    url: str
+    snippet: SafeString
+    meta: str = ""
+
+    @property
+    def label(self) -> str:
+        return {"concepts": "Concept", "papers": "Paper", "entries": "Entry"}[self.kind]
+
+
+@dataclass
+class Results:
+    query: str
+    kind: str
+    hits: list[Hit] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    more: set[str] = field(default_factory=set)  # kinds with more matches than counted
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def count_labels(self) -> list[str]:
+        """Each kind's count in words, marked when it is a floor: "100+ papers"."""
+        labels = []
+        for kind in KINDS:
+            count = self.counts.get(kind, 0)
+            singular, plural = NOUNS[kind]
+            more = kind in self.more
+            noun = singular if count == 1 and not more else plural
+            labels.append(f"{count}{'+' if more else ''} {noun}")
+        return labels
+
+
+def _is_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+# Searching ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one kind is searched on PostgreSQL."""
+
+    name: str
+    all_prefixes: bool  # every word a prefix (papers, as on /papers/), or only the last
+    order: tuple  # ties between equal ranks; a sort index serves it for common words
+
+
+CONCEPT_KIND = Kind("concepts", False, (F("title").asc(),))
+PAPER_KIND = Kind("papers", True, NEWEST)
+ENTRY_KIND = Kind("entries", False, (F("date").desc(), F("id").desc()))
+
+
+@dataclass
+class Found:
+    """One kind's matches: how many (exact, or COUNT_CAP and more) and the best, ranked."""
+
+    count: int
+    more: bool
+    best: QuerySet
+
+
+def exact_paper(text: str) -> Paper | None:
+    """The paper an exact arXiv id (in any spelling) names, if it is in the library."""
+    try:
+        parse_arxiv_id(text)
+    except InvalidArxivId:
+        return None  # a bare number is a word to search for, not a paper's id
+    return paper_by_key(text)
+
+
+def _count(qs: QuerySet) -> tuple[int, bool]:
+    count = qs.order_by().values("pk")[: COUNT_CAP + 1].count()
+    return min(count, COUNT_CAP), count > COUNT_CAP
+
+
+def _ranked(qs: QuerySet, kind: Kind, raw: str, title_raw: str) -> QuerySet:
+    """Title matches first, then by ``ts_rank``, ties in the kind's order."""
+    return qs.annotate(
+        title_hit=ExpressionWrapper(Q(search_vector=tsquery(title_raw)), BooleanField()),
+        rank=SearchRank(F("search_vector"), tsquery(raw)),
+    ).order_by("-title_hit", "-rank", *kind.order)
+
+
+def _find(qs: QuerySet, kind: Kind, terms: list[str], limit: int) -> Found:
+    """Count and rank one kind's matches at a cost that does not grow with the library.
+
+    At most RANK_POOL matches are ranked: the newest ones (in the kind's order) when there
+    are more. Words in more than COUNT_CAP of the newest rows are found along the sort
+    index (see core.fulltext.newest_pool) and counted as "more than COUNT_CAP". Rarer
+    words are found with the GIN index, counted up to COUNT_CAP, and all ranked; when
+    there are more, though few recent ones, the newest RANK_POOL of them.
+    """
+    raw = raw_tsquery(terms, all_prefixes=kind.all_prefixes)
+    title_raw = raw_tsquery(terms, all_prefixes=kind.all_prefixes, weights="A")
+    pooled, ids = newest_pool(qs, kind.order, raw, title_raw, pool=RANK_POOL, limit=limit)
+    if pooled > COUNT_CAP:
+        best = qs.model.objects.filter(pk__in=ids)
+        return Found(COUNT_CAP, True, _ranked(best, kind, raw, title_raw))
+    total, ids = newest_matches(qs, kind.order, raw, pool=RANK_POOL)
+    best = qs.model.objects.filter(pk__in=ids)
+    return Found(min(total, COUNT_CAP), total > COUNT_CAP, _ranked(best, kind, raw, title_raw))
+
+
+def _find_plain(qs: QuerySet, order: tuple) -> Found:
+    count, more = _count(qs)
+    return Found(count, more, qs.order_by(*order))
+
+
+def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
+    """A window of ``text`` around the first matching word, words marked; HTML-safe."""
+    text = re.sub(r"\s+", " ", text or "").strip()
+    lower = text.lower()
+    positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
+    start = max(0, min(positions) - width // 3) if positions else 0
+    window = text[start : start + width]
+    html = escape(window)
+    for term in sorted(set(terms), key=len, reverse=True):
+        html = re.sub(f"({re.escape(escape(term))})", r"<mark>\1</mark>", html, flags=re.IGNORECASE)
+    prefix = "… " if start > 0 else ""
+    suffix = " …" if start + width < len(text) else ""
+    return mark_safe(prefix + html + suffix)  # every part escaped above
+
+
+def _safe_headline(value: str | None) -> SafeString:
+    # ts_headline returns the document's text with our <mark> tags; escape everything
+    # else so stored text can never inject markup.
+    value = value or ""
+    parts = re.split(r"(</?mark>)", value)
+    return mark_safe(  # every part but our <mark> tags escaped
+        "".join(p if p in ("<mark>", "</mark>") else escape(p) for p in parts)
+    )
+
+
+def search(text: str, *, kind: str = "all", limit: int = 20) -> Results:
+    text = (text or "").strip()[:200]
+    kind = kind if kind in KINDS else "all"
+    results = Results(query=text, kind=kind)
+    terms = search_terms(text)
+    if not terms:
+        return results
+    wanted = KINDS if kind == "all" else (kind,)
+    per_kind = limit if kind != "all" else max(5, limit // 2)
+    shown = {name: per_kind if name in wanted else 0 for name in KINDS}
+    found = _find_postgres(text, terms, shown) if _is_postgres() else _find_sqlite(text, terms)
+    results.counts = {name: found[name].count for name in KINDS}
+    results.more = {name for name in KINDS if found[name].more}
+    if "concepts" in wanted:
+        results.hits += _concept_hits(found["concepts"].best, terms, per_kind)
+    if "papers" in wanted:
+        results.hits += _paper_hits(found["papers"].best, terms, per_kind)
+    if "entries" in wanted:
+        results.hits += _entry_hits(found["entries"].best, terms, per_kind)
+    return results
+
+
+def _find_postgres(text: str, terms: list[str], shown: dict[str, int]) -> dict[str, Found]:
+    try:
+        arxiv_id = parse_arxiv_id(text).id
+    except InvalidArxivId:
+        papers = _find(Paper.objects.all(), PAPER_KIND, terms, shown["papers"])
+    else:
+        papers = _find_plain(Paper.objects.filter(arxiv_id=arxiv_id), PAPER_KIND.order)
+    return {
+        "concepts": _find(Concept.objects.published(), CONCEPT_KIND, terms, shown["concepts"]),
+        "papers": papers,
+        "entries": _find(Entry.objects.published(), ENTRY_KIND, terms, shown["entries"]),
+    }
+
+
+def _find_sqlite(text: str, terms: list[str]) -> dict[str, Found]:
+    concepts = Concept.objects.published()
+    entries = Entry.objects.published()
+    for term in terms:
+        concepts = concepts.filter(
+            Q(title__icontains=term)
+            | Q(summary__icontains=term)
+            | Q(aliases__name__icontains=term)
+            | Q(current_revision__body__icontains=term)
+        )
+        entries = entries.filter(
+            Q(headline__icontains=term) | Q(lead__icontains=term) | Q(claims__text__icontains=term)
+        )
+    return {
+        "concepts": _find_plain(concepts.distinct(), ("title",)),
+        "papers": _find_plain(paper_search(Paper.objects.all(), text), ("-published", "-id")),
+        "entries": _find_plain(entries.distinct(), ("-date", "-id")),
+    }
+
+
+def _concept_snippet_source(terms: list[str]) -> Concat:
+    """The summary and SNIPPET_SOURCE_CHARS of the body from just before a word's first use.
+
+    ts_headline parses all it is given, and bodies run to tens of thousands of characters:
+    the window keeps a long page's snippet cheap and on a matching passage. The words are
+    found as typed (lower case, as in running text); when none is, the body's start.
+    """
+    body = Coalesce("current_revision__body", Value("", output_field=TextField()))
+    found = [NullIf(StrIndex(body, Value(term)), Value(0)) for term in terms]
+    first = Coalesce(Least(*found) if len(found) > 1 else found[0], Value(1))
+    start = Greatest(first - Value(SNIPPET_LEAD_CHARS), Value(1))
+    return Concat(
+        "summary",
+        Value(" ", output_field=TextField()),
+        Substr(body, start, SNIPPET_SOURCE_CHARS),
+        output_field=TextField(),
+    )
+
+
+def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[Hit]:
+    if _is_postgres():
+        query = tsquery(raw_tsquery(terms, all_prefixes=CONCEPT_KIND.all_prefixes))
+        rows = qs.annotate(
+            snippet=SearchHeadline(
+                _concept_snippet_source(terms), query, config=CONFIG, **HIGHLIGHT
+            ),
+        ).values("title", "slug", "snippet")[:limit]
+        return [
+            Hit("concepts", r["title"], f"/wiki/{r['slug']}/", _safe_headline(r["snippet"]))
+            for r in rows
+        ]
+    rows = list(qs.values("title", "slug", "summary")[: limit * 4])
+    rows.sort(key=lambda r: (not any(t in r["title"].lower() for t in terms), r["title"].lower()))
+    return [
+        Hit("concepts", r["title"], f"/wiki/{r['slug']}/", _plain_snippet(r["summary"], terms))
+        for r in rows[:limit]
+    ]
+
+
+def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
+    if _is_postgres():
+        query = tsquery(raw_tsquery(terms, all_prefixes=PAPER_KIND.all_prefixes))
+        qs = qs.annotate(snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT))
+        qs = qs.only("title", "arxiv_id", "published", "authors")
+    else:
+        qs = qs.only("title", "arxiv_id", "published", "abstract", "authors")
+    hits = []
+    for p in qs[:limit]:
+        snippet = _safe_headline(p.snippet) if _is_postgres() else _plain_snippet(p.abstract, terms)
+        meta = " · ".join(
+            x for x in (p.short_authors, p.published.isoformat() if p.published else "") if x
+        )
+        hits.append(Hit("papers", p.title, p.get_absolute_url(), snippet, meta))
+    return hits
+
+
+def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
+    if _is_postgres():
+        query = tsquery(raw_tsquery(terms, all_prefixes=ENTRY_KIND.all_prefixes))
+        qs = qs.annotate(
+            snippet=SearchHeadline(
+                Coalesce("lead", Value("", output_field=TextField())),
+                query,
+                config=CONFIG,
+                **HIGHLIGHT,
+            ),
+        ).only("headline", "date")
+    else:
+        qs = qs.only("headline", "date", "lead")
+    hits = []
+    for e in qs[:limit]:
+        snippet = _safe_headline(e.snippet) if _is_postgres() else _plain_snippet(e.lead, terms)
+        hits.append(Hit("entries", e.headline, e.get_absolute_url(), snippet, e.date.isoformat()))
+    return hits

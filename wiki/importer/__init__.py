@@ -1,1 +1,0 @@
-"""Import concept pages and topic feeds written elsewhere (plain text or Markdown)."""

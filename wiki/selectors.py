@@ -1,0 +1,163 @@
+"""Reads for the wiki pages: each function returns what one page shows in a fixed number of
+queries, however many entries, links or revisions there are."""
+
+from __future__ import annotations
+
+from django.core.paginator import Page, Paginator
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce, Lower
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from accounts.roles import User, can_contribute, is_editor
+from core.cache import cached_fragment
+from entries.models import Entry, EntryStatus
+from entries.selectors import PAPER_TEXT, claims_prefetch
+from papers.models import Paper
+from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
+from wiki.staleness import concept_staleness, with_staleness
+
+
+def concepts_for_index(query: str = "") -> QuerySet[Concept]:
+    """Published concepts A to Z with their published entries and papers counted."""
+    entries = (
+        Entry.topics.through.objects.filter(
+            concept_id=OuterRef("pk"), entry__status=EntryStatus.PUBLISHED
+        )
+        .values("concept_id")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    papers = (
+        Paper.topics.through.objects.filter(concept_id=OuterRef("pk"))
+        .values("concept_id")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    concepts = Concept.objects.published()
+    query = query.strip()
+    if query:
+        aliases = ConceptAlias.objects.filter(name__icontains=query).values("concept_id")
+        concepts = concepts.filter(
+            Q(title__icontains=query) | Q(summary__icontains=query) | Q(pk__in=aliases)
+        )
+    return with_staleness(
+        concepts.annotate(
+            entry_count=Coalesce(Subquery(entries, output_field=IntegerField()), 0),
+            paper_count=Coalesce(Subquery(papers, output_field=IntegerField()), 0),
+        )
+        .only("title", "slug", "summary")
+        .order_by(Lower("title"))
+    )
+
+
+def concept_by_slug(slug: str) -> tuple[Concept | None, Concept | None]:
+    """(concept, None) for a concept's own slug, (None, concept) for an alias's slug."""
+    concept = Concept.objects.select_related("current_revision__author").filter(slug=slug).first()
+    if concept is not None:
+        return concept, None
+    alias = ConceptAlias.objects.select_related("concept").filter(slug=slug).first()
+    return None, (alias.concept if alias else None)
+
+
+def concept_visible(concept: Concept, user: User) -> bool:
+    """Readers see published concepts; a new page waiting for review is shown only to
+    editors and to the contributors who wrote it."""
+    if concept.current_revision_id is not None:
+        return True
+    if is_editor(user):
+        return True
+    return user.is_authenticated and concept.revisions.filter(author=user).exists()
+
+
+def revisions_visible(concept: Concept, user: User) -> QuerySet[Revision]:
+    """Pending and rejected texts are for contributors and editors, never for readers."""
+    revisions = concept.revisions.all()
+    if not can_contribute(user):
+        revisions = revisions.filter(status=RevisionStatus.PUBLISHED)
+    return revisions
+
+
+CONCEPT_PAGE_ENTRIES = 20
+
+
+def concept_page(concept: Concept, user: User) -> dict[str, object]:
+    """Everything the concept page shows besides the concept and its current revision."""
+    # The newest sections only: a busy topic has thousands of entries, and the topic
+    # feed pages through the rest.
+    entries = list(
+        Entry.objects.published()
+        .filter(topics=concept)
+        .order_by("-date", "-id")
+        .only("date", "headline", "lead_html")[: CONCEPT_PAGE_ENTRIES + 1]
+    )
+    shown = entries[:CONCEPT_PAGE_ENTRIES]
+
+    def sections() -> dict[str, object]:
+        total = len(entries)
+        if total > CONCEPT_PAGE_ENTRIES:
+            total = Entry.objects.published().filter(topics=concept).count()
+        prefetch_related_objects(shown, claims_prefetch())
+        context = {"concept": concept, "entries": shown, "entries_earlier": total - len(shown)}
+        return {"html": render_to_string("wiki/_concept_sections.html", context), "total": total}
+
+    # Claims, marks and caveats are the same for every reader: rendered once per change.
+    rendered = cached_fragment(f"concept-sections:{concept.pk}", sections)
+    backlinks = (
+        Concept.objects.published()
+        .filter(links_out__target=concept)
+        .only("title", "slug")
+        .order_by(Lower("title"))
+    )
+    pending = revisions_pending().filter(concept=concept)
+    pending_own = Revision.objects.none()
+    if not is_editor(user):
+        pending = Revision.objects.none()
+        if user.is_authenticated:
+            pending_own = Revision.objects.filter(
+                concept=concept, status=RevisionStatus.PENDING, author=user
+            )
+    return {
+        "entries": shown,
+        "sections_html": mark_safe(rendered["html"]),
+        "entries_total": rendered["total"],
+        "staleness": concept_staleness(concept, shown[0].date if shown else None),
+        "backlinks": list(backlinks),
+        "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
+        "key_papers": list(concept.key_papers.select_related("paper").defer(*PAPER_TEXT)),
+        "aliases": list(concept.aliases.all()),
+        "pending_revisions": list(pending),
+        "own_pending": list(pending_own.only("number", "concept_id")),
+    }
+
+
+def history_page(concept: Concept, user: User, page_number: str | None) -> Page:
+    revisions = (
+        revisions_visible(concept, user)
+        .select_related("author")
+        .annotate(base_size=F("base_revision__size"))
+        .defer("body", "html", "toc", "summary")
+        .order_by("-number")
+    )
+    return Paginator(revisions, 50).get_page(page_number)
+
+
+def revisions_pending() -> QuerySet[Revision]:
+    """Concept revisions waiting for an editor, oldest first (the review queue lists them).
+
+    Everything ``wiki/_pending_revision.html`` shows comes with this one query.
+    """
+    return (
+        Revision.objects.filter(status=RevisionStatus.PENDING)
+        .select_related("concept", "author", "base_revision", "concept__current_revision")
+        .order_by("created", "id")
+    )

@@ -1,0 +1,128 @@
+"""Review of concept revisions: a table of allowed moves, the same shape as the entries'.
+
+A contributor's edit is a *pending* revision; a reviewer (``wiki.review_revision``)
+publishes it (merging it onto newer text when the page moved on) or rejects it. Published
+and rejected revisions never move again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from wiki.markdown import render_markdown
+from wiki.merge import EditConflict, Texts, merge_texts
+from wiki.models import Concept, Revision, RevisionStatus
+from wiki.services import ConceptError, _publish, _texts, links_refresh_wanted, revision_create
+
+__all__ = ["TRANSITIONS", "EditConflict", "revision_approve", "revision_reject"]
+
+
+@dataclass(frozen=True)
+class Transition:
+    source: str
+    target: str
+    permission: str
+    action: str  # logged verb
+    label: str  # the button
+
+
+TRANSITIONS: tuple[Transition, ...] = (
+    Transition(
+        RevisionStatus.PENDING,
+        RevisionStatus.PUBLISHED,
+        "wiki.review_revision",
+        "approved",
+        "Approve",
+    ),
+    Transition(
+        RevisionStatus.PENDING,
+        RevisionStatus.REJECTED,
+        "wiki.review_revision",
+        "rejected",
+        "Reject",
+    ),
+)
+_BY_MOVE = {(t.source, t.target): t for t in TRANSITIONS}
+
+
+def _locked_for(revision: Revision, *, to: str, by: AbstractBaseUser) -> Revision:
+    """The revision, locked, once the table allows ``by`` to move it to ``to``."""
+    if not any(t.target == to for t in TRANSITIONS):
+        raise ConceptError(f"“{to}” is not a revision status.")
+    locked = Revision.objects.select_for_update().get(pk=revision.pk)
+    transition = _BY_MOVE.get((locked.status, to))
+    if transition is None:
+        if locked.status != RevisionStatus.PENDING:
+            raise ConceptError(
+                f"Somebody else was faster: revision {locked.number} is already {locked.status}."
+            )
+        raise ConceptError(f"A {locked.status} revision cannot become {to}.")
+    if not (by.is_authenticated and by.has_perm(transition.permission)):
+        raise PermissionDenied("Only editors review concept revisions.")
+    return locked
+
+
+@transaction.atomic
+def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
+    """Publish a pending revision. Returns the revision readers now see.
+
+    If the page was published meanwhile, the pending text is merged onto the current one and
+    the merge is saved as a new published revision (the pending one stays as it was written);
+    overlapping edits raise :class:`EditConflict` and nothing changes.
+    """
+    revision = _locked_for(revision, to=RevisionStatus.PUBLISHED, by=by)
+    concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
+    current = concept.current_revision
+    revision.status = RevisionStatus.PUBLISHED
+    revision.reviewed_by = by
+    revision.reviewed_at = timezone.now()
+    needs_merge = current is not None and revision.base_revision_id != current.pk
+    if needs_merge:
+        base = revision.base_revision
+        merged = merge_texts(
+            base=_texts(base) if base else Texts("", "", ""),
+            current=_texts(current),
+            mine=_texts(revision),
+            current_revision=current,
+        )  # raises before anything is written
+    revision.save(update_fields=["status", "reviewed_by", "reviewed_at"])
+    if needs_merge:
+        published = revision_create(
+            concept=concept,
+            author=revision.author,
+            title=merged.title,
+            summary=merged.summary,
+            body=merged.body,
+            edit_summary=f"Revision {revision.number} approved and merged with revision "
+            f"{current.number}",
+            base_revision=current,
+            publish=True,
+        )
+        Revision.objects.filter(pk=published.pk).update(merged=True)
+        published.merged = True
+        return published
+    # Re-render on publishing: pages created since it was written turn its red links blue.
+    rendered = render_markdown(revision.body, with_toc=True)
+    revision.html, revision.toc = rendered.html, rendered.toc
+    revision.save(update_fields=["html", "toc"])
+    _publish(concept, revision, rendered)
+    if current is None:  # a contributor's new page goes live: links to it may be waiting
+        links_refresh_wanted([revision.title])
+    return revision
+
+
+@transaction.atomic
+def revision_reject(*, revision: Revision, by: AbstractBaseUser, comment: str = "") -> Revision:
+    """Turn a pending revision down; readers never see it."""
+    revision = _locked_for(revision, to=RevisionStatus.REJECTED, by=by)
+    revision.status = RevisionStatus.REJECTED
+    revision.reviewed_by = by
+    revision.reviewed_at = timezone.now()
+    revision.review_comment = comment.strip()
+    revision.save(update_fields=["status", "reviewed_by", "reviewed_at", "review_comment"])
+    return revision
