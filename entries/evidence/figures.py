@@ -49,7 +49,7 @@ _NOT_FIGURES = [
     re.compile(r"\b[A-Za-z][\w@]*\d[\w.@-]*|\b\d+(?![xX]\b|pp\b|pts\b)[A-Za-z][\w.@-]*"),
     re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
-    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b)[a-z]+\b", re.I),
+    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
     re.compile(
         r"\b(?:section|sec\.|table|tab\.|figure|fig\.|eq\.|equation|appendix|chapter|"
         r"step|stage|round|epoch|version|release|phase|level|iteration|layer)\s+\d+(?:\.\d+)*",
@@ -76,7 +76,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
-    ("points", re.compile(rf"{_NUM}\s+(?:more\s+|fewer\s+)?(?:points?|pts)\b", re.I)),
+    ("points", re.compile(rf"{_NUM}(?:\s+|-)(?:more\s+|fewer\s+)?(?:points?|pts)\b", re.I)),
     ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?![\w.])")),
     ("a price", re.compile(r"[$€£]\s?\d")),
     (

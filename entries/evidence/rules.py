@@ -60,7 +60,7 @@ def _rx(*parts: str) -> re.Pattern[str]:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
-_READ_VERB = r"(?:read|checked|consulted|examined|reviewed|seen)"
+_READ_VERB = r"(?:read|consulted|opened)"
 _ABSTRACT_ONLY = _rx(
     rf"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?{_READ_VERB}\b",
     rf"\bnot\s+(?:been\s+)?{_READ_VERB}\s+(?:in full|beyond|past)\b",
@@ -88,7 +88,7 @@ _ABSTRACT_ONLY = _rx(
 )
 # Negations of an abstract-only reading, and the only words that allow full text.
 _NEGATED_ABSTRACT = _rx(
-    r"\bbeyond the abstract\b[^.;]*\b(?:read|went)\b",
+    r"(?<!nothing )\bbeyond the abstract\b[^.;]*\b(?:read|went)\b",
     r"\bnot (?:only|just|merely) the abstract\b",
     r"\bmore than the abstract\b",
 )
@@ -101,7 +101,7 @@ _FULL_TEXT = _rx(
 _SECONDARY = _rx(
     r"\breportedly\b",
     r"\b(?:according to|per|as (?:told|summari[sz]ed|described|reported) (?:by|in))\s+"
-    r"(?:the |a |an |their |its |one |[\w.'’-]+(?:'s|’s)\s+)?(?:\w+\s+)?(?:blog|thread|press "
+    r"(?:the |a |an |their |its |one )?(?:[\w.'’-]+\s+)?(?:blog|thread|press "
     r"release|tweet|post|newsletter|digest|news|article|coverage|announcement|"
     r"write-?up|summary|podcast|interview|talk|video|press)\b",
     r"\b[\w.-]+(?:'s|’s) (?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
