@@ -8,7 +8,7 @@ PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install run test test-fast lint format bench loadtest clean
+.PHONY: install run test test-fast lint format bench loadtest clean evidence-eval
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,3 +52,7 @@ bench: install
 # (LOAD_DATABASE_URL names a server on 127.0.0.1); see docs/benchmarks.md.
 loadtest: install
 	$(BIN)/python loadtest/run.py $(LOADTEST_ARGS)
+
+# Precision and recall of the evidence rules on the labelled sets (docs/evidence.md).
+evidence-eval: install
+	$(BIN)/python -m entries.evidence.evaluate

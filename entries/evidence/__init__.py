@@ -1,0 +1,51 @@
+"""The evidence engine: claims, citations, marks and suggestions from the notes' words.
+
+Pure Python, importing nothing from Django or from other apps, so the importer, the
+views and the API share one implementation. Plain strings in, dataclasses out:
+
+* ``split_sentences(text)`` and ``claims_from_paragraph(text)`` (``sentences``);
+* ``cited_paper(text, known_papers)`` with ``KnownPaper(key, title, arxiv_id)``
+  (``citations``);
+* ``marks_for(text, context=EntryContext(...))`` and ``suggestions_for(text, ...)``
+  giving ``Finding(kind, value, reason)`` (``rules``);
+* ``figure_in(text)`` / ``states_a_figure(text)`` (``figures``);
+* ``analyse_entry(paragraphs, known_papers=..., source_kind=...)`` giving an
+  ``EntryAnalysis`` of ``ClaimDraft``s (``analysis``).
+
+The rules and the figures they reach are described in docs/evidence.md.
+"""
+
+from __future__ import annotations
+
+from entries.evidence.analysis import ClaimDraft, EntryAnalysis, analyse_entry, claim_findings
+from entries.evidence.citations import KnownPaper, arxiv_ids, cited_paper
+from entries.evidence.figures import figure_in, states_a_figure
+from entries.evidence.rules import (
+    CAVEATS,
+    EVIDENCE_VALUES,
+    EntryContext,
+    Finding,
+    marks_for,
+    suggestions_for,
+)
+from entries.evidence.sentences import claims_from_paragraph, split_sentences
+
+__all__ = [
+    "CAVEATS",
+    "EVIDENCE_VALUES",
+    "ClaimDraft",
+    "EntryAnalysis",
+    "EntryContext",
+    "Finding",
+    "KnownPaper",
+    "analyse_entry",
+    "arxiv_ids",
+    "cited_paper",
+    "claim_findings",
+    "claims_from_paragraph",
+    "figure_in",
+    "marks_for",
+    "split_sentences",
+    "states_a_figure",
+    "suggestions_for",
+]

@@ -1,0 +1,145 @@
+"""Does a text state a figure? Judged by the shape of a result, not by any digit.
+
+A figure is a quantity that reports an outcome: a percentage or percentage points, a
+speed-up ("1.85×", "3x faster", "twofold"), a "±", a decimal reported as a result
+("0.757", "7.2 to 35.6"), a signed change ("+8.80"), "N of M", "from N to N", "N → N",
+"N points", a number next to a result word ("accuracy of 72", "score 45"), a price, or
+a number in words that measures a change ("one fifth of the memory", "by roughly a
+third", "halves", "doubled", "tripled", "four times smaller").
+
+Not figures, removed before looking: arXiv ids, dates and years, versions ("v2.1",
+"Claude Opus 4.6", "Terminal-Bench 2.1"), model and context sizes ("70B", "32K",
+"1.5B", "30B-A3B", "1M tokens"), names with digits ("Qwen3.5", "Llama3", "GPT-4o",
+"AIME24", "pass@1", "L0–L4"), hyphenated settings ("16-dimensional", "365-day",
+"3,500-line") and references ("Table 3", "Section 4.2").
+
+A bare count is never a figure: "three benchmarks", "five frozen reasoners", "20,000
+papers", "batch sizes above 64", "in 48 steps" describe the setup, not an outcome; a
+count becomes a figure only in a result shape ("28 of 36 settings", "12 points").
+"""
+
+from __future__ import annotations
+
+import re
+
+NUMBER_WORDS = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a hundred)"
+)
+_NUM = r"(?:\d[\d,]*(?:\.\d+)?)"
+
+# Order matters: ids and dates go before sizes and names, which go before versions.
+_NOT_FIGURES = [
+    re.compile(r"(?<![\w./-])(?:arxiv[:\s]\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.I),  # arXiv id
+    re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b"),  # ISO date
+    re.compile(
+        r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+        r"(?:\s+\d{4})?\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+        r"(?:,\s*\d{4})?\b",
+        re.I,
+    ),
+    re.compile(r"(?<![\d.])(?:19|20)\d{2}s?\b(?![.,]?\d|\s*%)"),  # a year
+    re.compile(r"\bv\d+(?:\.\d+)*\b", re.I),  # a version
+    # Sizes: 70B, 1.5B, 30B-A3B, 32K, 1M tokens, 2.4T; "A3B" as an active-parameter tag.
+    re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?[BKMT](?:-A\d+(?:\.\d+)?B)?\b"),
+    # Names with digits: letters and digits in one token, with dots, dashes, @.
+    re.compile(r"\b[A-Za-z][\w@]*\d[\w.@-]*|\b\d+(?![xX]\b|pp\b|pts\b)[A-Za-z][\w.@-]*"),
+    re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
+    # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
+    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
+    re.compile(
+        r"\b(?:section|sec\.|table|tab\.|figure|fig\.|eq\.|equation|appendix|chapter|"
+        r"step|stage|round|epoch|version|release|phase|level|iteration|layer)\s+\d+(?:\.\d+)*",
+        re.I,
+    ),
+]
+# A capitalised name followed by a spaced version ("Claude Opus 4.6", "AReaL 2.0"),
+# unless the number is itself followed by a result shape.
+_SPACED_VERSION = re.compile(
+    r"\b([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b))"
+)
+_SENTENCE_WORDS = {"Reported", "Reports", "Reaches", "From", "To", "At", "By", "Of", "And"}
+
+_SHAPES: list[tuple[str, re.Pattern[str]]] = [
+    ("a percentage", re.compile(rf"{_NUM}\s*(?:%|percent\b|per cent\b)", re.I)),
+    ("percentage points", re.compile(rf"{_NUM}\s*(?:pp|p\.p\.|percentage points?)\b", re.I)),
+    ("a speed-up", re.compile(rf"{_NUM}\s*(?:×|x\b)|{_NUM}\s*-?fold\b|\bx\s?{_NUM}\b", re.I)),
+    ("a spread", re.compile(r"±|\+/-|\+-\s*\d")),
+    ("a signed change", re.compile(rf"(?<![\w.])[+−]\s?{_NUM}")),
+    ("a change from one value to another", re.compile(rf"{_NUM}\s*(?:→|->|⇒)\s*\S*\d")),
+    (
+        "a change from one value to another",
+        re.compile(rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s+to\s+{_NUM}", re.I),
+    ),
+    ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
+    ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
+    ("points", re.compile(rf"{_NUM}(?:\s+|-)(?:more\s+|fewer\s+)?(?:points?|pts)\b", re.I)),
+    ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?![\w.])")),
+    ("a price", re.compile(r"[$€£]\s?\d")),
+    (
+        "a number next to a result word",
+        re.compile(
+            r"\b(?:accuracy|score|scores|rate|success|pass rate|win rate|asr|f1|bleu|rouge|"
+            r"elo|reward|error|loss|perplexity|speed-?up|gain|improvement|reduction|drop|"
+            r"increase|latency|throughput|recall|precision|auc)\s+(?:of|to|at|by|=|:|is|was"
+            r"|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|around\s+|nearly\s+|"
+            r"over\s+|under\s+)?\d",
+            re.I,
+        ),
+    ),
+    (
+        "a multiple",
+        re.compile(
+            rf"\b(?:\d+|{NUMBER_WORDS}|twice|thrice)\s+(?:times|x)\s+(?:smaller|larger|"
+            r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as)\b"
+            r"|\btwice\s+as\b|\b(?:two|three|four|five|ten)fold\b|\btwofold\b"
+            r"|\ban order of magnitude\b",
+            re.I,
+        ),
+    ),
+    (
+        "a change in words",
+        re.compile(
+            r"\b(?:doubl|tripl|quadrupl|halv)(?:e|es|ed|ing)\b|\bhalves\b|\bby half\b"
+            r"|\bin half\b|\bhalf (?:the|as)\b",
+            re.I,
+        ),
+    ),
+    (
+        "a fraction in words",
+        re.compile(
+            r"\b(?:one|a|two|three|four)[\s-](?:half|third|quarter|fifth|sixth|tenth)s?\s+"
+            r"of\b|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|over\s+)?"
+            r"(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b",
+            re.I,
+        ),
+    ),
+]
+
+
+def strip_non_figures(text: str) -> str:
+    """The text with identifiers, dates, versions, sizes and names with digits blanked."""
+    text = _SPACED_VERSION.sub(
+        lambda m: m.group(0) if m.group(1) in _SENTENCE_WORDS else f"{m.group(1)} _", text
+    )
+    for pattern in _NOT_FIGURES:
+        text = pattern.sub(" _ ", text)
+    return text
+
+
+def figure_in(text: str) -> tuple[str, str] | None:
+    """(kind of figure, the words that state it) for the first figure, or None."""
+    cleaned = strip_non_figures(text)
+    best: tuple[int, str, str] | None = None
+    for kind, pattern in _SHAPES:
+        match = pattern.search(cleaned)
+        if match and (best is None or match.start() < best[0]):
+            best = (match.start(), kind, match.group(0).strip())
+    return (best[1], best[2]) if best else None
+
+
+def states_a_figure(text: str) -> bool:
+    return figure_in(text) is not None

@@ -1,0 +1,181 @@
+"""Sentences and claims: a paragraph of notes cut into claim-sized pieces.
+
+``split_sentences(text)`` uses syntok, a maintained rule-based segmenter, which keeps
+"et al.", "e.g.", "i.e.", "approx. 3x", "v2.1", "3.5", "arXiv:2601.04211v2", quotes and
+parentheses inside their sentence (pysbd was tried as well; it split "approx. 3x" and
+"i.e." and was six times slower on a seed-sized page). A few reference abbreviations
+followed by a number ("Sec. 4.2", "Tab. 3") are glued back, as both segmenters cut there.
+
+``claims_from_paragraph(text)`` groups sentences into claims: one finding about one
+paper per claim, at most three sentences. A sentence that qualifies the one before
+(anaphora such as "This…", "Held with…", "The abstract carries…", hedges, evidence
+statements) stays with it; a sentence giving the writer's own judgement ("Why it
+belongs…", "That asymmetry is what makes…", "this wiki's reading") starts a claim of its
+own; a sentence naming another paper starts a new claim. Bullets and table rows are one
+claim each, whatever their length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import syntok.segmenter as syntok
+
+# Reference abbreviations that both segmenters treat as sentence ends before a number.
+_GLUE_BEFORE_NUMBER = re.compile(
+    r"(?:\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|No|Nos|Vol|Ch|App|approx|cf|vs|ca|pp|p))\.$",
+    re.IGNORECASE,
+)
+BULLET = re.compile(r"^\s*(?:[•●▪◦‣∙·]|[-*+](?=\s)|\d{1,2}[.)](?=\s))\s*")
+
+# Openers that tie a sentence to the one before it: anaphora, connectives, hedges and the
+# writer's statements about what was read (which qualify the finding they follow).
+_QUALIFIER_OPENERS = re.compile(
+    r"^[\"“(]*(?:"
+    r"this|that|these|those|it|its|it's|they|their|them|both|neither|either|each|such|"
+    r"here|there|so|but|and|or|yet|still|however|though|although|even|also|instead|"
+    r"thus|hence|therefore|meanwhile|moreover|furthermore|otherwise|likewise|similarly|"
+    r"in (?:other words|short|particular|contrast|practice|turn)|by contrast|"
+    r"held (?:with|at|as)|the (?:abstract|paper|authors?|study|method|approach|model|"
+    r"result|results|gain|gains|effect|mechanism|ablation|finding|claim|same|latter|"
+    r"former|rest|snapshot|capture|listing|summary|figure|figures|number|numbers|"
+    r"comparison|evaluation|improvement|drop|caveat|gap|benchmark|benchmarks|baseline)\b|"
+    r"one (?:caveat|limit|gap)|reported|nothing|no|not|none|only|without|"
+    r"at (?:abstract|best)|beyond the abstract|"
+    r"(?:which|whether|if|when|where|while|because|since|unless)"
+    r")\b",
+    re.IGNORECASE,
+)
+# The writer stepping back to judge, compare or place the finding.
+_JUDGEMENT = re.compile(
+    r"^[\"“(]*(?:why (?:it|this|they|these|that)\b|what (?:makes|matters|it does not)|"
+    r"that (?:asymmetry|result|finding|gap|pairing|tension|contrast) is what|"
+    r"the (?:irony|objection|structural objection|lesson|takeaway|pairing|reading|"
+    r"open question|point) |read against|set against|taken together|in our view|"
+    r"our (?:own )?reading|consequence:|the (?:result|finding)s? (?:argues?|cuts?) )"
+    r"|\bthis (?:wiki|page)'s (?:own )?(?:reading|view|judgement|judgment|interpretation)"
+    r"|\b(?:our|this wiki's) reading\b|\blabelled as such\b|\bin our view\b",
+    re.IGNORECASE,
+)
+_HEDGE = re.compile(
+    r"\b(?:may|might|could|appears? to|seems? to|likely|unclear|presumably|possibly)\b",
+    re.IGNORECASE,
+)
+MAX_SENTENCES = 3
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` as written (original spacing inside each kept)."""
+    sentences: list[str] = []
+    for paragraph in syntok.analyze(text):
+        for sentence in paragraph:
+            tokens = [t for t in sentence if t.value]
+            if not tokens:
+                continue
+            start = tokens[0].offset
+            end = tokens[-1].offset + len(tokens[-1].value)
+            piece = text[start:end].strip()
+            if not piece:
+                continue
+            if sentences and _GLUE_BEFORE_NUMBER.search(sentences[-1]) and piece[0].isdigit():
+                sentences[-1] = f"{sentences[-1]} {piece}"
+            else:
+                sentences.append(piece)
+    return sentences
+
+
+def is_bullet(text: str) -> bool:
+    return bool(BULLET.match(text))
+
+
+def is_table(text: str) -> bool:
+    """Tab-separated rows (plain text copied from a page) or Markdown pipe rows."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return bool(lines) and all("\t" in line or line.strip().startswith("|") for line in lines)
+
+
+def table_rows(text: str) -> list[str]:
+    rows = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        # Markdown separator rows ("|---|---|") carry nothing.
+        if not stripped or re.fullmatch(r"[|:\-\s]+", stripped):
+            continue
+        rows.append(stripped)
+    return rows
+
+
+def is_judgement(sentence: str) -> bool:
+    return bool(_JUDGEMENT.search(sentence))
+
+
+def is_qualifier(sentence: str) -> bool:
+    return bool(_QUALIFIER_OPENERS.match(sentence) or _HEDGE.search(sentence[:60]))
+
+
+def group_sentences(
+    sentences: Sequence[str],
+    *,
+    paper_of: Callable[[str], str | None] = lambda _s: None,
+    is_statement: Callable[[str], bool] = lambda _s: False,
+) -> list[list[str]]:
+    """Sentences grouped into claims.
+
+    ``paper_of`` names the paper a sentence cites (or None) and ``is_statement`` says
+    whether a sentence is an evidence statement ("The abstract carries no numbers."); both
+    come from the other modules so this one stays about sentences.
+    """
+    groups: list[list[str]] = []
+    group_paper: str | None = None
+    group_judgement = False
+    for sentence in sentences:
+        paper = paper_of(sentence)
+        judgement = is_judgement(sentence)
+        if not groups or len(groups[-1]) >= MAX_SENTENCES:
+            start_new = True
+        elif paper is not None and group_paper is not None and paper != group_paper:
+            start_new = True  # another paper: another finding
+        elif group_judgement and paper is None:
+            start_new = False  # the writer's argument runs on until another paper comes in
+        elif judgement != group_judgement:
+            # The writer's judgement is its own claim, and a finding after it is too.
+            start_new = not (judgement and is_statement(sentence))
+        elif is_statement(sentence) or is_qualifier(sentence):
+            start_new = False
+        else:
+            # A sentence that neither points back nor qualifies brings a new finding,
+            # unless the claim so far is only a lead-in ending with a colon.
+            start_new = not groups[-1][-1].rstrip().endswith(":")
+        if start_new:
+            groups.append([sentence])
+            group_paper = paper
+            group_judgement = judgement
+        else:
+            groups[-1].append(sentence)
+            group_paper = group_paper or paper
+    return groups
+
+
+def claims_from_paragraph(
+    text: str,
+    *,
+    bullet: bool | None = None,
+    paper_of: Callable[[str], str | None] = lambda _s: None,
+    is_statement: Callable[[str], bool] = lambda _s: False,
+) -> list[str]:
+    """Claim texts of one paragraph (see the module docstring).
+
+    ``bullet`` says the paragraph is one list item; by default a leading bullet marker
+    says so. Tables give one claim per row.
+    """
+    text = text.strip()
+    if not text:
+        return []
+    if is_table(text):
+        return table_rows(text)
+    if bullet if bullet is not None else is_bullet(text):
+        return [" ".join(text.split())]
+    flat = " ".join(text.split())
+    groups = group_sentences(split_sentences(flat), paper_of=paper_of, is_statement=is_statement)
+    return [" ".join(group) for group in groups]

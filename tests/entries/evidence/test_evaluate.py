@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from entries.evidence.evaluate import DEFAULT, evaluate, load
+
+
+def test_evaluate_labelled_set_stays_above_its_floors():
+    report = evaluate(load(DEFAULT))
+    assert report.evidence_agreement >= 0.95
+    assert report.no_figure_agreement >= 0.95
+    for counts in report.evidence.values():
+        assert counts.precision >= 0.9
+        assert counts.recall >= 0.85
+
+
+def test_evaluate_heldout_set_stays_above_its_floors():
+    report = evaluate(load(DEFAULT.with_name("heldout.jsonl")))
+    assert report.evidence_agreement >= 0.85
+    assert report.no_figure_agreement >= 0.85
