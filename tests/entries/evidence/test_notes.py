@@ -5,12 +5,12 @@ from pathlib import Path
 import pytest
 
 from entries.evidence import KnownPaper, analyse_entry, split_sentences
-from wiki.importer.parse import parse_note
+from importer.parse import parse_note
 
 ROOT = Path(__file__).resolve().parents[3]
 SEEDS = ROOT.parent / "shared" / "seeds"
 SAMPLES = [
-    ROOT / "wiki" / "importer" / "samples" / "environment_synthesis.txt",
+    ROOT / "importer" / "samples" / "environment_synthesis.txt",
     ROOT / "tests" / "importer" / "samples" / "tool_use_curriculum.txt",
 ]
 
@@ -50,7 +50,7 @@ def test_sample_notes_never_full_text(path):
 
 
 def test_sample_feed_claims_are_secondary():
-    path = ROOT / "wiki" / "importer" / "samples" / "verifier_free_rewards_feed.txt"
+    path = ROOT / "importer" / "samples" / "verifier_free_rewards_feed.txt"
     evidence = {c.evidence for a in _analyse(path) for c in a.claims}
     assert evidence == {"secondary"}
 
