@@ -68,6 +68,14 @@ class Entry(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        default=1,
+        help_text="Goes up with every change of the text, topics, claims or marks: an approval "
+        "or an edit names the version it saw and is refused if the entry moved on.",
+    )
+    submitted_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it last joined the review queue (its place there)."
+    )
     revision_of = models.ForeignKey(
         "self",
         on_delete=models.CASCADE,
@@ -89,6 +97,7 @@ class Entry(models.Model):
         indexes = [
             models.Index(fields=["status", "-date"], name="entry_status_date_idx"),
             models.Index(fields=["-date", "-id"], name="entry_date_idx"),
+            models.Index(fields=["status", "submitted_at", "id"], name="entry_queue_idx"),
         ]
         constraints = [
             # One open revision per published entry: two authors editing at once must not
@@ -153,6 +162,14 @@ class Claim(models.Model):
         related_name="+",
     )
     marked_at = models.DateTimeField(null=True, blank=True)
+    evidence_reason = models.TextField(
+        blank=True,
+        help_text="Why the evidence level is what it is: the note's own words that say so, "
+        "or the editor's note (e.g. why “full text” on a paper read only in abstract).",
+    )
+    caveat_reasons = models.JSONField(
+        default=dict, blank=True, help_text="Caveat name → the words that set it."
+    )
     origin = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -183,6 +200,12 @@ class EntryEvent(models.Model):
     from_status = models.CharField(max_length=20, blank=True)
     to_status = models.CharField(max_length=20, blank=True)
     comment = models.TextField(blank=True)
+    detail = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What changed, as data: e.g. a mark's claim, its evidence and caveats from "
+        "and to.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 
 from django.db.models import (
     Count,
-    OuterRef,
+    F,
     Prefetch,
     Q,
     QuerySet,
-    Subquery,
     prefetch_related_objects,
 )
 
@@ -59,24 +58,12 @@ def entry_for_page(pk: int) -> QuerySet[Entry]:
     )  # fmt: skip
 
 
-def _submitted() -> Subquery:
-    """When an entry was last submitted for review."""
-    return Subquery(
-        EntryEvent.objects.filter(entry=OuterRef("pk"), to_status=EntryStatus.PENDING)
-        .order_by("-created")
-        .values("created")[:1]
-    )
-
-
 def review_queue() -> QuerySet[Entry]:
-    """Pending entries (and pending revisions) by primary key, longest waiting first: only
-    what orders them, so that a page is cut before anything is counted."""
-    return (
-        Entry.objects.pending()
-        .annotate(submitted=_submitted())
-        .order_by("submitted", "id")
-        .values_list("pk", flat=True)
-    )
+    """Pending entries (and pending revisions), longest waiting first: only what orders
+    them, so that a page is cut before anything is counted. An entry whose text changed
+    while it waited went back to the end (``submitted_at``)."""
+    queue = Entry.objects.pending().order_by(F("submitted_at").asc(nulls_first=True), "id")
+    return queue.values_list("pk", flat=True)
 
 
 def review_items(ids: list[int]) -> list[Entry]:
@@ -86,7 +73,7 @@ def review_items(ids: list[int]) -> list[Entry]:
         .select_related("author", "revision_of")
         .defer("lead", "search_vector", "revision_of__lead", "revision_of__search_vector")
         .annotate(
-            submitted=_submitted(),
+            submitted=F("submitted_at"),
             claim_count=Count("claims", distinct=True),
             unmarked_count=Count(
                 "claims", filter=Q(claims__evidence=Evidence.UNMARKED), distinct=True

@@ -53,6 +53,7 @@ def entry_create(
         status=status,
         external_id=external_id,
         published_at=timezone.now() if status == EntryStatus.PUBLISHED else None,
+        submitted_at=timezone.now() if status == EntryStatus.PENDING else None,
     )
     entry.topics.set(list(topics))
     claims_replace(entry=entry, claims=claims)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
 from entries.fulltext import entry_vector_refresh
@@ -150,7 +151,12 @@ def _rewrite(entry: Entry, *, by: User | None, submission: Submission) -> None:
     """Rewrite a draft, sent-back or pending entry in place, keeping verbatim claims' marks."""
     was_pending = entry.status == EntryStatus.PENDING
     entry_text_set(entry, date=submission.date, headline=submission.headline, lead=submission.lead)
-    entry.save(update_fields=["date", "headline", "lead", "lead_html", "updated"])
+    fields = ["date", "headline", "lead", "lead_html", "updated"]
+    if was_pending:
+        # Back to the end of the queue: the reviewer must see the new text as new work.
+        entry.submitted_at = timezone.now()
+        fields.append("submitted_at")
+    entry.save(update_fields=fields)
     entry.topics.set(list(submission.topics))
     sources = entry.claims.prefetch_related("caveats").in_bulk()
     claims_write(
@@ -164,7 +170,9 @@ def _rewrite(entry: Entry, *, by: User | None, submission: Submission) -> None:
         entry=entry,
         actor=by,
         action="updated by resubmission" if was_pending else "edited",
-        comment="The text changed while it waited for review." if was_pending else "",
+        comment="The text changed while it waited for review: back at the end of the queue."
+        if was_pending
+        else "",
     )
     entry_vector_refresh([entry.pk])
 
@@ -212,7 +220,8 @@ def _submit_if_asked(entry: Entry, *, by: User | None, submission: Submission) -
     # The system (or an editor importing someone's notes) puts it in the queue itself.
     before = entry.status
     entry.status = EntryStatus.PENDING
-    entry.save(update_fields=["status", "updated"])
+    entry.submitted_at = timezone.now()
+    entry.save(update_fields=["status", "submitted_at", "updated"])
     EntryEvent.objects.create(
         entry=entry, actor=by, action="submitted", from_status=before, to_status=entry.status
     )

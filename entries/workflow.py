@@ -178,6 +178,9 @@ def entry_transition(
     else:
         locked.status = to
         fields = ["status", "updated"]
+        if to == EntryStatus.PENDING:
+            locked.submitted_at = timezone.now()  # its place in the review queue
+            fields.append("submitted_at")
         if to == EntryStatus.PUBLISHED and locked.published_at is None:
             locked.published_at = timezone.now()
             fields.append("published_at")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.services import ClaimData, entry_create
@@ -65,6 +66,10 @@ class EntryFactory(factory.django.DjangoModelFactory):
     lead_html = factory.LazyAttribute(lambda e: render_markdown(e.lead).html)
     status = EntryStatus.DRAFT
     author = factory.SubFactory(UserFactory)
+    # A pending entry has a place in the review queue, as the workflow gives it.
+    submitted_at = factory.LazyAttribute(
+        lambda e: timezone.now() if e.status == EntryStatus.PENDING else None
+    )
 
 
 class ClaimFactory(factory.django.DjangoModelFactory):

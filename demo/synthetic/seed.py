@@ -321,6 +321,7 @@ def seed(
                         status=status,
                         external_id=f"seed:{run}:{start + k}",
                         published_at=now if status == EntryStatus.PUBLISHED else None,
+                        submitted_at=now if status == EntryStatus.PENDING else None,
                     )
                 )
             created = Entry.objects.bulk_create(batch)
