@@ -131,7 +131,7 @@ def test_a_failed_load_leaves_no_papers_and_the_trigger_on(db, monkeypatch):
     def fail(*args):
         raise RuntimeError("generation failed")
 
-    monkeypatch.setattr(synthetic, "_stage_text", fail)
+    monkeypatch.setattr(loader, "_stage_text", fail)
     monkeypatch.setattr(synthetic, "BULK_FROM", 100)
     before = _schema("papers_paper")
     with pytest.raises(RuntimeError, match="generation failed"):
