@@ -27,7 +27,8 @@ graceful_timeout = _int("WEB_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("WEB_KEEPALIVE", 5)
 max_requests = _int("WEB_MAX_REQUESTS", 2000)
 max_requests_jitter = _int("WEB_MAX_REQUESTS_JITTER", 200)
-accesslog = os.environ.get("WEB_ACCESS_LOG", "-")
+# "-" is standard output; empty switches the access log off.
+accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
 errorlog = "-"
 # The client's address as the TLS proxy saw it, then the time taken in microseconds.
 access_log_format = '%({x-forwarded-for}i)s %(h)s "%(r)s" %(s)s %(b)s %(D)sus "%(a)s"'

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import add_never_cache_headers
@@ -29,6 +30,8 @@ def health_response() -> HttpResponse:
     else:
         response = HttpResponse("ok", content_type="text/plain")
     add_never_cache_headers(response)
+    # XFrameOptionsMiddleware comes later in the chain and never sees this response.
+    response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
     return response
 
 

@@ -81,10 +81,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Before CommonMiddleware: /healthz is answered for the server's own address too.
-    "config.health.HealthCheckMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before CommonMiddleware: /healthz is answered for the server's own address too.
+    "config.health.HealthCheckMiddleware",
     # A database that stops answering gets a 503 page, not a 500 (config/outages.py).
     "config.outages.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
