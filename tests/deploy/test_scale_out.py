@@ -6,14 +6,19 @@ PostgreSQL test database; the Redis ones use the machine's Redis and skip when i
 
 from __future__ import annotations
 
+import contextlib
 import re
+import socket
+import threading
 import time
+from urllib.parse import urlsplit
 
 import psycopg
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, make_password
 from django.db import connection
 
+from config.redis_cache import RETRY_SECONDS
 from tests.deploy.conftest import APPLICATION_NAME, free_port
 from tests.factories import UserFactory, make_concept
 
@@ -171,3 +176,70 @@ def test_database_restart_answers_503_quickly_then_recovers(start_server, admin_
     assert (health.status_code, health.text) == (503, "database unavailable")
     assert after == [200, 200, 200]
     assert "Database unavailable during GET /search/" in server.output()
+
+
+class CuttableLink:
+    """A TCP relay to Redis that can be cut and restored: Redis unreachable, data kept."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = free_port()
+        self.sockets: list[socket.socket] = []
+        self.listener: socket.socket | None = None
+
+    def open(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", self.port), reuse_port=True)
+        threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
+
+    def cut(self) -> None:
+        for sock in [self.listener, *self.sockets]:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        self.sockets.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        with contextlib.suppress(OSError):
+            sink.shutdown(socket.SHUT_RDWR)
+
+
+def test_a_write_while_redis_was_unreachable_is_not_hidden_by_pages_cached_before(
+    start_server, redis_url
+):
+    make_concept("Reward Modeling", body="Text cached before the outage.")
+    _editor()
+    link = CuttableLink(urlsplit(redis_url).port)
+    link.open()
+    server = start_server(CACHE_URL=f"redis://127.0.0.1:{link.port}/5")
+    try:
+        with server.client() as reader, server.client() as editor:
+            reader.get("/wiki/reward-modeling/")
+            assert reader.get("/wiki/reward-modeling/").headers["X-Page-Cache"] == "hit"
+
+            link.cut()
+            _log_in(editor)
+            _edit_body(editor, "reward-modeling", "Text written while Redis was away.")
+            link.open()
+            time.sleep(RETRY_SECONDS + 0.5)  # the server tries Redis again after this
+
+            after = reader.get("/wiki/reward-modeling/")
+    finally:
+        link.cut()
+    assert "Text written while Redis was away." in after.text
+    assert "Text cached before the outage." not in after.text
+    assert "Cache (Redis) answers again" in server.output()
