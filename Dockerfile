@@ -2,21 +2,26 @@ FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /app
 RUN useradd --create-home --uid 1000 wiki
 
-COPY pyproject.toml README.md ./
-COPY config ./config
-COPY wiki ./wiki
-COPY papers ./papers
-COPY entries ./entries
-RUN pip install .
+# Dependencies first, exactly as locked (hashes checked), so a code change reuses this layer.
+COPY requirements.lock ./
+RUN pip install --no-deps --require-hashes -r requirements.lock
+
+# The project itself, non-editable; .dockerignore keeps secrets, caches and databases out.
+# The app runs from /app, where settings find templates/ and static/.
 COPY . .
-RUN DEBUG=1 python manage.py collectstatic --no-input --verbosity 0 \
-    && chown -R wiki /app
+RUN pip install --no-deps . \
+    && rm -rf build *.egg-info \
+    && sh deploy/build-static.sh \
+    && mkdir -p .cache \
+    && chown wiki .cache
 USER wiki
 
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --no-input && exec gunicorn config.wsgi --bind 0.0.0.0:8000 --workers ${WEB_WORKERS:-2} --threads ${WEB_THREADS:-4} --worker-class gthread --access-logfile -"]
+# Migrates, then serves with gunicorn.conf.py (timeouts, worker recycling, access log).
+CMD ["sh", "deploy/start.sh"]

@@ -8,7 +8,7 @@ PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install run test test-fast lint format bench loadtest clean evidence-eval
+.PHONY: install run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,3 +56,15 @@ loadtest: install
 # Precision and recall of the evidence rules on the labelled sets (docs/evidence.md).
 evidence-eval: install
 	$(BIN)/python -m entries.evidence.evaluate
+
+# What the Dockerfile does, without Docker: a fresh non-editable install from the lock file,
+# the image's static build and command with compose's environment on a PostgreSQL database
+# of its own (DEPLOY_CHECK_ADMIN_URL names the server), then every page kind.
+deploy-check: install
+	$(BIN)/python deploy/check.py $(DEPLOY_CHECK_ARGS)
+
+# The image installs exactly these versions; run after changing dependencies in pyproject.toml.
+lock: install
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra redis --python-version 3.11 --generate-hashes \
+		--quiet -o requirements.lock

@@ -1,8 +1,11 @@
 """Rate limits of the API: per person for token requests, per address for anonymous ones.
 
-A sliding window of request times kept in the cache (each worker process counts its own
-requests with the default in-memory cache). One throttle object serves every request of an
-operation, in every thread, so the time to wait is kept per thread.
+A sliding window of request times kept in the default cache: each worker process counts its
+own requests with the in-memory cache, and every worker of every server shares one count when
+CACHE_URL names Redis. While Redis is unreachable the count reads as empty, so the limits let
+requests through (core/redis_cache.py logs it) rather than refuse everybody. One throttle
+object serves every request of an operation, in every thread, so the time to wait is kept
+per thread.
 """
 
 from __future__ import annotations

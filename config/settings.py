@@ -10,6 +10,7 @@ import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -89,6 +90,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before CommonMiddleware: /healthz is answered for the server's own address too.
+    "core.health.HealthCheckMiddleware",
+    # A database that stops answering gets a 503 page, not a 500 (core/outages.py).
+    "core.outages.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "core.security.RequestLimitsMiddleware",
@@ -128,6 +133,12 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer fails the request in seconds (a 503 page), rather
+    # than holding a worker until the operating system gives up on the connection.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
+        "DATABASE_CONNECT_TIMEOUT", 5
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers carry on while one writer holds the lock; IMMEDIATE avoids
     # deadlocks between two transactions that both start as readers and then write.
@@ -177,16 +188,40 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 # The page cache must be shared by every worker process: a folder on this host by default,
-# Redis (CACHE_URL=redis://host:6379/0, needs the redis package) for several hosts.
-CACHE_URL = os.environ.get("CACHE_URL", "")
+# Redis (CACHE_URL=redis://host:6379/0, the `redis` extra) for several hosts. With Redis, the
+# API rate limits are counted there too, so every server counts the same requests. A Redis
+# that does not answer is a cache miss, never an error page (core/redis_cache.py).
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be a redis://, rediss:// or unix:// URL, not {CACHE_URL!r}"
+    )
+CACHE_TIMEOUT_SECONDS = float(env_int("CACHE_TIMEOUT_MS", 500)) / 1000
+
+
+def _redis_cache() -> dict:
+    return {
+        "BACKEND": "core.redis_cache.FailSoftRedisCache",
+        "LOCATION": CACHE_URL,
+        "OPTIONS": {
+            "socket_connect_timeout": CACHE_TIMEOUT_SECONDS,
+            "socket_timeout": CACHE_TIMEOUT_SECONDS,
+        },
+    }
+
+
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "research-wiki",
-    },
+    "default": (
+        _redis_cache()
+        if CACHE_URL
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "research-wiki",
+        }
+    ),
     "pages": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
-        if CACHE_URL.startswith(("redis://", "rediss://"))
+        _redis_cache()
+        if CACHE_URL
         else {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
@@ -204,15 +239,116 @@ def cache_namespace(database: dict) -> str:
 
 
 CACHES["pages"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"])
+CACHES["default"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"]) + "-site"
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_ENABLED = env_bool("PAGE_CACHE_ENABLED", default=True)
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+# Email: EMAIL_URL (smtp://user:password@host:587?tls=1, smtps://… for implicit TLS,
+# console:// to print messages) or the separate EMAIL_HOST… variables; without either,
+# messages are printed to the console.
+def email_settings(url: str) -> dict[str, object]:
+    """EMAIL_URL → Django's email settings; user and password may be percent-encoded."""
+    parts = urlsplit(url)
+    query = {name: values[-1] for name, values in parse_qs(parts.query).items()}
+    backends = {
+        "smtp": "django.core.mail.backends.smtp.EmailBackend",
+        "smtps": "django.core.mail.backends.smtp.EmailBackend",
+        "console": "django.core.mail.backends.console.EmailBackend",
+    }
+    if parts.scheme not in backends:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL must start with smtp://, smtps:// or console://, not {parts.scheme!r}"
+        )
+    if parts.scheme == "console":
+        return {"EMAIL_BACKEND": backends["console"]}
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured("EMAIL_URL has a port that is not a number") from None
+    if not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL names no host (smtp://user:password@host:587)")
+    flags = {}
+    for name in ("tls", "ssl"):
+        raw = query.get(name, "0").strip().lower()
+        if raw not in _TRUE | _FALSE:
+            raise ImproperlyConfigured(f"EMAIL_URL's {name}= must be 1 or 0, not {raw!r}")
+        flags[name] = raw in _TRUE
+    use_ssl = flags["ssl"] or parts.scheme == "smtps"
+    if use_ssl and flags["tls"]:
+        raise ImproperlyConfigured("EMAIL_URL: choose tls=1 (STARTTLS) or ssl, not both")
+    return {
+        "EMAIL_BACKEND": backends[parts.scheme],
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port or (465 if use_ssl else 587 if flags["tls"] else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": flags["tls"],
+        "EMAIL_USE_SSL": use_ssl,
+    }
+
+
+EMAIL_URL = os.environ.get("EMAIL_URL", "").strip()
+if EMAIL_URL:
+    _email = email_settings(EMAIL_URL)
+else:
+    _email = {
+        "EMAIL_BACKEND": os.environ.get(
+            "EMAIL_BACKEND",
+            "django.core.mail.backends.smtp.EmailBackend"
+            if os.environ.get("EMAIL_HOST")
+            else "django.core.mail.backends.console.EmailBackend",
+        ),
+        "EMAIL_HOST": os.environ.get("EMAIL_HOST", "localhost"),
+        "EMAIL_PORT": env_int("EMAIL_PORT", 25),
+        "EMAIL_HOST_USER": os.environ.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": env_bool("EMAIL_USE_TLS", default=False),
+        "EMAIL_USE_SSL": env_bool("EMAIL_USE_SSL", default=False),
+    }
+    if _email["EMAIL_USE_TLS"] and _email["EMAIL_USE_SSL"]:
+        raise ImproperlyConfigured("Set EMAIL_USE_TLS or EMAIL_USE_SSL, not both")
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST = _email.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _email.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
+# Seconds before a mail server that does not answer is given up on (the request goes on).
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "wiki@localhost")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+
+def site_url(raw: str) -> str:
+    """The site's public address for links in emails and feeds: scheme and host, an optional
+    path, no trailing slash."""
+    value = raw.strip()
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or value.endswith("/")
+    ):
+        raise ImproperlyConfigured(
+            f"SITE_URL must look like https://wiki.example.org (no trailing slash), not {raw!r}"
+        )
+    return value
+
+
+# Empty: links in emails are site-relative.
+SITE_URL = site_url(os.environ.get("SITE_URL", ""))
 
 # Security: strict by default when DEBUG is off; each switch can be relaxed for a plain-HTTP
 # test server (for example the benchmark's gunicorn) through the environment.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# Health checks call the server by its own address over plain HTTP (core/health.py).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)

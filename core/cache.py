@@ -11,7 +11,8 @@ at once can never collapse into one version. Writes to sessions, login throttlin
 token bookkeeping change no page and leave the cache alone.
 
 The cache backend must be shared by all worker processes (the file-based default is, on
-one host; set CACHE_URL to Redis for several hosts).
+one host; set CACHE_URL to Redis for several hosts: the content version then lives in Redis,
+so a write through one server is seen at once by every other).
 """
 
 from __future__ import annotations
@@ -43,7 +44,14 @@ def _cache():
     return caches[settings.PAGE_CACHE_ALIAS]
 
 
+# A content change this process could not write to the cache (Redis unreachable, see
+# core/redis_cache.py): announced again on the first lookup after the cache answers.
+_unannounced_change = False
+
+
 def content_version() -> str:
+    if _unannounced_change:
+        _replace_version()
     version = _cache().get(VERSION_KEY)
     if version is None:
         version = secrets.token_hex(8)
@@ -54,7 +62,11 @@ def content_version() -> str:
 
 
 def _replace_version() -> None:
-    _cache().set(VERSION_KEY, secrets.token_hex(8), timeout=None)
+    global _unannounced_change
+    token = secrets.token_hex(8)
+    _cache().set(VERSION_KEY, token, timeout=None)
+    # Another process may have replaced it meanwhile: then this check is merely cautious.
+    _unannounced_change = _cache().get(VERSION_KEY) != token
 
 
 def content_changed(using: str = DEFAULT_DB_ALIAS) -> None:

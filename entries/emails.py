@@ -32,8 +32,8 @@ def send_decision_email(*, entry: Entry, event: EntryEvent, to: AbstractBaseUser
             "entry": entry,
             "event": event,
             "author": to,
-            # No SITE_URL setting yet: links are site-relative until one exists.
-            "site_url": getattr(settings, "SITE_URL", ""),
+            # Absolute links when SITE_URL is set (https://wiki.example.org).
+            "site_url": settings.SITE_URL,
         },
     )
     try:

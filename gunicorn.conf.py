@@ -1,0 +1,34 @@
+"""gunicorn settings for the image (deploy/start.sh), each one open to the environment.
+
+Threads serve a slow request without holding up the others; ``timeout`` restarts a worker
+that stops answering; ``max_requests`` with jitter recycles workers one at a time, so slow
+memory growth never builds up and never restarts them all at once.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        raise SystemExit(f"{name} must be an integer, not {raw!r}") from None
+
+
+bind = os.environ.get("WEB_BIND", "0.0.0.0:8000")
+workers = _int("WEB_WORKERS", 2)
+worker_class = "gthread"
+threads = _int("WEB_THREADS", 4)
+timeout = _int("WEB_TIMEOUT", 30)
+graceful_timeout = _int("WEB_GRACEFUL_TIMEOUT", 30)
+keepalive = _int("WEB_KEEPALIVE", 5)
+max_requests = _int("WEB_MAX_REQUESTS", 2000)
+max_requests_jitter = _int("WEB_MAX_REQUESTS_JITTER", 200)
+# "-" is standard output; empty switches the access log off.
+accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
+errorlog = "-"
+# The client's address as the TLS proxy saw it, then the time taken in microseconds.
+access_log_format = '%({x-forwarded-for}i)s %(h)s "%(r)s" %(s)s %(b)s %(D)sus "%(a)s"'
