@@ -3,26 +3,35 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock
+.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# Running needs only the project; tests, lint and benchmarks add the dev extra.
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+install-run: $(RUN_STAMP)
+
 install: $(STAMP)
 
-run: install
+# DEMO_ARGS=--reset-passwords prints new demo passwords.
+run: install-run
 	$(BIN)/python manage.py migrate --no-input
-	$(BIN)/python manage.py setup_demo
+	$(BIN)/python manage.py setup_demo $(DEMO_ARGS)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Against PostgreSQL too when DATABASE_URL is set (the tests create their own test database).

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -173,8 +173,13 @@ def _migrations() -> dict[str, list[str]]:
     return {app: sorted(names) for app, names in sorted(applied.items())}
 
 
-def export_wiki(directory: Path) -> Summary:
-    """Write the whole wiki into ``directory`` (created; it must be empty if it exists)."""
+def _silent(message: str) -> None:
+    pass
+
+
+def export_wiki(directory: Path, *, progress: Callable[[str], None] = _silent) -> Summary:
+    """Write the whole wiki into ``directory`` (created; it must be empty if it exists).
+    ``progress`` hears a line as each table and each kind of Markdown file is written."""
     directory = Path(directory)
     if directory.exists() and any(directory.iterdir()):
         raise BackupError(f"{directory} is not empty: choose a new folder for the backup.")
@@ -187,11 +192,12 @@ def export_wiki(directory: Path) -> Summary:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         counts = {}
-        for label in BACKED_UP:
+        for number, label in enumerate(BACKED_UP, start=1):
             rows = _rows(label)
             counts[label] = len(rows)
             _write_json(directory / "data" / f"{label}.json", rows)
-        _write_markdown(directory)
+            progress(f"[{number}/{len(BACKED_UP)}] {label}: {len(rows)} rows")
+        _write_markdown(directory, progress)
         manifest = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -209,7 +215,8 @@ def export_wiki(directory: Path) -> Summary:
 # Markdown ------------------------------------------------------------------------------
 
 
-def _write_markdown(directory: Path) -> None:
+def _write_markdown(directory: Path, progress: Callable[[str], None] = _silent) -> None:
+    progress("Markdown copies of the concepts, entries and papers…")
     (directory / "concepts").mkdir()
     concepts = Concept.objects.select_related("current_revision__author").prefetch_related(
         "aliases", "related", "key_papers__paper"
@@ -312,7 +319,7 @@ def database_is_empty() -> bool:
     return not any(_model(label).objects.exists() for label in CONTENT)
 
 
-def import_wiki(directory: Path) -> Summary:
+def import_wiki(directory: Path, *, progress: Callable[[str], None] = _silent) -> Summary:
     """Restore a backup into a database that holds no content yet (migrated, perhaps with
     the caveats and groups that migrations seed, but no users, concepts, papers, entries).
     """
@@ -333,6 +340,7 @@ def import_wiki(directory: Path) -> Summary:
                 raise BackupError(f"{path} is missing: the backup is incomplete.")
             rows = json.loads(path.read_text(encoding="utf-8"))
             counts[label] = _load(label, rows)
+            progress(f"[{len(counts)}/{len(BACKED_UP)}] {label}: {counts[label]} rows")
             if counts[label] != manifest["counts"].get(label):
                 raise BackupError(
                     f"{path} holds {counts[label]} rows, the manifest says "
@@ -342,6 +350,7 @@ def import_wiki(directory: Path) -> Summary:
             table_names=[_model(label)._meta.db_table for label in BACKED_UP]
         )
         _reset_sequences()
+        progress("Rebuilding the search vectors…")
         _rebuild_derived()
     return Summary(counts=counts, path=directory)
 

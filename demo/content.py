@@ -106,15 +106,25 @@ PAPERS = [
 ]
 
 
-def demo_accounts() -> dict[str, str]:
-    """Create the ``editor`` and ``contributor`` accounts; return their new passwords."""
+# Two editors, so the four-eyes rule can be tried: what one writes, the other approves.
+DEMO_ACCOUNTS = [("editor", EDITOR), ("editor2", EDITOR), ("contributor", CONTRIBUTOR)]
+
+
+def demo_accounts(*, reset_passwords: bool = False) -> dict[str, str]:
+    """Create the demo accounts that do not exist yet (with ``reset_passwords``, give every
+    demo account a new password); return the new passwords, which are stored only hashed."""
     User = get_user_model()
     passwords: dict[str, str] = {}
-    for username, group in [("editor", EDITOR), ("contributor", CONTRIBUTOR)]:
-        if User.objects.filter(username=username).exists():
+    for username, group in DEMO_ACCOUNTS:
+        user = User.objects.filter(username=username).first()
+        if user is not None and not reset_passwords:
             continue
         password = secrets.token_urlsafe(9)
-        user = User.objects.create_user(username=username, password=password)
+        if user is None:
+            user = User.objects.create_user(username=username, password=password)
+        else:
+            user.set_password(password)
+            user.save(update_fields=["password"])
         user.groups.add(Group.objects.get(name=group))
         passwords[username] = password
     return passwords

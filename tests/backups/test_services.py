@@ -212,3 +212,13 @@ def test_import_refuses_a_damaged_backup_and_leaves_the_database_empty(tmp_path)
     assert not get_user_model().objects.exists()
     assert backup.database_is_empty()
     assert EntryStatus.DRAFT  # the module imported; nothing else to check
+
+
+def test_export_and_import_print_progress_unless_quiet(db, tmp_path, capsys):
+    call_command("export_wiki", str(tmp_path / "loud"))
+    loud = capsys.readouterr().out
+    call_command("export_wiki", str(tmp_path / "quiet"), quiet=True)
+    quiet = capsys.readouterr().out
+
+    assert "[1/" in loud and "rows" in loud
+    assert "[1/" not in quiet and "Backed up" in quiet

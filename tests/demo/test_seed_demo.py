@@ -48,3 +48,13 @@ def test_seed_demo_data_is_shaped_like_real_use(db):
 def test_seed_demo_rejects_negative_counts(db):
     with pytest.raises(CommandError, match="--papers must be zero or more"):
         call_command("seed_demo", papers=-1)
+
+
+def test_seed_demo_prints_progress_unless_quiet(db, capsys):
+    call_command("seed_demo", concepts=2, papers=20, entries=3)
+    loud = capsys.readouterr().out
+    call_command("seed_demo", concepts=2, papers=20, entries=3, seed=2, quiet=True)
+    quiet = capsys.readouterr().out
+
+    assert "  papers:" in loud or "  concepts:" in loud
+    assert "  papers:" not in quiet and "Seeded" in quiet

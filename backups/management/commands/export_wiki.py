@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from backups.services import BackupError, export_wiki
+from core.progress import add_quiet_argument, command_progress
 
 
 class Command(BaseCommand):
@@ -16,10 +17,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("directory", type=Path, metavar="DIR")
+        add_quiet_argument(parser)
 
     def handle(self, *args, directory: Path, **options) -> None:
         try:
-            summary = export_wiki(directory)
+            summary = export_wiki(directory, progress=command_progress(self, options))
         except BackupError as exc:
             raise CommandError(str(exc)) from None
         total = sum(summary.counts.values())

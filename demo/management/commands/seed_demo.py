@@ -4,6 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.progress import add_quiet_argument, command_progress
 from demo.synthetic.seed import seed
 
 
@@ -19,6 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--entries", type=int, default=50)
         parser.add_argument("--claims-per-entry", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1)
+        add_quiet_argument(parser)
 
     def handle(self, *args, **options) -> None:
         for name in ("concepts", "papers", "entries", "claims_per_entry"):
@@ -33,9 +35,7 @@ class Command(BaseCommand):
             entries=options["entries"],
             claims_per_entry=options["claims_per_entry"],
             seed=options["seed"],
-            progress=lambda msg: (
-                self.stdout.write(f"  {msg}") if options["verbosity"] > 1 else None
-            ),
+            progress=command_progress(self, options, every_seconds=1.0),
         )
         elapsed = time.perf_counter() - started
         self.stdout.write(
