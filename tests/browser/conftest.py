@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.factories import PASSWORD
+
+# The live server shares two cores with the browser: give a page's swap the time a busy
+# machine needs before an expectation fails (the default is 5 s).
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture
