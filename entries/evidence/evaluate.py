@@ -104,7 +104,11 @@ def table(report: Report, title: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or [DEFAULT, DEFAULT.with_name("heldout.jsonl")]
+    paths = [Path(a) for a in argv] or [
+        DEFAULT,
+        DEFAULT.with_name("heldout.jsonl"),
+        DEFAULT.with_name("probes.jsonl"),
+    ]
     verbose = "-v" in argv
     for path in paths:
         if not path.exists() or path.name == "-v":

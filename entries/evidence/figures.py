@@ -96,7 +96,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
             rf"\b(?:\d+|{NUMBER_WORDS}|twice|thrice)\s+(?:times|x)\s+(?:smaller|larger|"
             r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as)\b"
             r"|\btwice\s+as\b|\b(?:two|three|four|five|ten)fold\b|\btwofold\b"
-            r"|\ban order of magnitude\b",
+            r"|\ban order of magnitude\b"
+            rf"|\b(?:by\s+)?a factor of\s+(?:\d[\d.]*|{NUMBER_WORDS}|two|ten)\b",
             re.I,
         ),
     ),

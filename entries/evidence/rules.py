@@ -67,8 +67,23 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:did|could|can|do|does)\s*(?:not|n't)\s+(?:be\s+)?(?:read|open|reach|fetch|access|"
     r"get)\s+(?:the\s+)?(?:full|whole|paper|pdf|text|body)",
     r"\bunread\b",
-    r"\b(?:only|just|solely|merely)\s+(?:the|its|their|an?)\s+(?:arxiv\s+)?(?:abstract|"
-    r"listing|abstract page|summary page)",
+    r"\b(?:only|just|solely|merely)\s+(?:the|its|their|an?)\s+(?:[\w.'’-]+\s+){0,2}?"
+    r"(?:abstract|listing|abstract page|summary page|summary|landing page)\b"
+    r"(?!\s+(?:of|and)\s+the\s+(?:full|whole))",
+    # Reading stopped at the abstract: "could not get past the abstract", "no further than".
+    r"\b(?:not|n't|never)\s+(?:get|go|got|gone|read|make it)\s+(?:past|beyond|further than)\s+"
+    r"the\s+(?:abstract|listing|summary)\b",
+    r"\bno further than the (?:abstract|listing|summary)\b",
+    # The paper could not be had: "the PDF was not available", "couldn't access the paper".
+    r"\b(?:full text|full paper|paper|pdf|article)\s+(?:was|is|were|remained)\s+(?:not|n't)\s+"
+    r"(?:available|accessible|reachable|obtainable)\b",
+    r"\b(?:could|can|did)\s*(?:not|n't)\s+(?:access|obtain|download|retrieve)\s+(?:the\s+)?"
+    r"(?:full\s+)?(?:paper|pdf|text|article)\b",
+    # What the claim rests on: "this rests on the abstract", "based solely on the abstract".
+    r"\b(?:rests?|relies|relying|resting|based|drawn|taken)\s+(?:only\s+|solely\s+|entirely\s+|"
+    r"wholly\s+)?(?:on|from)\s+(?:the|its)\s+(?:abstract|listing|summary)\b",
+    r"\b(?:abstract|listing|summary)\s+(?:is|was)\s+all\s+(?:that\s+)?(?:we|i|this page|"
+    r"this wiki)?\s*(?:had|read|saw|could read|could see)\b",
     r"\b(?:abstract|listing)\s+(?:alone|only)\b",
     r"\bthe abstract is the only\b",
     r"\bonly text (?:available|read|seen)\b",
@@ -84,12 +99,15 @@ _ABSTRACT_ONLY = _rx(
     r"\barxiv(?:\.org)?\s+(?:is|was)\s+blocked\b",
     r"\bnothing (?:beyond|past|but|other than) the (?:abstract|listing)\b",
     r"\bread (?:only|just) the abstract\b",
+    # What the abstract omits, named as the source: "never named in the abstract".
+    r"\b(?:not|never|nowhere)\s+(?:\w+\s+){0,2}?(?:in|from)\s+the\s+abstract\b",
     r"\bfrom the abstract (?:alone|only)\b|\bon the abstract alone\b",
 )
 # Negations of an abstract-only reading, and the only words that allow full text.
 _NEGATED_ABSTRACT = _rx(
     r"(?<!nothing )\bbeyond the abstract\b[^.;]*\b(?:read|went)\b",
     r"\bnot (?:only|just|merely) the abstract\b",
+    r"\bread (?:well )?(?:beyond|past) the abstract\b",
     r"\bmore than the abstract\b",
 )
 _FULL_TEXT = _rx(
@@ -97,6 +115,9 @@ _FULL_TEXT = _rx(
     r"(?<!not )(?<!n't )\bread (?:the )?(?:full|whole|entire) (?:paper|text|pdf|article)\b",
     r"\b(?:full|whole|entire) (?:paper|text|pdf) (?:was|has been|were) read\b",
     r"\bchecked against the full (?:paper|text)\b",
+    # Reading went past the abstract into the paper itself.
+    r"\bread (?:well )?(?:beyond|past) the abstract\b",
+    r"\b(?:the )?(?:whole|full|entire) paper (?:was|has been) read\b",
 )
 _SECONDARY = _rx(
     r"\breportedly\b",
@@ -107,14 +128,23 @@ _SECONDARY = _rx(
     r"\b[\w.-]+(?:'s|’s) (?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
     r"\bsecond-?hand\b|\bvia (?:a|the) (?:blog|thread|newsletter|press release)\b",
+    # Someone else's account of the paper: "the summary on the aggregator site says".
+    r"\b(?:summary|write-?up|report|coverage|post|thread|article|review)\s+(?:on|in|from|at|by)"
+    r"\s+(?:the\s+|a\s+|an\s+)?(?:[\w.'’-]+\s+){0,2}?(?:site|blog|aggregator|newsletter|forum|"
+    r"website|press|outlet|podcast)\b",
+    r"\b(?:journalists?|reporters?|commentators?|bloggers?|press)\s+(?:say|says|said|report|"
+    r"reports|reported|claim|claims)\b",
 )
 _EDITORIAL = _rx(
-    r"\bthis (?:wiki|page)(?:'s|’s) (?:own )?(?:reading|view|judgement|judgment|"
-    r"interpretation|pairing|inference|conclusion|speculation|synthesis|guess)\b",
+    r"\b(?:this|the) (?:wiki|page|note|notes|editor|editors)(?:'s|’s|s') (?:own )?(?:reading|"
+    r"view|judgement|judgment|interpretation|pairing|inference|conclusion|speculation|"
+    r"synthesis|guess|opinion|take)\b",
     r"\b(?:reading|view|pairing|interpretation|judgement|judgment)\b[^.;]{0,40}\bthis "
     r"(?:wiki|page)(?:'s|’s) own\b",
     r"\blabell?ed as such\b",
-    r"\bour (?:own )?(?:reading|view|interpretation|judgement|judgment|inference)\b",
+    r"\bour (?:own )?(?:reading|view|interpretation|judgement|judgment|inference|opinion|"
+    r"take|speculation|conclusion)\b",
+    r"\bnot the authors(?:'|’)?\b[^.;]{0,30}\b(?:reading|view|claim|words)\b",
     r"\bin our (?:view|reading|judgement|judgment)\b",
     r"\b(?:is|are) (?:an? )?editorial\b",
 )
@@ -151,6 +181,9 @@ _CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bno absolute (?:scores?|baselines?|accuracy|values?|numbers?)\b",
             r"\d\s*%\s+relative\b",
             r"\brelative (?:improvement|gain)s? of\b",
+            r"\b(?:stated|given|reported|expressed|measured|quoted|shown)\s+only\s+(?:as\s+|in\s+)?"
+            r"relative\b",
+            r"\bonly (?:as )?relative (?:to|terms)\b|\bin relative terms only\b",
         ),
     ),
     (
@@ -166,6 +199,12 @@ _CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:an |on an |an )?unspecified (?:\w+ )?(?:suite|benchmarks?|tasks?|"
             r"evaluation|test set|dataset)s?\b",
             r"\bwithout naming (?:the|a|any) (?:benchmarks?|datasets?)\b",
+            # "benchmarks, which the abstract leaves unnamed"; "which benchmark is not said".
+            r"\b(?:benchmarks?|suites?|datasets?|test sets?|evaluations?)\b[^.;]{0,60}?\b"
+            r"(?:unnamed|unspecified|not named|never named|not specified|not identified)\b",
+            r"\b(?:not|never|nothing[^.;]{0,20}?)\s*(?:say|says|state|states|name|names|specify|"
+            r"specifies|identify|identifies|mention|mentions|tell|tells)\s+which\s+"
+            r"(?:benchmark|dataset|suite|test set|evaluation)s?\b",
         ),
     ),
     (
@@ -179,6 +218,13 @@ _CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bnames? no (?:base )?models?\b|\bno (?:base )?model(?: name)?\b(?! is needed)",
             r"\ban? (?:unspecified|undisclosed) (?:base )?model\b",
             r"\bwithout naming (?:the|a|any) (?:base )?models?\b",
+            r"\b(?:base |backbone |underlying |policy )?models?\b[^.;]{0,40}?\b(?:unnamed|"
+            r"unspecified|not named|never named|not specified|not disclosed|undisclosed|"
+            r"not identified)\b",
+            r"\b(?:not|never|nothing[^.;]{0,20}?)\s*(?:say|says|state|states|name|names|specify|"
+            r"specifies|identify|identifies|mention|mentions|tell|tells)\s+which\s+"
+            r"(?:base\s+)?(?:model|llm|backbone)s?\b",
+            r"\bsilent (?:on|about) (?:the |which )?(?:base |backbone |underlying )?model\b",
         ),
     ),
     (
@@ -213,6 +259,12 @@ _CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bcontamination (?:is |was )?(?:unchecked|unaddressed|unexamined)\b",
             r"\bwithout (?:a |any )?contamination (?:check|analysis)\b",
             r"\bunchecked for (?:contamination|overlap|leakage)\b",
+            # "whether the test problems leaked into pre-training was not examined".
+            r"\b(?:leak(?:ed|s|age)?|overlap(?:ped|s)?|contaminat\w*|memori[sz]\w*)\b[^.;]{0,80}?"
+            r"\b(?:not|never)\s+(?:been\s+)?(?:checked|examined|tested|studied|addressed|"
+            r"ruled out|investigated|analy[sz]ed|verified|measured)\b",
+            r"\b(?:not|never)\s+(?:checked|examined|tested|verified)\s+(?:for|whether)\b[^.;]{0,60}?"
+            r"\b(?:leak|contaminat|overlap|memori[sz])",
         ),
     ),
 ]
