@@ -18,10 +18,10 @@ The rules and the figures they reach are described in docs/evidence.md.
 from __future__ import annotations
 
 from entries.evidence.analysis import ClaimDraft, EntryAnalysis, analyse_entry, claim_findings
+from entries.evidence.caveats import CAVEATS
 from entries.evidence.citations import KnownPaper, arxiv_ids, cited_paper
 from entries.evidence.figures import figure_in, states_a_figure
 from entries.evidence.rules import (
-    CAVEATS,
     EVIDENCE_VALUES,
     EntryContext,
     Finding,

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from entries.evidence.analysis import claim_findings
-from entries.evidence.rules import CAVEATS, EVIDENCE_VALUES, NO_FIGURE, UNMARKED
+from entries.evidence.caveats import CAVEATS, NO_FIGURE
+from entries.evidence.rules import EVIDENCE_VALUES, UNMARKED
 
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "evidence" / "labelled.jsonl"
 
@@ -108,6 +109,7 @@ def main(argv: list[str]) -> int:
         DEFAULT,
         DEFAULT.with_name("heldout.jsonl"),
         DEFAULT.with_name("probes.jsonl"),
+        DEFAULT.with_name("blind1.jsonl"),
     ]
     verbose = "-v" in argv
     for path in paths:

@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 
 NUMBER_WORDS = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|a hundred)"
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|a hundred|hundred)"
 )
 _NUM = r"(?:\d[\d,]*(?:\.\d+)?)"
 
@@ -46,7 +48,10 @@ _NOT_FIGURES = [
     # Sizes: 70B, 1.5B, 30B-A3B, 32K, 1M tokens, 2.4T; "A3B" as an active-parameter tag.
     re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?[BKMT](?:-A\d+(?:\.\d+)?B)?\b"),
     # Names with digits: letters and digits in one token, with dots, dashes, @.
-    re.compile(r"\b[A-Za-z][\w@]*\d[\w.@-]*|\b\d+(?![xX]\b|pp\b|pts\b)[A-Za-z][\w.@-]*"),
+    re.compile(
+        r"\b[A-Za-z][\w@]*(?:-[A-Za-z\d][\w.@]*)*?\d[\w.@-]*"
+        r"|\b\d+(?![xX]\b|pp\b|pts\b|st\b|nd\b|rd\b|th\b)[A-Za-z][\w.@-]*"
+    ),
     re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
     re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
@@ -63,6 +68,13 @@ _SPACED_VERSION = re.compile(
 )
 _SENTENCE_WORDS = {"Reported", "Reports", "Reaches", "From", "To", "At", "By", "Of", "And"}
 
+# A fraction of the run or the time is a point in a schedule, not a result: "a third of the
+# way through training", "the first half of training".
+_NOT_A_SPAN = (
+    r"(?!\s*(?:the\s+)?(?:way|training|run|runs|epochs?|steps?|time|schedule|budget|"
+    r"curriculum|rollouts?|episodes?|iterations?)\b)"
+)
+
 _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("a percentage", re.compile(rf"{_NUM}\s*(?:%|percent\b|per cent\b)", re.I)),
     ("percentage points", re.compile(rf"{_NUM}\s*(?:pp|p\.p\.|percentage points?)\b", re.I)),
@@ -76,7 +88,23 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
-    ("points", re.compile(rf"{_NUM}(?:\s+|-)(?:more\s+|fewer\s+)?(?:points?|pts)\b", re.I)),
+    (
+        "points",
+        re.compile(
+            rf"(?<!\bat )\b(?:{_NUM}|{NUMBER_WORDS}|a)(?:\s+|-)(?:more\s+|fewer\s+)?"
+            r"(?:points?|pts|percentage points?)\b",
+            re.I,
+        ),
+    ),
+    ("a percentile", re.compile(r"\b\d+(?:st|nd|rd|th)\s+percentile\b", re.I)),
+    (
+        "N in M",
+        re.compile(
+            rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+in\s+(?:every\s+)?(?:{_NUM}|{NUMBER_WORDS})\b"
+            r"(?!\s*(?:days?|weeks?|months?|years?|steps?|epochs?))",
+            re.I,
+        ),
+    ),
     ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?![\w.])")),
     ("a price", re.compile(r"[$€£]\s?\d")),
     (
@@ -95,7 +123,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:\d+|{NUMBER_WORDS}|twice|thrice)\s+(?:times|x)\s+(?:smaller|larger|"
             r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as)\b"
-            r"|\btwice\s+as\b|\b(?:two|three|four|five|ten)fold\b|\btwofold\b"
+            r"|\btwice\s+as\b|\btwice\s+(?:the|its|their)\b"
+            rf"|\b(?:{NUMBER_WORDS}|\d+)[\s-]?fold\b"
             r"|\ban order of magnitude\b"
             rf"|\b(?:by\s+)?a factor of\s+(?:\d[\d.]*|{NUMBER_WORDS}|two|ten)\b",
             re.I,
@@ -105,7 +134,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         "a change in words",
         re.compile(
             r"\b(?:doubl|tripl|quadrupl|halv)(?:e|es|ed|ing)\b|\bhalves\b|\bby half\b"
-            r"|\bin half\b|\bhalf (?:the|as)\b",
+            rf"|\bin half\b|\bhalf (?:the|as|its|their|of)\b{_NOT_A_SPAN}"
+            r"|\b(?:about|roughly|nearly|almost|over|under|more than|less than|around)\s+half\b",
             re.I,
         ),
     ),
@@ -113,8 +143,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         "a fraction in words",
         re.compile(
             r"\b(?:one|a|two|three|four)[\s-](?:half|third|quarter|fifth|sixth|tenth)s?\s+"
-            r"of\b|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|over\s+)?"
-            r"(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b",
+            rf"of\b{_NOT_A_SPAN}|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|"
+            r"over\s+)?(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b"
+            r"(?![\s-]+part(?:y|ies)\b)",
             re.I,
         ),
     ),

@@ -99,11 +99,16 @@ def test_marks_abstract_only_from_explicit_words():
 
 def test_marks_negation_is_not_abstract_only():
     assert _values(marks_for("Beyond the abstract, we read the full paper.")) == {"full_text"}
-    assert _values(marks_for("Not only the abstract: the appendix was read too.")) == set()
+    # Reading the appendix is reading the paper's body: past the abstract, into the paper.
+    assert _values(marks_for("Not only the abstract: the appendix was read too.")) == {"full_text"}
+    assert _values(marks_for("Haven't read beyond the abstract.")) == {"abstract_only"}
 
 
-def test_marks_full_text_only_when_read_in_full():
-    assert "full_text" not in _values(marks_for("The full paper reports 3 points more."))
+def test_marks_full_text_only_when_the_paper_itself_was_read():
+    assert "full_text" not in _values(marks_for("The paper reports 3 points more."))
+    assert "full_text" not in _values(marks_for("I haven't read the full paper yet."))
+    assert _values(marks_for("I haven't read the full paper yet.")) == {"abstract_only"}
+    assert _values(marks_for("The full paper shows 3 points more.")) == {"full_text"}
     assert "full_text" not in _values(suggestions_for("The paper was read in full."))
 
 

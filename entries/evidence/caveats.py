@@ -1,0 +1,179 @@
+"""Caveats from a claim's own words: what the text says is missing or unchecked.
+
+Each caveat is read from what its words mean, not from a stock phrase: a missing name
+("unnamed", "not named", "never said", "which … is unclear", "in-house"), a missing
+spread ("single run", "no error bars"), gains stated only relative to something, and
+leakage left unexamined. "No figure stated" is read here only when the words say so
+("carries no numbers"); its shape rule lives in ``figures``.
+"""
+
+from __future__ import annotations
+
+import re
+
+NO_FIGURE = "no figure stated"
+RELATIVE_ONLY = "relative gains only"
+NO_BENCHMARK = "benchmark not named"
+NO_MODEL = "model not named"
+NO_VARIANCE = "no variance reported"
+NO_BASELINE = "no baseline named"
+NO_CONTAMINATION = "contamination not checked"
+CAVEATS = (
+    NO_FIGURE,
+    RELATIVE_ONLY,
+    NO_BENCHMARK,
+    NO_MODEL,
+    NO_VARIANCE,
+    NO_BASELINE,
+    NO_CONTAMINATION,
+)
+
+
+def _rx(*parts: str) -> re.Pattern[str]:
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
+    (
+        NO_FIGURE,
+        _rx(
+            r"\bno (?:numeric(?:al)? |benchmark |headline |single )?(?:figures?|"
+            r"numbers?|scores?|effect sizes?|percentages|magnitudes?)\b(?! (?:for|on) the)",
+            r"\bnot (?:one|a single) (?:number|figure)\b",
+            r"\b(?:carries|gives|states|reports|has|contains|publishes|quotes) no "
+            r"(?:numbers?|figures?)\b",
+            r"\bwithout (?:a |any )?(?:figures?|numbers?|magnitudes?)\b",
+            r"\bdirection without a magnitude\b|\bunquantified\b|\bnot quantified\b",
+            r"\b(?:figures?|numbers?) (?:is|are|was|were) not (?:given|stated|reported)\b",
+            r"\bno (?:numeric )?figure (?:of any kind|published|is given)\b",
+        ),
+    ),
+    (
+        RELATIVE_ONLY,
+        _rx(
+            r"\brelative (?:gains?|improvements?|increases?|reductions?) only\b",
+            r"\bonly relative (?:gains?|improvements?|numbers?|figures?)\b",
+            r"\b(?:is|are|as) (?:a |all )?relative (?:gains?|improvements?)\b",
+            r"\bno absolute (?:scores?|baselines?|accuracy|values?|numbers?)\b",
+            r"\d\s*%\s+relative\b",
+            r"\brelative (?:improvement|gain)s? of\b",
+            r"\b(?:stated|given|reported|expressed|measured|quoted|shown)\s+only\s+(?:as\s+|in\s+)?"
+            r"relative\b",
+            r"\bonly (?:as )?relative (?:to|terms)\b|\bin relative terms only\b",
+            r"\b(?:are|is|was|were)\s+only\s+relative\b|\bonly\s+relative\b",
+            r"\bonly\s+(?:given|reported|stated|expressed|quoted|shown)\s+as\s+(?:relative|"
+            r"percentages?\s+of|ratios?|fractions?\s+of)",
+            r"\brelative\s+deltas?\b|\bno absolute\b",
+            r"\bas\s+(?:a\s+)?percentages?\s+of\s+(?:the\s+)?[\w'’-]+\s+(?:score|performance|"
+            r"accuracy|baseline|result)",
+        ),
+    ),
+    (
+        NO_BENCHMARK,
+        _rx(
+            r"\bunnamed\s+(?:\w+\s+){0,3}?(?:benchmarks?|suites?|evaluations?|tasks?|"
+            r"datasets?|test sets?)\b",
+            r"\b(?:benchmarks?|suites?|datasets?|test sets?)[\"”]?\s+(?:\w+\s+){0,2}?"
+            r"(?:is|are|was|were|go|remain)\s+(?:not (?:named|specified|identified|given)|"
+            r"unnamed|unspecified)",
+            r"\bnames? no (?:\w+ )?(?:benchmarks?|suites?|datasets?)\b",
+            r"\bno (?:benchmark|dataset|suite)s? (?:name|is named|are named|named)\b",
+            r"\b(?:an |on an |an )?unspecified (?:\w+ )?(?:suite|benchmarks?|tasks?|"
+            r"evaluation|test set|dataset)s?\b",
+            r"\bwithout naming (?:the|a|any) (?:benchmarks?|datasets?)\b",
+            # "benchmarks, which the abstract leaves unnamed"; "which benchmark is not said".
+            r"\b(?:benchmarks?|suites?|datasets?|test sets?|evaluations?|evals?)\b[^.;]{0,60}?\b"
+            r"(?:unnamed|unspecified|not named|never named|not specified|not identified|never "
+            r"described|not described)\b(?!\s+(?:\w+\s+)?(?:models?|baselines?|systems?))",
+            r"\bwhich\s+(?:benchmark|dataset|suite|test set|eval\w*)s?\b[^.;]{0,30}?\b(?:is|was|"
+            r"are|were)\s+(?:never|not)\s+(?:said|stated|named|given|specified|mentioned|"
+            r"disclosed|clear)\b",
+            r"\b(?:internal|in-house|proprietary|private|undisclosed|unreleased|own)\s+"
+            r"(?:benchmark|eval\w*|test[\s-]?set|suite|dataset)s?\b",
+            r"\b(?:not|never|nothing[^.;]{0,20}?)\s*(?:say|says|state|states|name|names|specify|"
+            r"specifies|identify|identifies|mention|mentions|tell|tells)\s+which\s+"
+            r"(?:benchmark|dataset|suite|test set|evaluation)s?\b",
+        ),
+    ),
+    (
+        NO_MODEL,
+        _rx(
+            r"\bunnamed (?:\w+ )?(?:base )?(?:models?|llms?|model famil(?:y|ies)|"
+            r"policy|student|teacher)\b",
+            r"\b(?:models?|model famil(?:y|ies)|llms?|base)\s+(?:\w+\s+){0,2}?(?:is|are|was|"
+            r"were)\s+(?:not (?:named|specified|identified|stated|disclosed)|unnamed|"
+            r"unspecified|undisclosed)",
+            r"\bnames? no (?:base )?models?\b|\bno (?:base )?model(?: name)?\b(?! is needed)",
+            r"\ban? (?:unspecified|undisclosed) (?:base )?model\b",
+            r"\bwithout naming (?:the|a|any) (?:base )?models?\b",
+            r"\b(?:base |backbone |underlying |policy )?models?\b[^.;]{0,40}?\b(?:unnamed|"
+            r"unspecified|not named|never named|not specified|not disclosed|undisclosed|"
+            r"not identified)\b(?!\s+(?:\w+\s+)?(?:benchmarks?|datasets?|suites?|tasks?|"
+            r"baselines?|evaluations?))",
+            r"\bwhich\s+(?:base\s+|backbone\s+|underlying\s+)?(?:model|llm)\b[^.;]{0,30}?\b"
+            r"(?:unclear|not (?:said|stated|clear|given|named)|never (?:said|stated|named))",
+            r"\bmodels?\b[^.;]{0,12}?\bwhich\s+(?:the\s+)?(?:paper|authors?|abstract|text)\s+"
+            r"(?:does|do|did)\s*(?:not|n't)\s+(?:name|identify|specify)",
+            r"\b(?:not|never|nothing[^.;]{0,20}?)\s*(?:say|says|state|states|name|names|specify|"
+            r"specifies|identify|identifies|mention|mentions|tell|tells)\s+which\s+"
+            r"(?:base\s+)?(?:model|llm|backbone)s?\b",
+            r"\bsilent (?:on|about) (?:the |which )?(?:base |backbone |underlying )?model\b",
+        ),
+    ),
+    (
+        NO_VARIANCE,
+        _rx(
+            r"\bno (?:seed count|variance|error bars?|confidence intervals?|standard "
+            r"(?:deviations?|errors?)|seeds?)\b",
+            r"\b(?:single|one) (?:\w+ )?(?:run|seed)\b(?! of)",
+            r"\bno\s+(?:spread|variation|dispersion|std|stdev|seed variance)\b",
+            r"\bvariance (?:is|was|goes) (?:not|un)\s*(?:reported|given|stated)\b",
+            r"\bwithout (?:error bars?|variance|confidence intervals?|seeds?)\b",
+            r"\bnumber of (?:seeds|runs) (?:is|was) not (?:given|stated|reported)\b",
+        ),
+    ),
+    (
+        NO_BASELINE,
+        _rx(
+            r"\bno baselines? (?:is |are |was )?(?:named|given|reported|stated|described|"
+            r"specified)\b",
+            r"\b(?:names?|describes?|gives?|reports?|states?) no baseline\b",
+            r"\b(?:an |against an )?unnamed baselines?\b",
+            r"\bbaselines? (?:is|are|was|were) (?:not (?:named|given(?=\s*(?:[.,;:)]|$))|"
+            r"specified|stated)|"
+            r"unnamed|unspecified)\b",
+            r"\bwithout (?:a |any )?(?:named )?baseline\b",
+            r"\b(?:baseline|comparison|comparator|reference|competing|rival)\s*(?:systems?|"
+            r"models?|methods?)?\b[^.;]{0,30}?\b(?:is|are|was|were|goes|go|remains?)\s+(?:not\s+"
+            r"named|never\s+named|unnamed|unspecified|not\s+specified|not\s+identified|not\s+"
+            r"described)\b",
+            r"\bno\s+(?:named\s+)?(?:baseline|comparison|comparator|competing|reference)\s*"
+            r"(?:systems?|models?|methods?)?\s+(?:is|are|was|were)\s+(?:named|given|specified|"
+            r"reported|described|identified)\b",
+            r"\b(?:never|not|n't)\s+names?\s+(?:the|a|any|its)\s+(?:baseline|comparison|"
+            r"comparator)",
+            r"\bcompar(?:e|es|ed|ing)\s+(?:\w+\s+)?against\s+no\s+(?:other\s+)?(?:system|"
+            r"baseline|method|model)s?\b",
+        ),
+    ),
+    (
+        NO_CONTAMINATION,
+        _rx(
+            r"\bcontamination (?:is |was |goes )?(?:not|never) (?:checked|discussed|"
+            r"analy[sz]ed|tested|reported|addressed|ruled out|examined|mentioned)\b",
+            r"\bno (?:data )?contamination (?:check|analysis|test|study|audit|control)\b",
+            r"\bcontamination (?:is |was )?(?:unchecked|unaddressed|unexamined)\b",
+            r"\bwithout (?:a |any )?contamination (?:check|analysis)\b",
+            r"\bunchecked for (?:contamination|overlap|leakage)\b",
+            # "whether the test problems leaked into pre-training was not examined".
+            r"\b(?:leak(?:ed|s|age)?|overlap(?:ped|s)?|contaminat\w*|memori[sz]\w*)\b[^.;]{0,80}?"
+            r"\b(?:not|never)\s+(?:been\s+)?(?:checked|examined|tested|studied|addressed|"
+            r"ruled out|investigated|analy[sz]ed|verified|measured)\b",
+            r"\b(?:not|never)\s+(?:checked|examined|tested|verified)\s+(?:for|whether)\b[^.;]{0,60}?"
+            r"\b(?:leak|contaminat|overlap|memori[sz])",
+            r"\b(?:unclear|unknown|not known|not clear|an open question|uncertain)\s+whether\b"
+            r"[^.;]{0,80}?\b(?:leak|contaminat|overlap|memori[sz]|seen (?:during|in) "
+            r"(?:pre-?)?training)",
+        ),
+    ),
+]

@@ -1,0 +1,272 @@
+"""What a sentence says about how its source was read: the evidence-level signals.
+
+The rules are written from what the words mean, in four families, each built from a small
+vocabulary rather than a list of stock phrases:
+
+* **full text** — a reading verb ("read", "checked", "went through", "verified") reaching
+  the paper itself ("the full paper", "the whole PDF", "the methods section", "all 40
+  pages", "the paper's appendix"), or "read in full / end to end". A negated reading
+  ("haven't read the full paper") is the opposite: the paper was not read.
+* **abstract only** — a summary-level artefact (abstract, listing, summary page, model
+  card, conference page…) named as the limit of the reading ("only", "alone", "nothing
+  else", "going by", "based on", "is all I had", "abstract-level"), the paper out of reach
+  (blocked, paywalled, embargoed, a dead link, "could not access the PDF"), or the paper
+  not read. "Not just the abstract", "beyond the abstract" and "not from the abstract
+  alone" cancel it.
+* **secondary** — a third party's channel (a blog, thread, press release, news story,
+  newsletter, video, a colleague, an analyst…) as the source of the words ("according
+  to", "per", "via", "X says/claims/writes", "reportedly", "it has been reported"). The
+  authors' own channels are not third parties.
+* **editorial** — the writer owning the reading ("my/our inference, view, framing,
+  synthesis, estimate", "I infer/suspect", "in my view", "personal take", "editorial
+  note", "is mine/ours", "this wiki's reading"), unless negated ("not my interpretation").
+
+Precedence within a sentence: full text, editorial, abstract only, secondary.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+UNMARKED = "unmarked"
+FULL_TEXT = "full_text"
+ABSTRACT_ONLY = "abstract_only"
+SECONDARY = "secondary"
+EDITORIAL = "editorial"
+
+
+def _rx(*parts: str) -> re.Pattern[str]:
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+_Q = r"(?:'|’)"  # either apostrophe
+_ART = r"(?:the|its|their|an?|this|that|his|her|my|our|one)"
+_WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
+_NEG = re.compile(r"\b(?:not|n't|never|without|no|nor|haven't|hasn't|hadn't|didn't)\s*$", re.I)
+
+# -- full text ------------------------------------------------------------------------------
+_READ = (
+    r"(?:read|reading|checked|check|checking|verified|verify|went through|go through|gone "
+    r"through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
+    r"looked through|worked through)"
+)
+_WHOLE_PAPER = (
+    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:paper|pdf|"
+    r"text|article|preprint|manuscript|version)|paper in full|methods?(?:\s+and\s+results)?\s+"
+    r"sections?|results?\s+sections?|experiments?\s+sections?|appendix|appendices|main "
+    r"tables?|all\s+\d+\s+pages|every\s+(?:page|table|number))"
+)
+_FULL_TEXT = _rx(
+    rf"\b{_READ}\b[^.;:!?]{{0,40}}?\b{_WHOLE_PAPER}",
+    rf"\b{_WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
+    r"(?:\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
+    rf"\b{_WHOLE_PAPER},?\s+read\b",
+    r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
+    r"cover|in (?:its|their) entirety)\b",
+    r"\bfull[\s-]text\s+(?:read|reading|check|checked)\b",
+    r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
+    rf"\bthe\s+paper{_Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
+    r"ablations?|results section)\b",
+    r"\bfull\s+paper\s+(?:shows|says|reports|states|gives|makes clear)\b",
+    r"\bread\s+(?:well\s+)?(?:beyond|past)\s+the\s+(?:abstract|listing|summary)\b",
+)
+
+# -- abstract only --------------------------------------------------------------------------
+_SUMMARY = (
+    r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
+    r"landing\s+page|model\s+card|project\s+page|(?:arxiv|openreview|conference|publisher"
+    rf"(?:{_Q}s)?|hugging\s?face|hf|daily\s+papers|papers\s+with\s+code)\s+(?:page|listing|"
+    r"summary|entry|card|abstract)|teaser|tl;?dr|snippet)"
+)
+_ONLY = r"(?:only|just|solely|merely|purely)"
+_ABSTRACT_ONLY = _rx(
+    # A summary-level artefact named as the limit of the reading.
+    rf"\b{_ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{_ART}\s+{_WORDS}{_SUMMARY}\b",
+    rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|and nothing (?:else|more)|is all|was "
+    r"all|were all)\b",
+    rf"\b(?:going|judging|working|reading)\s+(?:{_ONLY}\s+)?(?:by|from|off|on)\s+{_ART}\s+"
+    rf"{_WORDS}{_SUMMARY}\b",
+    rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{_ONLY}\s+|entirely\s+|"
+    rf"wholly\s+)?(?:on|from|off)\s+{_ART}\s+{_WORDS}{_SUMMARY}\b",
+    rf"\b{_SUMMARY}[\s-](?:level|confidence|depth|only|reading)\b",
+    r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
+    rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{_ART}\s+"
+    rf"{_WORDS}{_SUMMARY}\b",
+    r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
+    r"\bnothing (?:beyond|past|but|other than|more than) the (?:abstract|listing|summary)\b",
+    r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:get|go|got|gone|read|make it|see|seen)\s+(?:past|"
+    r"beyond|further than)\s+the\s+(?:abstract|listing|summary)\b",
+    r"\bno further than the (?:abstract|listing|summary)\b",
+    r"\bthe abstract is the only\b|\bonly text (?:available|read|seen)\b",
+    # The abstract as the subject that speaks: "the abstract carries / states / says…".
+    r"\b(?:the|its)\s+abstract\s+(?:carries|states|reports|says|gives|claims|lists|names|"
+    r"mentions|admits|offers|provides|describes|shows|contains|has|holds|does not|doesn't|"
+    r"is silent|omits|leaves|promises|asserts|suggests|only)\b",
+    # What the abstract omits, named as the source: "never named in the abstract".
+    r"\b(?:not|never|nowhere)\s+(?:\w+\s+){0,2}?(?:in|from)\s+the\s+abstract\b",
+    # The authors' own announcement as the source: a summary by the authors themselves.
+    rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?authors?{_Q}?s?{_Q}?\s+"
+    r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video)",
+    # The authors' own announcement as the only source read.
+    rf"\b{_ONLY}\b[^.;:!?]{{0,30}}?\bauthors?{_Q}?s?{_Q}?\s+own\b",
+    rf"\bauthors?{_Q}?s?{_Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
+    r"announcement|summary|video)[^.;:!?]{0,40}?\b(?:only source|is all|was all)\b",
+    # The paper out of reach.
+    r"\b(?:paper|pdf|full[\s-]?text|full\s+paper|article|preprint|paper\s+body)\b[^.;:!?]{0,30}?"
+    r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the)\s+(?:\w+\s+)?(?:paywall|embargo|"
+    r"login)|unavailable|not available|inaccessible|unreachable|out of reach|(?:link|url)\s+"
+    r"(?:was|is)\s+(?:dead|broken))\b",
+    r"\b(?:pdf|paper)\s+link\s+(?:was|is)\s+(?:dead|broken)\b",
+    r"\b(?:could|can|did|do|does|was|were)\s*(?:not|n't)\s+(?:be\s+)?(?:read|open(?:ed)?|"
+    r"access(?:ed)?|get|got|reach(?:ed)?|fetch(?:ed)?|download(?:ed)?|obtain(?:ed)?|"
+    r"retriev(?:e|ed))\s+(?:at\s+|to\s+|hold of\s+|past\s+|beyond\s+)?(?:the\s+)?(?:full|"
+    r"whole|paper|pdf|text|body|article|publisher)",
+    r"\barxiv(?:\.org)?\s+(?:is|was)\s+blocked\b",
+    # The paper not read.
+    r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?(?:read|"
+    r"consulted|opened)\b",
+    r"\b(?:have|has|had|did|do)\s*(?:not|n't)\s+(?:yet\s+)?(?:read|seen|opened)\s+(?:the\s+)?"
+    r"(?:paper|pdf|full|whole|it\b|beyond|past|more than)",
+    r"\bnot\s+(?:been\s+)?read\s+(?:in full|beyond|past)\b",
+    r"\bunread\b",
+)
+# Reading that went past the summary: these cancel an abstract-only reading.
+_NOT_ONLY_ABSTRACT = _rx(
+    r"\bnot\s+(?:just|only|merely|simply)\s+(?:from\s+|on\s+)?(?:the|its)\s+(?:abstract|"
+    r"listing|summary)\b",
+    r"\bnot\s+(?:from|on)\s+the\s+(?:abstract|listing|summary)\s+alone\b",
+    r"\b(?:did|do|does)\s*(?:not|n't)\s+read\s+(?:just\s+|only\s+)?the\s+abstract\s+only\b",
+    r"\bmore than (?:just )?the abstract\b",
+    r"\bbeyond the (?:abstract|listing|summary)\b",
+)
+
+# -- secondary --------------------------------------------------------------------------------
+_CHANNEL = (
+    r"(?:blog(?:\s+post)?|thread|tweets?|x\s+post|reddit(?:\s+(?:post|thread|comment))?|"
+    r"hacker\s+news|discord(?:\s+channel)?|slack|forum|mailing\s+list|press(?:\s+(?:release|"
+    r"office|coverage|report))?|news(?:\s+(?:piece|story|article|report|item|site))?|"
+    r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
+    r"(?:\s+(?:video|explainer))?|video|explainer|podcast|interview|keynote|write-?up|"
+    r"coverage|review|leaderboard\s+site|benchmark\s+site|aggregator(?:\s+site)?|"
+    r"announcement|commentary|op-?ed|summary\s+by|wikipedia)"
+)
+_PERSON = (
+    r"(?:colleagues?|journalists?|reporters?|commentators?|bloggers?|analysts?|outside\s+"
+    r"researchers?|third[\s-]part(?:y|ies)|someone|somebody|friends?|critics?|influencers?)"
+)
+# "video", "review" or "thread" as a topic, not a source: "the video benchmark reports…".
+_NOT_A_TOPIC = (
+    r"(?!\s+(?:benchmarks?|tasks?|datasets?|models?|generation|understanding|qa|questions?|"
+    r"data|domains?|settings?|lengths?|pools?|counts?|level|parallelism|summari[sz]ation))"
+)
+_SPEECH = (
+    r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
+    r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|tells|told|relays|relayed|is that|"
+    r"quotes|quoted|puts it|boasts|touts|announced|announces)"
+)
+_SECONDARY = _rx(
+    r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay)\b",
+    r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
+    rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
+    rf"covered)\s+(?:by|in|on))\s+(?:{_ART}\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
+    rf"\b(?:quoted|reported|featured|covered|described)\s+(?:in|on|by)\s+(?:{_ART}\s+)?{_WORDS}"
+    rf"(?:{_CHANNEL}|{_PERSON})\b",
+    # A channel or person as the subject that speaks: "the press release says".
+    rf"(?:^|[:;,(]\s*|\b{_ART}\s+){_WORDS}(?:{_CHANNEL}|{_PERSON})\b{_NOT_A_TOPIC}"
+    rf"[^.;:!?]{{0,40}}?\b{_SPEECH}\b",
+    rf"\b(?:learned|heard|read|saw)\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{_ART}"
+    rf"\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
+    r"\bword\s+(?:on|in|from|around)\b",
+    rf"\b[\w.-]+{_Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
+    r"(?:says|states|reports|claims|puts|notes)\b",
+)
+# The authors' own words are not a third party's.
+_AUTHORS_OWN = _rx(
+    rf"\bauthors?{_Q}?s?{_Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
+    r"announcement|summary|video|talk|press)",
+    r"\bauthors themselves\b",
+    r"\b(?:per|according to|as)\s+the\s+authors\b",
+    r"\btheir own\s+(?:blog|thread|post|announcement)\b",
+)
+
+# -- editorial --------------------------------------------------------------------------------
+_VIEW = (
+    r"(?:view|reading|inference|interpretation|take|synthesis|framing|estimate|guess|"
+    r"speculation|conclusion|grouping|pairing|juxtaposition|judge?ment|opinion|hunch|"
+    r"hypothesis|extrapolation|gloss|assessment|suspicion|conjecture|reconstruction|"
+    r"comparison|connection)"
+)
+_EDITORIAL = _rx(
+    rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{_VIEW}\b",
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
+    r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
+    r"link|believe|think)\b",
+    r"\b(?:i{_Q}m|i am|we{_Q}re|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|"
+    r"extrapolating|editoriali[sz]ing|reading into)\b".replace("{_Q}", _Q),
+    r"\bin\s+(?:my|our)\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|estimation|"
+    r"assessment)\b",
+    r"\bpersonal\s+(?:take|view|opinion|note|reading)\b",
+    r"\beditorial(?:\s+(?:note|comment|aside))?\s*:|\beditoriali[sz]ing\b",
+    r"\b(?:is|are|was)\s+(?:mine|ours)\b",
+    rf"\bthe\s+writer{_Q}s\b",
+    rf"\b(?:this|the)\s+(?:wiki|page|note|notes|editor|editors)(?:{_Q}s|s{_Q})\s+(?:own\s+)?",
+    r"\blabell?ed as such\b|\breading between the lines\b",
+)
+_NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Signal:
+    value: str
+    match: re.Match[str]
+
+
+_NEG_NEAR = re.compile(
+    r"\b(?:not|n't|never|without|no|nor|haven't|hasn't|hadn't|didn't|nothing)\b(?:\s+\w+){0,2}"
+    r"\s*$",
+    re.IGNORECASE,
+)
+
+
+def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re.Match[str] | None:
+    """The first match not negated by the words just before it ("haven't read…")."""
+    for match in pattern.finditer(sentence):
+        before = sentence[max(0, match.start() - reach) : match.start()]
+        negation = _NEG_NEAR if reach > 12 else _NEG
+        if not negation.search(before):
+            return match
+    return None
+
+
+def _negated_full_reading(sentence: str) -> re.Match[str] | None:
+    """ "I haven't read the full paper": a reading of the paper, negated."""
+    for match in _FULL_TEXT.finditer(sentence):
+        if _NEG.search(sentence[max(0, match.start() - 12) : match.start()]):
+            return match
+    return None
+
+
+def reading_signal(sentence: str) -> Signal | None:
+    """The evidence level a sentence states about its own source, or None."""
+    full = _positive(_FULL_TEXT, sentence)
+    if full:
+        return Signal(FULL_TEXT, full)
+    editorial = _EDITORIAL.search(sentence)
+    window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
+    if editorial and not _NOT_MINE.search(window):
+        return Signal(EDITORIAL, editorial)
+    if not goes_beyond_abstract(sentence):
+        abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)
+        if abstract:
+            return Signal(ABSTRACT_ONLY, abstract)
+    secondary = _SECONDARY.search(sentence)
+    if secondary and not _AUTHORS_OWN.search(sentence):
+        return Signal(SECONDARY, secondary)
+    return None
+
+
+def goes_beyond_abstract(sentence: str) -> bool:
+    """Does the sentence say the reading went past the summary ("not just the abstract",
+    "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not."""
+    return _positive(_NOT_ONLY_ABSTRACT, sentence, reach=24) is not None
