@@ -63,7 +63,7 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:are|is|was|were)\s+only\s+relative\b|\bonly\s+relative\b",
             r"\bonly\s+(?:given|reported|stated|expressed|quoted|shown)\s+as\s+(?:relative|"
             r"percentages?\s+of|ratios?|fractions?\s+of)",
-            r"\brelative\s+deltas?\b|\bno absolute\b",
+            r"\brelative\s+deltas?\b|\bno absolute\b|\brelative only\b",
             r"\bas\s+(?:a\s+)?percentages?\s+of\s+(?:the\s+)?[\w'’-]+\s+(?:score|performance|"
             r"accuracy|baseline|result)",
         ),
@@ -83,8 +83,9 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bwithout naming (?:the|a|any) (?:benchmarks?|datasets?)\b",
             # "benchmarks, which the abstract leaves unnamed"; "which benchmark is not said".
             r"\b(?:benchmarks?|suites?|datasets?|test sets?|evaluations?|evals?)\b[^.;]{0,60}?\b"
-            r"(?:unnamed|unspecified|not named|never named|not specified|not identified|never "
-            r"described|not described)\b(?!\s+(?:\w+\s+)?(?:models?|baselines?|systems?))",
+            r"(?:unnamed|unspecified|not named|never named|not specified|never specified|not "
+            r"identified|never described|not described|never given)\b"
+            r"(?!\s+(?:\w+\s+)?(?:models?|baselines?|systems?))",
             r"\bwhich\s+(?:benchmark|dataset|suite|test set|eval\w*)s?\b[^.;]{0,30}?\b(?:is|was|"
             r"are|were)\s+(?:never|not)\s+(?:said|stated|named|given|specified|mentioned|"
             r"disclosed|clear)\b",
@@ -107,9 +108,14 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\ban? (?:unspecified|undisclosed) (?:base )?model\b",
             r"\bwithout naming (?:the|a|any) (?:base )?models?\b",
             r"\b(?:base |backbone |underlying |policy )?models?\b[^.;]{0,40}?\b(?:unnamed|"
-            r"unspecified|not named|never named|not specified|not disclosed|undisclosed|"
-            r"not identified)\b(?!\s+(?:\w+\s+)?(?:benchmarks?|datasets?|suites?|tasks?|"
-            r"baselines?|evaluations?))",
+            r"unspecified|not named|never named|not specified|never specified|not disclosed|"
+            r"undisclosed|not identified)\b"
+            r"(?!\s+(?:\w+\s+)?(?:benchmarks?|datasets?|suites?|tasks?|baselines?|evaluations?))",
+            r"\b(?:not|never|nowhere|nobody)\s+(?:\w+\s+){0,2}?(?:say|says|said|state|states|name|"
+            r"names|specify|specifies|mention|mentions|tell|tells|identify|disclose|discloses)\s+"
+            r"which\s+(?:\w+\s+){0,2}?(?:model|llm|backbone|encoder|policy|checkpoint)s?\b",
+            r"\b(?:llm|backbone|encoder|checkpoint|policy)s?\b[^.;]{0,30}?\b(?:is|are|was|were|"
+            r"goes|go|remains?)\s+(?:not|never)\s+(?:named|specified|identified|disclosed|given)\b",
             r"\bwhich\s+(?:base\s+|backbone\s+|underlying\s+)?(?:model|llm)\b[^.;]{0,30}?\b"
             r"(?:unclear|not (?:said|stated|clear|given|named)|never (?:said|stated|named))",
             r"\bmodels?\b[^.;]{0,12}?\bwhich\s+(?:the\s+)?(?:paper|authors?|abstract|text)\s+"
@@ -142,7 +148,8 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bbaselines? (?:is|are|was|were) (?:not (?:named|given(?=\s*(?:[.,;:)]|$))|"
             r"specified|stated)|"
             r"unnamed|unspecified)\b",
-            r"\bwithout (?:a |any )?(?:named )?baseline\b",
+            r"\bwithout (?:a |any )?(?:named )?baseline\b|\bwithout naming (?:the|a|any) "
+            r"(?:baseline|comparison|comparator)",
             r"\b(?:baseline|comparison|comparator|reference|competing|rival)\s*(?:systems?|"
             r"models?|methods?)?\b[^.;]{0,30}?\b(?:is|are|was|were|goes|go|remains?)\s+(?:not\s+"
             r"named|never\s+named|unnamed|unspecified|not\s+specified|not\s+identified|not\s+"
@@ -171,6 +178,11 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"ruled out|investigated|analy[sz]ed|verified|measured)\b",
             r"\b(?:not|never)\s+(?:checked|examined|tested|verified)\s+(?:for|whether)\b[^.;]{0,60}?"
             r"\b(?:leak|contaminat|overlap|memori[sz])",
+            r"\b(?:not|never|nobody|no one)\s+(?:\w+\s+){0,2}?(?:check|checks|checked|test|tests|"
+            r"tested|verify|verified|examine|examined|look|looked|audit|audited)\s+(?:for\s+|"
+            r"whether\s+|if\s+)?[^.;]{0,60}?\b(?:contaminat\w*|leak\w*|overlap\w*|(?:appear|"
+            r"appears|appeared|present|seen|included)\s+in\s+(?:the\s+)?(?:pre-?)?training)",
+            r"\bno\s+(?:de-?contamination|dedup\w*|contamination)\b",
             r"\b(?:unclear|unknown|not known|not clear|an open question|uncertain)\s+whether\b"
             r"[^.;]{0,80}?\b(?:leak|contaminat|overlap|memori[sz]|seen (?:during|in) "
             r"(?:pre-?)?training)",

@@ -110,6 +110,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("heldout.jsonl"),
         DEFAULT.with_name("probes.jsonl"),
         DEFAULT.with_name("blind1.jsonl"),
+        DEFAULT.with_name("blind2.jsonl"),
     ]
     verbose = "-v" in argv
     for path in paths:

@@ -55,6 +55,14 @@ _NOT_FIGURES = [
     re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
     re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
+    # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".
+    re.compile(
+        r"\b(?:temperature|temp|lr|learning\s+rate|dropout|beta|alpha|gamma|lambda|top-[pk]|"
+        r"weight\s+decay|kl\s+(?:coefficient|penalty|weight)|epsilon|clip(?:ping)?\s+(?:range|"
+        r"ratio)|threshold|momentum|rank|warm-?up(?:\s+ratio)?|discount)\s*(?:of|=|:|at|to)?\s*"
+        r"\d[\d.e-]*",
+        re.I,
+    ),
     re.compile(
         r"\b(?:section|sec\.|table|tab\.|figure|fig\.|eq\.|equation|appendix|chapter|"
         r"step|stage|round|epoch|version|release|phase|level|iteration|layer)\s+\d+(?:\.\d+)*",
@@ -76,7 +84,15 @@ _NOT_A_SPAN = (
 )
 
 _SHAPES: list[tuple[str, re.Pattern[str]]] = [
-    ("a percentage", re.compile(rf"{_NUM}\s*(?:%|percent\b|per cent\b)", re.I)),
+    (
+        "a percentage",
+        re.compile(
+            rf"{_NUM}\s*(?:%|percent\b|per cent\b)"
+            # "every 10% of training", "the first 20% of training steps": a schedule.
+            r"(?!\s+of\s+(?:the\s+)?(?:training|steps|the\s+run|epochs|compute|data(?:set)?\b))",
+            re.I,
+        ),
+    ),
     ("percentage points", re.compile(rf"{_NUM}\s*(?:pp|p\.p\.|percentage points?)\b", re.I)),
     ("a speed-up", re.compile(rf"{_NUM}\s*(?:×|x\b)|{_NUM}\s*-?fold\b|\bx\s?{_NUM}\b", re.I)),
     ("a spread", re.compile(r"±|\+/-|\+-\s*\d")),
@@ -84,7 +100,11 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("a change from one value to another", re.compile(rf"{_NUM}\s*(?:→|->|⇒)\s*\S*\d")),
     (
         "a change from one value to another",
-        re.compile(rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s+to\s+{_NUM}", re.I),
+        re.compile(
+            rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s*(?:[a-zµ%]{{1,4}}\s+)?to\s+"
+            rf"(?:about\s+|roughly\s+)?{_NUM}",
+            re.I,
+        ),
     ),
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
@@ -105,7 +125,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?![\w.])")),
+    ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?!\w|\.\d)")),
     ("a price", re.compile(r"[$€£]\s?\d")),
     (
         "a number next to a result word",
@@ -142,7 +162,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     (
         "a fraction in words",
         re.compile(
-            r"\b(?:one|a|two|three|four)[\s-](?:half|third|quarter|fifth|sixth|tenth)s?\s+"
+            rf"\b(?:one|a|{NUMBER_WORDS})[\s-](?:half|halves|third|quarter|fifth|sixth|seventh|"
+            r"eighth|ninth|tenth)s?\s+"
             rf"of\b{_NOT_A_SPAN}|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|"
             r"over\s+)?(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b"
             r"(?![\s-]+part(?:y|ies)\b)",

@@ -32,6 +32,7 @@ from entries.evidence.signals import (
     UNMARKED,
     goes_beyond_abstract,
     reading_signal,
+    spelled_out,
 )
 
 EVIDENCE_VALUES = (UNMARKED, FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
@@ -62,10 +63,14 @@ _IMPLIED_ABSTRACT = _rx(
 
 
 def _quote(match: re.Match[str], sentence: str) -> str:
-    """The trigger in its sentence, shortened to a readable quote."""
+    """The writer's own sentence, shortened around the trigger to a readable quote. The
+    match may come from the spelled-out sentence ("is not" for "isn't"), so it is placed by
+    its relative position when its exact words are not found."""
     text = " ".join(sentence.split())
     if len(text) > 240:
         at = text.lower().find(match.group(0).lower())
+        if at < 0:
+            at = int(match.start() * len(text) / max(len(match.string), 1))
         start = max(0, at - 80)
         text = ("…" if start else "") + text[start : start + 220].strip() + "…"
     return f"“{text}”"
@@ -120,7 +125,7 @@ def caveat_marks(text: str) -> list[Finding]:
     sentences = split_sentences(text) or [text]
     for name, pattern in CAVEAT_RULES:
         for sentence in sentences:
-            match = pattern.search(sentence)
+            match = pattern.search(spelled_out(sentence))
             if match:
                 found.append(Finding("caveat", name, f"says so: {_quote(match, sentence)}"))
                 break

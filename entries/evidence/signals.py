@@ -40,31 +40,59 @@ def _rx(*parts: str) -> re.Pattern[str]:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
+# Contractions and shorthand written out, so one rule reads "isn't named", "is not named"
+# and "IMO" alike. Matching runs on this form; reasons quote the writer's own sentence.
+_SPELLED_OUT = [
+    (re.compile(r"[’‘`]"), "'"),
+    (re.compile(r"\bcan't\b|\bcannot\b", re.I), "can not"),
+    (re.compile(r"\bwon't\b", re.I), "will not"),
+    (re.compile(r"\b(\w+)n't\b", re.I), r"\1 not"),
+    (re.compile(r"\bI'm\b", re.I), "I am"),
+    (re.compile(r"\b(\w+)'re\b", re.I), r"\1 are"),
+    (re.compile(r"\b(\w+)'ve\b", re.I), r"\1 have"),
+    (re.compile(r"\b(I|we|you|they|he|she)'d\b", re.I), r"\1 would"),
+    (re.compile(r"\b(I|we|you|they|he|she)'ll\b", re.I), r"\1 will"),
+    (re.compile(r"\bIM(?:H)?O\b"), "in my opinion"),
+]
+
+
+def spelled_out(text: str) -> str:
+    for pattern, replacement in _SPELLED_OUT:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 _Q = r"(?:'|’)"  # either apostrophe
 _ART = r"(?:the|its|their|an?|this|that|his|her|my|our|one)"
 _WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
-_NEG = re.compile(r"\b(?:not|n't|never|without|no|nor|haven't|hasn't|hadn't|didn't)\s*$", re.I)
+_NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody)\s*$", re.I)
 
 # -- full text ------------------------------------------------------------------------------
 _READ = (
-    r"(?:read|reading|checked|check|checking|verified|verify|went through|go through|gone "
-    r"through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
-    r"looked through|worked through)"
+    r"(?:read|reading|reads|checked|check|checking|verified|verify|went through|go through|"
+    r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
+    r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over)"
 )
 _WHOLE_PAPER = (
     r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:paper|pdf|"
     r"text|article|preprint|manuscript|version)|paper in full|methods?(?:\s+and\s+results)?\s+"
     r"sections?|results?\s+sections?|experiments?\s+sections?|appendix|appendices|main "
-    r"tables?|all\s+\d+\s+pages|every\s+(?:page|table|number))"
+    r"tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|supplementary\s+(?:material|"
+    r"materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
+    r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
+    r"sections?))"
 )
 _FULL_TEXT = _rx(
     rf"\b{_READ}\b[^.;:!?]{{0,40}}?\b{_WHOLE_PAPER}",
     rf"\b{_WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
-    r"(?:\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
+    r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
     rf"\b{_WHOLE_PAPER},?\s+read\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
-    r"\bfull[\s-]text\s+(?:read|reading|check|checked)\b",
+    r"\bfull[\s-]text\s+(?:read|reading|check|checked)\b|\ba\s+(?:full|complete|careful)\s+"
+    r"read(?:-through)?\s+of\b",
+    rf"\b{_WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
+    r"through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
     rf"\bthe\s+paper{_Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
@@ -75,7 +103,9 @@ _FULL_TEXT = _rx(
 # -- abstract only --------------------------------------------------------------------------
 _SUMMARY = (
     r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
-    r"landing\s+page|model\s+card|project\s+page|(?:arxiv|openreview|conference|publisher"
+    r"landing\s+page|model\s+card|project\s+page|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
+    r"(?:journal|workshop|talk|poster)\s+(?:page|abstract|summary)|(?:arxiv|openreview|"
+    r"conference|publisher"
     rf"(?:{_Q}s)?|hugging\s?face|hf|daily\s+papers|papers\s+with\s+code)\s+(?:page|listing|"
     r"summary|entry|card|abstract)|teaser|tl;?dr|snippet)"
 )
@@ -83,7 +113,10 @@ _ONLY = r"(?:only|just|solely|merely|purely)"
 _ABSTRACT_ONLY = _rx(
     # A summary-level artefact named as the limit of the reading.
     rf"\b{_ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{_ART}\s+{_WORDS}{_SUMMARY}\b",
-    rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|and nothing (?:else|more)|is all|was "
+    rf"\b{_ONLY}\s+(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|seen|see|got|get|"
+    rf"skimmed|consulted|checked|looked at|accessed|access|went by)\s+(?:\w+\s+){{0,2}}?"
+    rf"{_ART}\s+{_WORDS}{_SUMMARY}\b",
+    rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
     r"all|were all)\b",
     rf"\b(?:going|judging|working|reading)\s+(?:{_ONLY}\s+)?(?:by|from|off|on)\s+{_ART}\s+"
     rf"{_WORDS}{_SUMMARY}\b",
@@ -149,11 +182,14 @@ _CHANNEL = (
     r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
     r"(?:\s+(?:video|explainer))?|video|explainer|podcast|interview|keynote|write-?up|"
     r"coverage|review|leaderboard\s+site|benchmark\s+site|aggregator(?:\s+site)?|"
-    r"announcement|commentary|op-?ed|summary\s+by|wikipedia)"
+    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|linkedin(?:\s+post)?|comments?\s+"
+    r"on\s+openreview|the\s+batch)"
 )
 _PERSON = (
-    r"(?:colleagues?|journalists?|reporters?|commentators?|bloggers?|analysts?|outside\s+"
-    r"researchers?|third[\s-]part(?:y|ies)|someone|somebody|friends?|critics?|influencers?)"
+    r"(?:colleagues?|labmates?|lab\s+mates?|co-?workers?|journalists?|reporters?|"
+    r"commentators?|commenters?|bloggers?|analysts?|outside\s+researchers?|third[\s-]"
+    r"part(?:y|ies)|someone|somebody|friends?|critics?|influencers?|attendees?|reviewers?|"
+    r"reading\s+(?:club|group))"
 )
 # "video", "review" or "thread" as a topic, not a source: "the video benchmark reports…".
 _NOT_A_TOPIC = (
@@ -168,6 +204,10 @@ _SPEECH = (
 _SECONDARY = _rx(
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay)\b",
     r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
+    rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{_ART}\s+)?{_WORDS}"
+    r"(?:summary|post|thread|comment|note|write-?up|take)\s+(?:from|by|on|in|of)\b",
+    rf"\bfrom\s+(?:{_ART}\s+)?{_WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
+    r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
     rf"covered)\s+(?:by|in|on))\s+(?:{_ART}\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
     rf"\b(?:quoted|reported|featured|covered|described)\s+(?:in|on|by)\s+(?:{_ART}\s+)?{_WORDS}"
@@ -188,6 +228,9 @@ _AUTHORS_OWN = _rx(
     r"\bauthors themselves\b",
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
+    # The authors quoting someone: their paper is still the source.
+    r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
+    r"mentions|refer to|refers to)\b",
 )
 
 # -- editorial --------------------------------------------------------------------------------
@@ -198,6 +241,7 @@ _VIEW = (
     r"comparison|connection)"
 )
 _EDITORIAL = _rx(
+    r"\bi\s+reckon\b",
     rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{_VIEW}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
@@ -206,7 +250,13 @@ _EDITORIAL = _rx(
     r"extrapolating|editoriali[sz]ing|reading into)\b".replace("{_Q}", _Q),
     r"\bin\s+(?:my|our)\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|estimation|"
     r"assessment)\b",
-    r"\bpersonal\s+(?:take|view|opinion|note|reading)\b",
+    r"\bpersonal\s+(?:take|view|opinion|note|reading)\b|\bpersonally\b",
+    r"\b(?:to my mind|my two cents|if you ask me|in my opinion|on my reading)\b",
+    r"\bi\s+(?:would|am inclined to|tend to)\s+(?:\w+\s+)?(?:think|read|guess|say|bet|argue|"
+    r"suspect|interpret)\b|\bi\s+am\s+guessing\b",
+    r"\b(?:speculation|conjecture|guesswork|inference)\s+on\s+(?:my|our)\s+part\b",
+    r"\bthis\s+is\s+(?:my|our|a)\s+(?:own\s+)?(?:conjecture|guess|speculation|hunch|inference)\b",
+    r"\b(?:wiki\s+)?editors(?:'|s')?\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take)\b",
     r"\beditorial(?:\s+(?:note|comment|aside))?\s*:|\beditoriali[sz]ing\b",
     r"\b(?:is|are|was)\s+(?:mine|ours)\b",
     rf"\bthe\s+writer{_Q}s\b",
@@ -223,8 +273,7 @@ class Signal:
 
 
 _NEG_NEAR = re.compile(
-    r"\b(?:not|n't|never|without|no|nor|haven't|hasn't|hadn't|didn't|nothing)\b(?:\s+\w+){0,2}"
-    r"\s*$",
+    r"\b(?:not|never|without|no|nor|nothing|nobody)\b(?:\s+\w+){0,2}\s*$",
     re.IGNORECASE,
 )
 
@@ -248,7 +297,9 @@ def _negated_full_reading(sentence: str) -> re.Match[str] | None:
 
 
 def reading_signal(sentence: str) -> Signal | None:
-    """The evidence level a sentence states about its own source, or None."""
+    """The evidence level a sentence states about its own source, or None (matched on the
+    sentence with its contractions written out)."""
+    sentence = spelled_out(sentence)
     full = _positive(_FULL_TEXT, sentence)
     if full:
         return Signal(FULL_TEXT, full)
@@ -269,4 +320,4 @@ def reading_signal(sentence: str) -> Signal | None:
 def goes_beyond_abstract(sentence: str) -> bool:
     """Does the sentence say the reading went past the summary ("not just the abstract",
     "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not."""
-    return _positive(_NOT_ONLY_ABSTRACT, sentence, reach=24) is not None
+    return _positive(_NOT_ONLY_ABSTRACT, spelled_out(sentence), reach=24) is not None
