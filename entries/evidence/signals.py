@@ -94,6 +94,7 @@ _FULL_TEXT = _rx(
     rf"\b{_WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
     r"through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
+    r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
     rf"\bthe\s+paper{_Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
     r"\bfull\s+paper\s+(?:shows|says|reports|states|gives|makes clear)\b",
@@ -123,6 +124,10 @@ _ABSTRACT_ONLY = _rx(
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{_ONLY}\s+|entirely\s+|"
     rf"wholly\s+)?(?:on|from|off)\s+{_ART}\s+{_WORDS}{_SUMMARY}\b",
     rf"\b{_SUMMARY}[\s-](?:level|confidence|depth|only|reading)\b",
+    rf"\b(?:is|are|was|comes?|came|taken|quoted)\s+(?:straight\s+|directly\s+)?from\s+{_ART}\s+"
+    rf"{_WORDS}{_SUMMARY}\b",
+    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:was|is|has)\s+(?:not|never)\s+"
+    r"(?:yet\s+)?(?:been\s+)?(?:out|public|released|online|posted|published)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{_ART}\s+"
     rf"{_WORDS}{_SUMMARY}\b",
