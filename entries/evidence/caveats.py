@@ -89,7 +89,7 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bwhich\s+(?:benchmark|dataset|suite|test set|eval\w*)s?\b[^.;]{0,30}?\b(?:is|was|"
             r"are|were)\s+(?:never|not)\s+(?:said|stated|named|given|specified|mentioned|"
             r"disclosed|clear)\b",
-            r"\b(?:internal|in-house|proprietary|private|undisclosed|unreleased|own)\s+"
+            r"\b(?:internal|in-house|proprietary|private|undisclosed|unreleased)\s+"
             r"(?:benchmark|eval\w*|test[\s-]?set|suite|dataset)s?\b",
             r"\b(?:not|never|nothing[^.;]{0,20}?)\s*(?:say|says|state|states|name|names|specify|"
             r"specifies|identify|identifies|mention|mentions|tell|tells)\s+which\s+"
@@ -188,4 +188,83 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:pre-?)?training)",
         ),
     ),
+]
+
+
+# What was left unnamed, read the same way for every kind of thing: "the benchmark is not
+# named", "does not name the model under test", "no indication of which benchmark", "a
+# benchmark they would not name", "withheld the base model's identity", "an unspecified
+# baseline", "benchmarks and baselines unnamed".
+_BENCH = r"(?:benchmarks?|datasets?|suites?|test[\s-]sets?|evals?|evaluations?|splits?)"
+_MODEL = (
+    r"(?:(?:base|backbone|underlying|draft|student|teacher|policy)\s+)?(?:models?|llms?|"
+    r"backbones?|checkpoints?|chatbots?)"
+)
+_BASE = r"(?:baselines?|comparisons?|comparators?|competitors?|prior methods?|reference systems?)"
+_NAMING = (
+    r"(?:name|names|named|naming|identify|identifies|identified|disclose|discloses|disclosed|"
+    r"specify|specifies|specified|say|says|said|mention|mentions|mentioned|indicate|"
+    r"indicates|indication|reveal|reveals|revealed|tell|tells|state|states|stated)"
+)
+
+
+def _unnamed(noun: str) -> list[str]:
+    return [
+        rf"\b{noun}\b[^.;]{{0,40}}?\b(?:is|are|was|were|goes|go|remains?|left|kept)\s+"
+        rf"(?:\w+\s+)?(?:not|never)\s+(?:\w+\s+)?(?:named|identified|disclosed|specified|stated|"
+        r"mentioned|revealed|described)\b",
+        rf"\b(?:not|never|no|without|nor)\s+(?:\w+\s+){{0,3}}?{_NAMING}\s+(?:of\s+)?(?:\w+\s+)"
+        rf"{{0,3}}?{noun}\b",
+        rf"\bno\s+(?:named|specific|identified)\s+{noun}\b",
+        rf"\b{noun}\s+(?:\w+\s+){{0,2}}?(?:would|will|did|do|does|could)\s+not\s+(?:name|identify|"
+        r"disclose|specify|reveal)\b",
+        rf"\bwithh[eo]ld\w*\s+(?:the\s+)?(?:\w+\s+){{0,2}}?{noun}",
+        rf"\b(?:unnamed|unspecified|undisclosed|anonymi[sz]ed|unidentified)\s+(?:\w+\s+){{0,2}}?"
+        rf"{noun}\b",
+        rf"\b{noun}\s+(?:and\s+\w+\s+)?(?:unnamed|unspecified|undisclosed)\b",
+    ]
+
+
+_WIDER = {
+    NO_BENCHMARK: _unnamed(_BENCH),
+    NO_MODEL: [
+        *_unnamed(_MODEL),
+        r"\b(?:referred to|described|known|called)\s+only\s+as\s+['\"“‘]",
+    ],
+    NO_BASELINE: [
+        *_unnamed(_BASE),
+        r"\b(?:not|no|never|without)\s+(?:\w+\s+){0,2}?compar\w*\s+(?:to|with|against)\s+"
+        r"(?:any|a|an)\s+(?:\w+\s+)?(?:baselines?|other|prior)",
+        r"\bno\s+comparison\s+(?:to|with|against)\b",
+    ],
+    NO_VARIANCE: [
+        r"\bvariance\s*(?::|is|was|are|were)?\s*(?:not|never)\s+(?:\w+\s+)?(?:reported|given|"
+        r"stated|shown|measured)",
+        r"\b(?:not|never)\s+(?:\w+\s+)?(?:report|reports|reported|give|gives|show|shows)\s+"
+        r"(?:any\s+)?(?:\w+\s+)?(?:variance|error bars|confidence intervals|standard "
+        r"(?:deviations?|errors?)|spread)",
+        r"\b(?:not|never)\s+(?:run|ran|use|used|repeat|repeated|do|did)\s+(?:\w+\s+)?"
+        r"(?:multiple|several|more than one|repeat(?:ed)?|many)\s+(?:seeds|runs|trials)",
+        r"\bno\s+(?:repeat(?:ed)?|repeated)\s+runs\b|\bno\s+significance\s+tests?\b",
+        r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
+    ],
+    NO_CONTAMINATION: [
+        r"\b(?:contaminat\w*|leak\w*|decontaminat\w*)\b[^.;]{0,80}?\b(?:not|never|nothing|"
+        r"nobody|no one|without)\b[^.;]{0,20}?\b(?:check|assess|test|examin|verif|audit|"
+        r"address|rul|measur|control|look)\w*",
+        r"\b(?:not|never|nothing|nobody|no one|without)\b[^.;]{0,30}?\b(?:check|assess|test|"
+        r"examin|verif|audit|address|rul|measur|control|look)\w*\b[^.;]{0,40}?\b"
+        r"(?:contaminat\w*|leak\w*)",
+    ],
+    RELATIVE_ONLY: [
+        r"\bonly\s+as\s+percentages?\b",
+        r"\brelative\s+to\s+[^.;]{0,40}?\bonly\b",
+    ],
+}
+CAVEAT_RULES = [
+    (
+        name,
+        re.compile("|".join([pattern.pattern, *_WIDER[name]]), re.I) if name in _WIDER else pattern,
+    )
+    for name, pattern in CAVEAT_RULES
 ]

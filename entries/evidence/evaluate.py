@@ -111,6 +111,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("probes.jsonl"),
         DEFAULT.with_name("blind1.jsonl"),
         DEFAULT.with_name("blind2.jsonl"),
+        DEFAULT.with_name("blind3.jsonl"),
     ]
     verbose = "-v" in argv
     for path in paths:

@@ -78,18 +78,21 @@ _SENTENCE_WORDS = {"Reported", "Reports", "Reaches", "From", "To", "At", "By", "
 
 # A fraction of the run or the time is a point in a schedule, not a result: "a third of the
 # way through training", "the first half of training".
-_NOT_A_SPAN = (
-    r"(?!\s*(?:the\s+)?(?:way|training|run|runs|epochs?|steps?|time|schedule|budget|"
-    r"curriculum|rollouts?|episodes?|iterations?)\b)"
+_NOT_A_SPAN = r"(?!\s*(?:the\s+)?way\b)"
+# "the first 20% of training", "every 10% of the steps", "at 25% and 50% of training": a
+# position in a schedule. "In 60% of the training steps" or "a quarter of the time" is an
+# amount, and so a result.
+_SCHEDULE = re.compile(
+    r"\b(?:first|last|every|each|at|after|before|until|through|during|halfway|initial|final)\s+"
+    r"(?:the\s+)?(?:\w+\s+)?$",
+    re.I,
 )
 
 _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     (
         "a percentage",
         re.compile(
-            rf"{_NUM}\s*(?:%|percent\b|per cent\b)"
-            # "every 10% of training", "the first 20% of training steps": a schedule.
-            r"(?!\s+of\s+(?:the\s+)?(?:training|steps|the\s+run|epochs|compute|data(?:set)?\b))",
+            rf"{_NUM}\s*(?:%|percent\b|per cent\b)",
             re.I,
         ),
     ),
@@ -127,6 +130,17 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?!\w|\.\d)")),
     ("a price", re.compile(r"[$€£]\s?\d")),
+    ("N of M", re.compile(r"(?<![\w./-])\d+\s*/\s*\d+(?![\w./-])")),
+    ("a ratio", re.compile(r"\b\d+\s+to\s+\d+\b(?!\s*(?:%|percent|days?|weeks?|years?|steps?))")),
+    (
+        "a change by an amount",
+        re.compile(
+            r"\b(?:falls?|fell|drops?|dropped|rises?|rose|grows?|grew|cuts?|reduces?|reduced|"
+            r"increases?|increased|improves?|improved|gains?|gained|saves?|saved|shrinks?|shrank|"
+            rf"lowers?|lowered|raises?|raised)\s+(?:\w+\s+)?by\s+(?:about\s+|roughly\s+)?{_NUM}",
+            re.I,
+        ),
+    ),
     (
         "a number next to a result word",
         re.compile(
@@ -162,8 +176,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     (
         "a fraction in words",
         re.compile(
-            rf"\b(?:one|a|{NUMBER_WORDS})[\s-](?:half|halves|third|quarter|fifth|sixth|seventh|"
-            r"eighth|ninth|tenth)s?\s+"
+            rf"\b(?:one|a|{NUMBER_WORDS})[\s-](?:half|halves|third|quarter|[a-z]+th)s?\s+"
             rf"of\b{_NOT_A_SPAN}|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|"
             r"over\s+)?(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b"
             r"(?![\s-]+part(?:y|ies)\b)",
@@ -183,14 +196,37 @@ def strip_non_figures(text: str) -> str:
     return text
 
 
+_OF_A_RUN = re.compile(
+    r"^\s+of\s+(?:the\s+)?(?:training|pre-?training|fine-?tuning|steps|the\s+run|run|epochs?|"
+    r"the\s+schedule|schedule|the\s+way)\b",
+    re.I,
+)
+
+
+def _a_schedule_point(cleaned: str, match: re.Match[str]) -> bool:
+    """A share of the run named as a position in its schedule, not an outcome."""
+    after = cleaned[match.end() : match.end() + 40]
+    before = cleaned[max(0, match.start() - 30) : match.start()]
+    if not _OF_A_RUN.search(after) and not re.match(r"^\s*(?:and|,)\s+\d", after):
+        return False
+    return bool(_SCHEDULE.search(before)) or bool(re.match(r"^\s+of\s+the\s+way", after))
+
+
 def figure_in(text: str) -> tuple[str, str] | None:
     """(kind of figure, the words that state it) for the first figure, or None."""
     cleaned = strip_non_figures(text)
     best: tuple[int, str, str] | None = None
     for kind, pattern in _SHAPES:
-        match = pattern.search(cleaned)
-        if match and (best is None or match.start() < best[0]):
-            best = (match.start(), kind, match.group(0).strip())
+        for match in pattern.finditer(cleaned):
+            if kind in (
+                "a percentage",
+                "a fraction in words",
+                "a change in words",
+            ) and _a_schedule_point(cleaned, match):
+                continue
+            if best is None or match.start() < best[0]:
+                best = (match.start(), kind, match.group(0).strip())
+            break
     return (best[1], best[2]) if best else None
 
 

@@ -69,7 +69,8 @@ _NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody)\s*$", re.I)
 
 # -- full text ------------------------------------------------------------------------------
 _READ = (
-    r"(?:read|reading|reads|checked|check|checking|verified|verify|went through|go through|"
+    r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
+    r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over)"
 )
@@ -80,7 +81,11 @@ _WHOLE_PAPER = (
     r"tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|supplementary\s+(?:material|"
     r"materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
     r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
-    r"sections?))"
+    r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?paper(?:'s)?(?:\s+own)?"
+    r"(?!\s*(?:'s\s+)?(?:abstract|summary|listing|blog|announcement|thread|landing|page|"
+    r"title))(?:\s+(?:results\s+)?(?:tables?|figures?|sections?|experiments?|proofs?))?|"
+    r"(?:section|table|figure|appendix)\s+[A-Z\d][\w.]*\s+of\s+the\s+paper|results\s+tables?|"
+    r"experiments?\s+section)"
 )
 _FULL_TEXT = _rx(
     rf"\b{_READ}\b[^.;:!?]{{0,40}}?\b{_WHOLE_PAPER}",
@@ -89,7 +94,8 @@ _FULL_TEXT = _rx(
     rf"\b{_WHOLE_PAPER},?\s+read\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
-    r"\bfull[\s-]text\s+(?:read|reading|check|checked)\b|\ba\s+(?:full|complete|careful)\s+"
+    r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
+    r"consulted|verified|examined)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
     rf"\b{_WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
     r"through|studied)\b",
@@ -118,7 +124,8 @@ _ABSTRACT_ONLY = _rx(
     rf"skimmed|consulted|checked|looked at|accessed|access|went by)\s+(?:\w+\s+){{0,2}}?"
     rf"{_ART}\s+{_WORDS}{_SUMMARY}\b",
     rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
-    r"all|were all)\b",
+    r"all|were all|all (?:i|we) (?:could|can|had|have))\b",
+    r"\b(?:from|per|in)\s+(?:the|its|their)\s+(?:arxiv\s+)?abstract\b",
     rf"\b(?:going|judging|working|reading)\s+(?:{_ONLY}\s+)?(?:by|from|off|on)\s+{_ART}\s+"
     rf"{_WORDS}{_SUMMARY}\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{_ONLY}\s+|entirely\s+|"
@@ -204,7 +211,7 @@ _NOT_A_TOPIC = (
 _SPEECH = (
     r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
     r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|tells|told|relays|relayed|is that|"
-    r"quotes|quoted|puts it|boasts|touts|announced|announces)"
+    r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests)"
 )
 _SECONDARY = _rx(
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay)\b",
@@ -223,6 +230,12 @@ _SECONDARY = _rx(
     rf"\b(?:learned|heard|read|saw)\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{_ART}"
     rf"\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
+    r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
+    r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
+    rf"\b{_PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading)\b",
+    r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
+    r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
+    r"\b(?:phd\s+)?students?\s+(?:i|we)\s+(?:spoke|talked)\b",
     rf"\b[\w.-]+{_Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
 )
@@ -247,6 +260,10 @@ _VIEW = (
 )
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
+    r"\beditorial\w*\b|\bopinion\s*:",
+    r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
+    r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge)\w*\b",
+    r"\bnote\s+from\s+the\s+editors?\b",
     rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{_VIEW}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
@@ -269,6 +286,9 @@ _EDITORIAL = _rx(
     r"\blabell?ed as such\b|\breading between the lines\b",
 )
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
+
+
+_THIRD_PARTY_SUMMARY = re.compile(r"\b(?:summary|summaries|write-?up|notes)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -312,12 +332,15 @@ def reading_signal(sentence: str) -> Signal | None:
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
     if editorial and not _NOT_MINE.search(window):
         return Signal(EDITORIAL, editorial)
+    secondary = _SECONDARY.search(sentence)
+    if secondary and _AUTHORS_OWN.search(sentence):
+        secondary = None
     if not goes_beyond_abstract(sentence):
         abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)
-        if abstract:
+        # "a summary by others": the summary is someone else's, so the source is theirs.
+        if abstract and not (secondary and _THIRD_PARTY_SUMMARY.search(abstract.group(0))):
             return Signal(ABSTRACT_ONLY, abstract)
-    secondary = _SECONDARY.search(sentence)
-    if secondary and not _AUTHORS_OWN.search(sentence):
+    if secondary:
         return Signal(SECONDARY, secondary)
     return None
 
