@@ -206,6 +206,8 @@ _OF_A_RUN = re.compile(
 def _a_schedule_point(cleaned: str, match: re.Match[str]) -> bool:
     """A share of the run named as a position in its schedule, not an outcome."""
     after = cleaned[match.end() : match.end() + 40]
+    if match.group(0).lower().endswith(" of"):
+        after = " of" + after
     before = cleaned[max(0, match.start() - 30) : match.start()]
     if not _OF_A_RUN.search(after) and not re.match(r"^\s*(?:and|,)\s+\d", after):
         return False
