@@ -12,6 +12,7 @@ from ninja import Field, Schema
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 
 from entries.models import MAX_CLAIMS, EntryStatus, Evidence
+from entries.suggestions import claim_suggestions
 from papers.filters import SORT_CHOICES
 from papers.models import ReadLevel
 
@@ -266,6 +267,12 @@ class ConceptOut(Schema):
 # Entries and claims ------------------------------------------------------------------
 
 
+class SuggestionOut(Schema):
+    kind: Literal["evidence", "caveat"]
+    value: str = Field(description="An evidence level or a caveat name.")
+    reason: str = Field(description="Why, quoting the words that triggered it.")
+
+
 class ClaimOut(Schema):
     id: int
     position: int
@@ -274,12 +281,27 @@ class ClaimOut(Schema):
     paper: PaperRef | None
     quote: str
     evidence: EvidenceValue
+    evidence_reason: str = Field(
+        description="Why the evidence level is what it is: the note's own words, when they set it."
+    )
     caveats: list[str] = Field(description="Caveat names, e.g. “no figure stated”.")
+    caveat_reasons: dict[str, str] = Field(description="Caveat name → the words that set it.")
+    suggestions: list[SuggestionOut] = Field(
+        description="Marks an editor might set, each with its reason; never applied silently."
+    )
     marked_at: dt.datetime | None
 
     @staticmethod
     def resolve_caveats(claim) -> list[str]:
         return [c.name for c in claim.caveats.all()]
+
+    @staticmethod
+    def resolve_suggestions(claim) -> list[dict]:
+        names = {c.name for c in claim.caveats.all()}
+        return [
+            {"kind": s.kind, "value": s.value, "reason": s.reason}
+            for s in claim_suggestions(claim, names)
+        ]
 
 
 class EntryOut(Schema):

@@ -18,6 +18,7 @@ from django.db.models import (
 
 from accounts.roles import User, is_editor
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.reasons import mark_reasons
 from entries.suggestions import claim_suggestions
 from wiki.models import Concept
 
@@ -164,6 +165,7 @@ def decorate_for_review(claims: Iterable[Claim]) -> list[Claim]:
         names = {c.name for c in claim.caveats.all()}
         claim.caveat_ids = {c.pk for c in claim.caveats.all()}
         claim.suggestions = claim_suggestions(claim, names)
+        claim.mark_reasons = mark_reasons(claim, [c.name for c in claim.caveats.all()])
         result.append(claim)
     return result
 

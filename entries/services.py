@@ -28,6 +28,11 @@ class ClaimData:
     evidence: str | None = Evidence.UNMARKED
     caveats: Sequence[str] | None = field(default_factory=tuple)  # caveat names
     pk: int | None = None  # the claim this data rewrites, when editing
+    # Marks read from the note's own words (the importer): stored with the words that say
+    # so, whoever writes them, and never counted as an editor's explicit marks.
+    from_text: bool = False
+    evidence_reason: str = ""
+    caveat_reasons: dict[str, str] = field(default_factory=dict)
 
 
 @transaction.atomic
@@ -77,6 +82,8 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
                 paper=data.paper,
                 quote=data.quote.strip(),
                 evidence=data.evidence or Evidence.UNMARKED,
+                evidence_reason=data.evidence_reason if data.evidence else "",
+                caveat_reasons=_kept_reasons(data.caveat_reasons, data.caveats or ()),
             )
             for i, data in enumerate(claims)
         ]
@@ -92,6 +99,11 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
     )
     entry.papers.set({d.paper.pk for d in claims if d.paper is not None})
     return created
+
+
+def _kept_reasons(reasons: dict[str, str] | None, names) -> dict[str, str]:
+    """The reasons of the caveats a claim still carries."""
+    return {name: why for name, why in (reasons or {}).items() if name in set(names)}
 
 
 class EntryError(Exception):
@@ -246,14 +258,28 @@ def claims_write(
         )
         marked_by_id = source.marked_by_id if source else None
         marked_at = source.marked_at if source else None
-        if may_mark and data.evidence is not None:
+        reason = source.evidence_reason if source else ""
+        reasons = dict(source.caveat_reasons) if source else {}
+        if data.from_text and data.evidence is not None:
+            # The note's words set these marks: they keep the words, and wait for an editor.
+            evidence, names = data.evidence, set(data.caveats or ())
+            reason, reasons, marked_by_id, marked_at = (
+                data.evidence_reason,
+                data.caveat_reasons,
+                None,
+                None,
+            )
+        elif may_mark and data.evidence is not None:
             evidence, names = data.evidence, set(data.caveats or ())
             if source is None or (evidence, names) != (source.evidence, source_caveats):
                 marked_by_id, marked_at = by.pk, now
+            if source is None or evidence != source.evidence:
+                reason = data.evidence_reason  # the note's words no longer explain this level
         elif same_text:
             evidence, names = source.evidence, source_caveats
         else:  # new or rewritten: an editor must look at it again
             evidence, names, marked_by_id, marked_at = Evidence.UNMARKED, set(), None, None
+            reason, reasons = "", {}
         claim = source if (reuse and source is not None) else Claim(entry=entry)
         if not reuse:
             claim.origin = source
@@ -261,6 +287,8 @@ def claims_write(
             claim.html = render_inline(text)
         claim.position, claim.text, claim.quote, claim.paper_id = position, text, quote, paper_id
         claim.evidence, claim.marked_by_id, claim.marked_at = evidence, marked_by_id, marked_at
+        claim.evidence_reason = reason if evidence != Evidence.UNMARKED else ""
+        claim.caveat_reasons = _kept_reasons(reasons, names)
         claim.save()
         if names != source_caveats or claim is not source:
             claim.caveats.set([vocabulary[n] for n in names if n in vocabulary])

@@ -10,7 +10,9 @@ entry, or brings an existing one up to date:
   the published text;
 * a rejected entry is not changed; the submission is refused.
 
-Claims repeated word for word keep the evidence marks an editor already set on them.
+Claims repeated word for word keep the evidence marks already set on them (by an editor,
+or from the note's words with their reasons); new claims may carry marks read from the
+note's words (``ClaimData.from_text``), which keep those words and no editor's name.
 Replaying the same submission changes nothing.
 """
 
@@ -264,6 +266,9 @@ def claims_matched(stored_claims, claims: Sequence[ClaimData]) -> list[ClaimData
                 evidence=data.evidence if source is None else None,
                 caveats=data.caveats if source is None else None,
                 pk=source.pk if source else None,
+                from_text=data.from_text and source is None,
+                evidence_reason=data.evidence_reason,
+                caveat_reasons=data.caveat_reasons,
             )
         )
     return matched

@@ -1,16 +1,16 @@
-"""Evidence suggestions: shown to the editor beside a claim, applied only by a click."""
+"""Evidence suggestions: shown to the editor beside a claim, applied only by a click.
+
+A thin adapter over the evidence engine (``entries.evidence.suggestions_for``), so the
+review pages, the audit, the API and the importer share one set of rules. Each reason
+quotes the words that triggered it; "full text" is never suggested.
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from entries.evidence import suggestions_for
 from entries.models import Claim, Evidence
-from papers.models import ReadLevel
-
-NO_FIGURE = "no figure stated"
-# A figure is any digit left once identifiers and dates are removed.
-_FIGURE = re.compile(r"\d")
 
 
 @dataclass(frozen=True)
@@ -26,10 +26,24 @@ class Suggestion:
         return self.value
 
 
-def states_a_figure(text: str) -> bool:
-    # Strip arXiv ids and dates first: "2608.17528" or "2026-09-30" are not results.
-    cleaned = re.sub(r"\b\d{4}\.\d{4,5}(v\d+)?\b|\b\d{4}-\d{2}-\d{2}\b", " ", text or "")
-    return bool(_FIGURE.search(cleaned))
+def text_suggestions(
+    text: str,
+    *,
+    paper_read_level: str | None = None,
+    evidence: str = Evidence.UNMARKED,
+    caveat_names: set[str] | frozenset[str] = frozenset(),
+) -> list[Suggestion]:
+    """Suggestions for a claim's text, omitting what it already carries."""
+    return [
+        Suggestion(f.kind, f.value, f.reason)
+        for f in suggestions_for(
+            text or "",
+            paper_read_level=paper_read_level,
+            evidence=evidence,
+            caveats=frozenset(caveat_names),
+        )
+        if f.value != Evidence.FULL_TEXT
+    ]
 
 
 def claim_suggestions(claim: Claim, caveat_names: set[str] | None = None) -> list[Suggestion]:
@@ -39,20 +53,9 @@ def claim_suggestions(claim: Claim, caveat_names: set[str] | None = None) -> lis
     """
     if caveat_names is None:
         caveat_names = {c.name for c in claim.caveats.all()}
-    found: list[Suggestion] = []
-    paper = claim.paper
-    if (
-        paper is not None
-        and paper.read_level == ReadLevel.ABSTRACT_ONLY
-        and claim.evidence != Evidence.ABSTRACT_ONLY
-    ):
-        found.append(
-            Suggestion(
-                "evidence",
-                Evidence.ABSTRACT_ONLY,
-                "the cited paper's read level is abstract only",
-            )
-        )
-    if NO_FIGURE not in caveat_names and not states_a_figure(claim.text):
-        found.append(Suggestion("caveat", NO_FIGURE, "the claim states no number"))
-    return found
+    return text_suggestions(
+        claim.text,
+        paper_read_level=claim.paper.read_level if claim.paper_id else None,
+        evidence=claim.evidence,
+        caveat_names=caveat_names,
+    )

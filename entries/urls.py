@@ -21,6 +21,7 @@ urlpatterns = [
     path("claims/<int:pk>/mark/", views.claim_mark_view, name="claim_mark"),
     path("claims/<int:pk>/apply/", views.claim_apply_suggestion_view, name="claim_apply"),
     path("review/", views.review_queue, name="review"),
+    path("review/audit/", views.evidence_audit, name="audit"),
     path("review/<int:pk>/", views.review_item, name="review_item"),
     path("topics/", views.topic_index, name="topics"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic"),

@@ -9,7 +9,7 @@ Idempotency comes from the data itself, so no bookkeeping table is needed:
 * an entry is found by ``Entry.external_id`` ("import:<topic-slug>:<date>:<hash of the
   headline>"), or else by date and headline under the topic, and is rewritten only when
   its headline, lead or claims changed (claims whose text is unchanged keep their
-  evidence marks);
+  evidence marks; new claims carry the marks their words state, see importer/evidence.py);
 * a paper is found by its arXiv id, or, without one, by its title.
 """
 
@@ -23,10 +23,17 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 
-from entries.models import Claim, Entry, EntryStatus, Evidence
+from entries.models import Entry, EntryStatus
 from entries.services import ClaimData
 from entries.submission import Submission, SubmissionConflict, entry_submit
-from entries.suggestions import claim_suggestions
+from importer.evidence import (
+    DIGEST,
+    NOTES,
+    claims_with_suggestions,
+    entries_text,
+    entry_claims,
+    known_papers,
+)
 from importer.notes import (
     ConceptPage,
     EntryNote,
@@ -38,9 +45,8 @@ from importer.notes import (
 )
 from importer.parse import parse_note
 from importer.report import KINDS, FileReport, ImportReport, Tally
-from papers.identifiers import find_arxiv_ids
 from papers.models import Paper
-from papers.services import paper_get_or_create_by_arxiv
+from papers.services import paper_get_or_create_by_arxiv, papers_read_level_raise
 from wiki.models import Concept, ConceptAlias, KeyPaper
 from wiki.services import ConceptError, concept_create, revision_create
 
@@ -334,7 +340,7 @@ def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status
     if state == "unchanged" and changed:
         state = "updated"  # same text, but its key papers or related concepts moved
     _tally_add(report.counts["concepts"], state)
-    by_title = {key: paper for key, paper in papers.items() if key not in note.papers}
+    known = known_papers(text=entries_text(note.entries), papers=papers, key_papers=note.key_papers)
     for entry, (external_id, first) in zip(
         note.entries, _external_ids(concept, note.entries), strict=True
     ):
@@ -343,7 +349,7 @@ def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status
             external_id=external_id,
             match_headline=first,
             topic=concept,
-            claims=[_claim_data(c.text, papers, by_title) for c in entry.claims],
+            claims=_claims_read(entry, papers=known, source_kind=NOTES, report=report),
             author=author,
             status=status,
             report=report,
@@ -354,17 +360,13 @@ def _tally_add(tally: Tally, state: str) -> None:
     setattr(tally, state, getattr(tally, state) + 1)
 
 
-def _claim_data(text: str, papers: dict[str, Paper], by_title: dict[str, Paper]) -> ClaimData:
-    """A claim cites the first paper whose arXiv id it mentions, else a key paper named in
-    it by title, else nothing."""
-    for arxiv_id in find_arxiv_ids(text):
-        if arxiv_id in papers:
-            return ClaimData(text=text, paper=papers[arxiv_id])
-    lowered = text.lower()
-    for title, paper in by_title.items():
-        if title in lowered:
-            return ClaimData(text=text, paper=paper)
-    return ClaimData(text=text)
+def _claims_read(entry: EntryNote, *, papers, source_kind: str, report: FileReport, site=""):
+    """The entry's claims with the marks its words state; papers whose notes say only the
+    abstract was read are marked so in the library (never lowered from full text)."""
+    found = entry_claims(entry, papers=papers, source_kind=source_kind, site=site)
+    papers_read_level_raise(paper_ids=[p.pk for p in found.abstract_only])
+    report.marked_from_text += found.marked
+    return found.claims
 
 
 # --- Feeds and entries ---------------------------------------------------------------
@@ -373,6 +375,7 @@ def _claim_data(text: str, papers: dict[str, Paper], by_title: dict[str, Paper])
 def _write_topic_feed(note: TopicFeed, *, report: FileReport, author, status: str) -> None:
     topic = _topic_get_or_create(title=note.topic, site=note.site, author=author, report=report)
     report.url = topic.get_absolute_url()
+    known = known_papers(text=entries_text(note.entries))
     for entry, (external_id, first) in zip(
         note.entries, _external_ids(topic, note.entries), strict=True
     ):
@@ -381,7 +384,9 @@ def _write_topic_feed(note: TopicFeed, *, report: FileReport, author, status: st
             external_id=external_id,
             match_headline=first,
             topic=topic,
-            claims=[ClaimData(text=c.text) for c in entry.claims],
+            claims=_claims_read(
+                entry, papers=known, source_kind=DIGEST, report=report, site=note.site
+            ),
             author=author,
             status=status,
             report=report,
@@ -462,7 +467,7 @@ def _entry_write(
     if outcome.state == "created":
         report.counts["entries"].created += 1
         report.counts["claims"].created += len(claims)
-        report.suggestions += _with_suggestions(claims)
+        report.suggestions += claims_with_suggestions(claims)
         return
     if outcome.state == "unchanged":
         report.counts["entries"].unchanged += 1
@@ -479,19 +484,6 @@ def _entry_write(
             tally.updated += 1
         else:
             tally.created += 1
-    report.suggestions += _with_suggestions(
+    report.suggestions += claims_with_suggestions(
         [c for c, p in zip(claims, new_pairs, strict=True) if p not in old_pairs]
-    )
-
-
-def _with_suggestions(claims: list[ClaimData]) -> int:
-    """How many of these claims an editor will see suggestions for (computed on view)."""
-    return sum(
-        1
-        for data in claims
-        if data.evidence == Evidence.UNMARKED
-        and claim_suggestions(
-            Claim(text=data.text, paper=data.paper, evidence=data.evidence),
-            caveat_names=set(data.caveats),
-        )
     )

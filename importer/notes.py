@@ -33,8 +33,14 @@ class NoteError(ValueError):
 
 @dataclass
 class ClaimNote:
+    """One block of an entry's text: a paragraph ("prose", which the evidence step splits
+    into claims of a few sentences), a bullet or a table row (one claim each). A sub-heading
+    the block stands under goes in front of its first claim."""
+
     text: str
     line: int
+    kind: str = "prose"  # "prose", "bullet" or "row"
+    heading: str = ""
 
     @property
     def arxiv_ids(self) -> list[str]:

@@ -46,7 +46,6 @@ from importer.text import (
     headline_from,
     parse_iso_date,
     shorten,
-    split_claims,
     titles_for_ids,
 )
 from papers.identifiers import IN_TEXT, find_arxiv_ids
@@ -119,7 +118,22 @@ def _body_markdown(section: Section) -> str:
     return "\n\n".join(out)
 
 
+def _table_rows(table: str) -> list[str]:
+    """A Markdown table's data rows as "first cell: the others" (the header row names the
+    columns, which the rows' words already carry)."""
+    rows = [r.strip().strip("|") for r in table.splitlines() if r.strip()]
+    rows = [r for r in rows if not re.fullmatch(r"[\s:|-]+", r)]
+    cells = [[c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", r)] for r in rows]
+    out = []
+    for row in cells[1:]:
+        row = [c for c in row if c]
+        if row:
+            out.append(f"{row[0]}: {'; '.join(row[1:])}" if len(row) > 1 else row[0])
+    return out
+
+
 def _claims_from(blocks: list[Block]) -> list[ClaimNote]:
+    """The entry's text blocks in order; claims are cut from them by the evidence step."""
     claims: list[ClaimNote] = []
     heading = ""
     for block in blocks:
@@ -127,14 +141,15 @@ def _claims_from(blocks: list[Block]) -> list[ClaimNote]:
             heading = block.text.strip()
             continue
         if block.kind == "table":
-            texts = [block.text]
+            notes = [ClaimNote(row, block.line, "row") for row in _table_rows(block.text)]
+        elif block.kind == "bullet":
+            notes = [ClaimNote(block.text, block.line, "bullet")]
+            notes += [ClaimNote(more, block.line) for more in block.more]
         else:
-            texts = split_claims(block.text) + [t for m in block.more for t in split_claims(m)]
-        for text in texts:
-            if heading:
-                text = f"**{heading}**\n\n{text}"
-                heading = ""
-            claims.append(ClaimNote(text, block.line))
+            notes = [ClaimNote(block.text, block.line)]
+        if notes and heading:
+            notes[0].heading, heading = heading, ""
+        claims += notes
     if heading:  # a sub-heading with nothing under it still says something
         claims.append(ClaimNote(heading, blocks[-1].line))
     return claims
@@ -395,7 +410,7 @@ def parse_topic_feed(lines: list[str], count_index: int) -> TopicFeed:
                 date=date,
                 headline=headline_from(text) or f"Summary of {date}",
                 line=line,
-                claims=[ClaimNote(text, line)],
+                claims=[ClaimNote(p.strip(), line) for p in text.split("\n\n") if p.strip()],
             )
         )
     return TopicFeed(topic=topic, site=site, count=count, entries=entries)

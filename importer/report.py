@@ -45,6 +45,7 @@ class FileReport:
     error: str = ""
     line: int | None = None
     suggestions: int = 0  # new or rewritten claims an editor will see suggestions for
+    marked_from_text: int = 0  # claims whose own words (or entry's) state their evidence
     revisions: int = 0  # published entries whose change now waits for review
     refused: list[str] = field(default_factory=list)  # entries left as they were, and why
     counts: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
@@ -106,6 +107,10 @@ class ImportReport:
     @property
     def revisions(self) -> int:
         return sum(f.revisions for f in self.files if f.ok)
+
+    @property
+    def marked_from_text(self) -> int:
+        return sum(f.marked_from_text for f in self.files if f.ok)
 
     @property
     def refused(self) -> list[str]:

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from importer.notes import MAX_HEADLINE, MAX_PAPER_TITLE, NoteError
-from papers.identifiers import IN_TEXT, find_arxiv_ids
+from papers.identifiers import IN_TEXT
 
 # --- Small text helpers --------------------------------------------------------------
 
@@ -86,24 +86,6 @@ def headline_from(text: str) -> str:
     if first.endswith(".") and not first.endswith(".."):
         first = first[:-1]
     return shorten(first, MAX_HEADLINE)
-
-
-def split_claims(text: str) -> list[str]:
-    """A paragraph is one claim, split only where a sentence brings in a new arXiv id, so
-    each claim can cite the paper it is about."""
-    segments: list[list[str]] = []
-    seen: set[str] = set()
-    for sentence in split_sentences(text):
-        ids = find_arxiv_ids(sentence)
-        new = [i for i in ids if i not in seen]
-        if segments and new and find_arxiv_ids(" ".join(segments[-1])):
-            segments.append([sentence])
-        elif segments:
-            segments[-1].append(sentence)
-        else:
-            segments.append([sentence])
-        seen.update(ids)
-    return [" ".join(s) for s in segments]
 
 
 _CONNECTORS = {

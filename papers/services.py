@@ -10,10 +10,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from papers.bibtex import BibRecord, parse_bibtex
 from papers.identifiers import parse_arxiv_id
-from papers.models import ORGANISATIONS_CACHE_KEY, Paper
+from papers.models import ORGANISATIONS_CACHE_KEY, Paper, ReadLevel
 from wiki.models import Concept
 
 
@@ -168,3 +169,11 @@ def papers_import_bibtex(*, text: str, by: AbstractBaseUser | None = None) -> Im
         seen[paper.pk] = record.key
     cache.delete(ORGANISATIONS_CACHE_KEY)
     return report
+
+
+def papers_read_level_raise(*, paper_ids: Iterable[int]) -> int:
+    """Mark as read in abstract the papers known so far only by their metadata (a note says
+    only the abstract was read). A level somebody set higher is never lowered."""
+    return Paper.objects.filter(pk__in=list(paper_ids), read_level=ReadLevel.METADATA_ONLY).update(
+        read_level=ReadLevel.ABSTRACT_ONLY, updated=timezone.now()
+    )

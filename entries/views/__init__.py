@@ -1,6 +1,7 @@
 """Entry pages: editing, reading, the review queue. Each view validates, calls a service
 in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
 
+from entries.views.audit import evidence_audit
 from entries.views.editing import entry_edit, entry_new, paper_options
 from entries.views.reading import (
     entry_detail,
@@ -26,6 +27,7 @@ __all__ = [
     "entry_edit",
     "entry_new",
     "entry_transition_view",
+    "evidence_audit",
     "my_entries",
     "paper_options",
     "review_item",

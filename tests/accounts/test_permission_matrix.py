@@ -220,6 +220,7 @@ RULES: dict[str, Rule] = {
         outcomes=_editors_only(),
     ),
     "entries:review": read_only(lambda w, a: "/review/", anonymous=LOGIN),
+    "entries:audit": read_only(lambda w, a: "/review/audit/", anonymous=LOGIN),
     "entries:review_item": read_only(
         lambda w, a: f"/review/{w.pending['cora'].pk}/", anonymous=LOGIN
     ),

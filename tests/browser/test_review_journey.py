@@ -77,7 +77,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     expect(claim_one).to_contain_text(
         "abstract only: the cited paper's read level is abstract only"
     )
-    expect(claim_one).to_contain_text("no figure stated: the claim states no number")
+    expect(claim_one).to_contain_text("no figure stated: no result-shaped number")
     expect(claim_one.get_by_label("Evidence")).to_have_value("unmarked")
     claim_one.get_by_role("button", name="Apply “abstract only”").click()
     expect(claim_one.get_by_label("Evidence")).to_have_value("abstract_only")

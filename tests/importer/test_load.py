@@ -77,7 +77,7 @@ def test_seed_state_of_the_art_sections_and_dated_bullets_become_entries(importe
     assert three.count() == 3  # three dated bullets share that day
     first = Entry.objects.get(topics=concept, date=dt.date(2026, 10, 4))
     assert first.headline.startswith("A controlled study takes the on-policy premise apart")
-    assert first.claims.count() == 5
+    assert first.claims.count() == 10  # five paragraphs cut into claims of a few sentences
 
 
 def test_seed_sub_heading_stays_inside_its_entry(imported):
@@ -102,12 +102,14 @@ def test_seed_every_arxiv_id_is_a_paper_and_claims_cite_them(imported, page):
     assert all(f'href="/papers/{i}/"' in body_html for i in only_in_body)
 
 
-def test_seed_claims_cite_the_paper_whose_id_they_mention(imported):
+def test_seed_claims_cite_a_paper_their_own_text_names(imported):
+    """By its arXiv id, its title, or the short name its Key Papers line gives it."""
+    short = {k.paper_id: k.note.split(",")[0] for k in KeyPaper.objects.all()}
     for claim in Claim.objects.exclude(paper=None).select_related("paper"):
-        if claim.paper.arxiv_id:
-            assert claim.paper.arxiv_id in find_arxiv_ids(claim.text)
-        else:
-            assert claim.paper.title.lower() in claim.text.lower()
+        paper = claim.paper
+        names = [paper.title, paper.title.split(":")[0], short.get(paper.pk, paper.title)]
+        named = any(n.lower() in claim.text.lower() for n in names)
+        assert named or paper.arxiv_id in find_arxiv_ids(claim.text)
 
 
 def test_seed_papers_take_titles_given_next_to_their_ids(imported):
@@ -173,13 +175,20 @@ def test_seed_feed_entries_under_the_topic(imported):
     assert len(entries) == 22
     assert entries[0].date == dt.date(2026, 9, 11)
     assert entries[-1].date == dt.date(2026, 6, 2)
-    assert all(e.claims.count() == 1 for e in entries)
+    assert all(e.claims.exists() for e in entries)
+    assert set(Claim.objects.filter(entry__topics=topic).values_list("evidence", flat=True)) == {
+        Evidence.SECONDARY
+    }
     assert entries[0].headline.startswith("Liu et al. replace sampled")
 
 
-def test_imported_entries_are_pending_with_unmarked_claims(imported):
+def test_imported_entries_are_pending_with_marks_only_from_the_text(imported):
     assert Entry.objects.pending().count() == 48
-    assert set(Claim.objects.values_list("evidence", flat=True)) == {Evidence.UNMARKED}
+    marked = Claim.objects.exclude(evidence=Evidence.UNMARKED)
+    assert Evidence.FULL_TEXT not in set(marked.values_list("evidence", flat=True))
+    assert marked.count() == imported.marked_from_text
+    assert not marked.exclude(marked_by=None).exists()  # the note's words, not an editor
+    assert not marked.filter(evidence_reason="").exists()
     assert imported.suggestions > 0
 
 
@@ -258,7 +267,7 @@ def test_changed_file_updates_in_place(samples_dir, tmp_path, editor):
     _import(original)
     concept = Concept.objects.get(title="Tool-Use Curriculum")
     entry = Entry.objects.get(topics=concept, date=dt.date(2026, 3, 2))
-    kept = entry.claims.get(position=1)
+    kept = entry.claims.get(position=2)
     kept.evidence = Evidence.EDITORIAL
     kept.save()
     revisions = concept.revisions.count()
@@ -276,8 +285,8 @@ def test_changed_file_updates_in_place(samples_dir, tmp_path, editor):
     assert concept.revisions.count() == revisions + 1
     assert Entry.objects.filter(topics=concept).count() == 4  # matched, not duplicated
     entry.refresh_from_db()
-    assert entry.claims.get(position=0).text.endswith("than a random order.")
-    assert entry.claims.get(position=1).evidence == Evidence.EDITORIAL  # same text keeps its mark
+    assert entry.claims.get(position=1).text.endswith("than a random order.")
+    assert entry.claims.get(position=2).evidence == Evidence.EDITORIAL  # same text keeps its mark
     assert report.totals["entries"].updated == 1
     assert report.totals["claims"].updated == 1
     assert report.totals["concepts"].updated == 1
@@ -425,7 +434,7 @@ def test_reimport_over_a_published_entry_waits_for_review_as_a_revision(
     assert published.status == EntryStatus.PUBLISHED
     assert list(published.claims.values_list("text", flat=True)) == before
     assert revision.status == EntryStatus.PENDING
-    assert revision.claims.get(position=0).text.endswith("than a random order.")
+    assert revision.claims.get(position=1).text.endswith("than a random order.")
     page = client.get(published.get_absolute_url()).content.decode()
     assert "than a random order." not in page
     client.force_login(editor)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from importer.notes import ConceptPage, NoteError, TopicFeed
 from importer.parse import parse_note
-from importer.text import headline_from, split_claims, title_before
+from importer.text import headline_from, title_before
 
 
 def _read(samples_dir, name: str):
@@ -44,8 +44,9 @@ def test_state_of_the_art_paragraphs_become_claims_with_sub_headings_inside(samp
 
     assert len(entry.claims) == 3
     assert entry.claims[0].arxiv_ids == ["2602.01234"]
-    assert entry.claims[2].text == (
-        "**Held with a caveat**\n\nNo variance is reported, and only one benchmark was used."
+    assert (entry.claims[2].heading, entry.claims[2].text) == (
+        "Held with a caveat",
+        "No variance is reported, and only one benchmark was used.",
     )
 
 
@@ -86,8 +87,12 @@ def test_markdown_with_the_same_headings_parses_the_same(samples_dir):
     assert markdown.title == text.title
     assert markdown.summary == text.summary
     assert markdown.body == text.body
-    assert [(e.date, e.headline, e.lead, [c.text for c in e.claims]) for e in markdown.entries] == [
-        (e.date, e.headline, e.lead, [c.text for c in e.claims]) for e in text.entries
+
+    def blocks(entry):
+        return [(c.text, c.kind, c.heading) for c in entry.claims]
+
+    assert [(e.date, e.headline, e.lead, blocks(e)) for e in markdown.entries] == [
+        (e.date, e.headline, e.lead, blocks(e)) for e in text.entries
     ]
     assert markdown.key_papers == [
         kp.__class__(**{**kp.__dict__, "line": m.line})
@@ -165,17 +170,6 @@ def test_truncated_feed_is_a_count_mismatch(seeds_dir):
     with pytest.raises(NoteError) as caught:
         parse_note(text="\n".join(lines[:12]), name="cut.txt")
     assert (caught.value.line, caught.value.message[:14]) == (3, "count mismatch")
-
-
-def test_claims_split_where_a_new_paper_comes_in():
-    text = (
-        "Alpha: A Method (arXiv:2601.00001) does one thing. It does it well. "
-        "Beta Is Another Method (2601.00002) disagrees. Both are recent."
-    )
-    assert split_claims(text) == [
-        "Alpha: A Method (arXiv:2601.00001) does one thing. It does it well.",
-        "Beta Is Another Method (2601.00002) disagrees. Both are recent.",
-    ]
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,11 @@ class Command(BaseCommand):
             )
         for line in report.refused:
             self.stdout.write(f"  Left as it was: {line}")
+        if report.marked_from_text:
+            self.stdout.write(
+                f"  {report.marked_from_text} claims are marked from the notes' own words "
+                "(the words are kept with each mark); an editor confirms them in review."
+            )
         if report.suggestions:
             self.stdout.write(
                 f"  {report.suggestions} new claims have evidence suggestions for an editor."

@@ -1,0 +1,125 @@
+"""The evidence audit: every claim with its evidence, caveats, open suggestions and the
+reason behind each mark, the list an editor works through after a big import.
+
+Read by ``manage.py evidence_audit`` (table, JSON or CSV) and by the editors' page
+``/review/audit/``; both go through :func:`audit_claims` and :func:`audit_rows`, which ask
+the database a fixed number of questions however many claims a page shows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Count, QuerySet
+
+from entries.models import Claim, EntryStatus, Evidence
+from entries.reasons import MarkReason, mark_reasons
+from entries.suggestions import Suggestion, claim_suggestions
+from wiki.models import Concept
+
+# Long columns no audit row shows.
+_UNUSED = (
+    "html",
+    "paper__abstract",
+    "paper__search_vector",
+    "entry__lead",
+    "entry__lead_html",
+    "entry__search_vector",
+)
+
+
+def audit_claims(*, topic: Concept | None = None, evidence: str | None = None) -> QuerySet[Claim]:
+    """Claims of every entry not rejected (drafts, pending, published and revisions), newest
+    entry first, optionally of one topic or one evidence level."""
+    qs = Claim.objects.exclude(entry__status=EntryStatus.REJECTED)
+    if topic is not None:
+        qs = qs.filter(entry__topics=topic)
+    if evidence:
+        qs = qs.filter(evidence=evidence)
+    return (
+        qs.select_related("entry", "paper")
+        .defer(*_UNUSED)
+        .prefetch_related("caveats")
+        .order_by("-entry__date", "-entry_id", "position", "id")
+    )
+
+
+def audit_counts(claims: QuerySet[Claim]) -> list[tuple[str, str, int]]:
+    """(value, label, count) per evidence level among ``claims``, in the levels' order."""
+    counted = Counter(
+        dict(
+            claims.order_by()
+            .values_list("evidence")
+            .annotate(n=Count("id"))
+            .values_list("evidence", "n")
+        )
+    )
+    return [(value, label, counted[value]) for value, label in Evidence.choices if counted[value]]
+
+
+@dataclass
+class AuditRow:
+    claim: Claim
+    caveats: list[str]
+    suggestions: list[Suggestion]
+    reasons: list[MarkReason]
+
+    @property
+    def paper(self) -> str | None:
+        paper = self.claim.paper
+        if paper is None:
+            return None
+        return f"arXiv:{paper.arxiv_id}" if paper.arxiv_id else paper.title
+
+    def as_dict(self) -> dict:
+        claim, entry = self.claim, self.claim.entry
+        return {
+            "id": claim.pk,
+            "entry_id": entry.pk,
+            "entry_date": entry.date.isoformat(),
+            "entry_headline": entry.headline,
+            "entry_status": entry.status,
+            "text": claim.text,
+            "paper": self.paper,
+            "evidence": claim.evidence,
+            "evidence_reason": claim.evidence_reason,
+            "marked_by_editor": claim.marked_by_id is not None,
+            "caveats": self.caveats,
+            "caveat_reasons": {
+                n: claim.caveat_reasons[n]
+                for n in self.caveats
+                if n in (claim.caveat_reasons or {})
+            },
+            "suggestions": [
+                {"kind": s.kind, "value": s.value, "reason": s.reason} for s in self.suggestions
+            ],
+        }
+
+
+def audit_rows(claims: Iterable[Claim]) -> list[AuditRow]:
+    """Rows for claims read by :func:`audit_claims` (paper and caveats already loaded)."""
+    rows = []
+    for claim in claims:
+        names = [c.name for c in claim.caveats.all()]
+        claim.mark_reasons = mark_reasons(claim, names)
+        rows.append(
+            AuditRow(
+                claim=claim,
+                caveats=names,
+                suggestions=claim_suggestions(claim, set(names)),
+                reasons=claim.mark_reasons,
+            )
+        )
+    return rows
+
+
+def topics_with_entries() -> QuerySet[Concept]:
+    """The topics the audit can be narrowed to: those with at least one entry."""
+    return (
+        Concept.objects.filter(entries__isnull=False)
+        .distinct()
+        .order_by("title")
+        .only("title", "slug")
+    )
