@@ -13,12 +13,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous
+from core.cache import cache_page_for_anonymous, cached_response
 from core.htmx import render_page, wants_fragment
-from core.http import absolute_url
+from core.http import absolute_url, site_root
 from papers import selectors as pages
 from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
+from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
 from papers.forms import (
     ArxivLookupForm,
@@ -105,6 +106,14 @@ def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
     if fmt is not None:
         return _export([pages.with_topics(paper)], fmt, pages.bib_filename(paper))
     return render(request, "papers/detail.html", _detail_context(request, paper))
+
+
+@require_GET
+@cache_page_for_anonymous
+def papers_feed(request: HttpRequest) -> HttpResponse:
+    """The Atom feed of papers added to the library (its links absolute, so per site)."""
+    root = site_root(request)
+    return cached_response(f"papers-feed:{root}", lambda: RecentPapersFeed(root)(request))
 
 
 @require_http_methods(["GET", "POST"])

@@ -2,11 +2,11 @@
 in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
 
 from entries.views.editing import entry_edit, entry_new, paper_options
+from entries.views.feeds import entries_feed, topic_feed
 from entries.views.reading import (
     entry_detail,
     my_entries,
     topic_detail,
-    topic_feed,
     topic_index,
 )
 from entries.views.review import (
@@ -21,6 +21,7 @@ from entries.views.review import (
 __all__ = [
     "claim_apply_suggestion_view",
     "claim_mark_view",
+    "entries_feed",
     "entry_apply_suggestions_view",
     "entry_detail",
     "entry_edit",
