@@ -96,15 +96,19 @@ def paper_entry(paper: Paper, key: str) -> str:
     return f"@{entry_type}{{{key},\n{body}\n}}\n"
 
 
-def papers_to_bibtex(papers: Iterable[Paper]) -> Iterator[str]:
-    """Entries for ``papers`` in order, with keys made unique (a, b, c... suffixes)."""
+def keyed(papers: Iterable[Paper]) -> Iterator[tuple[Paper, str]]:
+    """Each paper with its citation key, made unique in the file (a, b, c... suffixes)."""
     used: dict[str, int] = {}
     for paper in papers:
         key = citation_key(paper)
         count = used.get(key, 0)
         used[key] = count + 1
-        if count:
-            key = f"{key}{_suffix(count)}"
+        yield paper, (f"{key}{_suffix(count)}" if count else key)
+
+
+def papers_to_bibtex(papers: Iterable[Paper]) -> Iterator[str]:
+    """Entries for ``papers`` in order, each with its own key."""
+    for paper, key in keyed(papers):
         yield paper_entry(paper, key) + "\n"
 
 

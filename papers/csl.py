@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from papers.bibtex import citation_key
+from papers.bibtex import keyed
 from papers.models import Paper
 from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
 
@@ -60,13 +60,8 @@ def paper_item(paper: Paper, key: str) -> dict[str, Any]:
 
 def papers_to_csljson(papers: Iterable[Paper]) -> Iterator[str]:
     """A JSON array written item by item, so a long list streams."""
-    used: dict[str, int] = {}
     yield "["
-    for index, paper in enumerate(papers):
-        key = citation_key(paper)
-        used[key] = used.get(key, 0) + 1
-        if used[key] > 1:
-            key = f"{key}-{used[key]}"
+    for index, (paper, key) in enumerate(keyed(papers)):
         item = json.dumps(paper_item(paper, key), ensure_ascii=False, indent=2)
         yield ("\n" if index == 0 else ",\n") + item
     yield "\n]\n"

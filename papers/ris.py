@@ -12,6 +12,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 
+from papers.bibtex import keyed
 from papers.models import Paper
 from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
 
@@ -34,8 +35,9 @@ def _line(tag: str, value: str) -> str:
     return f"{tag}  - {' '.join(value.split())}\n"
 
 
-def paper_record_ris(paper: Paper) -> str:
-    lines = [_line("TY", "JOUR" if paper.doi else "UNPB"), _line("TI", paper.title)]
+def paper_record_ris(paper: Paper, key: str) -> str:
+    lines = [_line("TY", "JOUR" if paper.doi else "UNPB"), _line("ID", key)]
+    lines.append(_line("TI", paper.title))
     lines += [_line("AU", _surname_first(name)) for name in _names(paper.authors)]
     if paper.published:
         lines.append(_line("PY", str(paper.published.year)))
@@ -61,8 +63,8 @@ def paper_record_ris(paper: Paper) -> str:
 
 
 def papers_to_ris(papers: Iterable[Paper]) -> Iterator[str]:
-    for paper in papers:
-        yield paper_record_ris(paper) + "\n"
+    for paper, key in keyed(papers):
+        yield paper_record_ris(paper, key) + "\n"
 
 
 # --- import -----------------------------------------------------------------------------

@@ -99,8 +99,9 @@ def test_paper_page_exports_one_paper_in_each_format(client):
     item = json.loads(csl)[0]
 
     assert ris_response["Content-Disposition"] == 'attachment; filename="rafailov2023direct.ris"'
-    assert ris.splitlines()[:6] == [
+    assert ris.splitlines()[:7] == [
         "TY  - JOUR",
+        "ID  - rafailov2023direct",
         "TI  - Direct Preference Optimization",
         "AU  - Rafailov, Rafael",
         "AU  - Sharma, Archit",
