@@ -59,10 +59,10 @@ def paper_item(paper: Paper, key: str) -> dict[str, Any]:
 
 
 def papers_to_csljson(papers: Iterable[Paper]) -> Iterator[str]:
-    """A JSON array written item by item, so a long list streams."""
+    """A JSON array written item by item, one to a line, so a long list streams."""
     yield "["
     for index, (paper, key) in enumerate(keyed(papers)):
-        item = json.dumps(paper_item(paper, key), ensure_ascii=False, indent=2)
+        item = json.dumps(paper_item(paper, key), ensure_ascii=False)
         yield ("\n" if index == 0 else ",\n") + item
     yield "\n]\n"
 

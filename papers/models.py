@@ -134,7 +134,7 @@ class Paper(models.Model):
         elif surnames:
             who = " and ".join(surnames)
         else:
-            who = self.title if len(self.title) <= 60 else self.title[:59] + "…"
+            who = self.title if len(self.title) <= 40 else self.title[:39].rstrip() + "…"
         return f"{who} {self.published.year}" if self.published else who
 
     @property

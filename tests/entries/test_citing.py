@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
         ("Ada Lovelace, Alan Turing", dt.date(2026, 1, 1), "T", "Lovelace and Turing 2026"),
         ("Ada Lovelace", None, "T", "Lovelace"),
         ("", dt.date(2020, 1, 1), "Attention Is All You Need", "Attention Is All You Need 2020"),
-        ("", None, "x" * 80, "x" * 59 + "…"),
+        ("", None, "x" * 80, "x" * 39 + "…"),
     ],
 )  # fmt: skip
 def test_cite_label(authors, published, title, expected):
