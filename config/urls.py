@@ -3,6 +3,9 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
+from entries.views import entries_feed
+from papers.views import papers_feed
+
 urlpatterns = [
     path("", include("front.urls")),
     path("", include("search.urls")),
@@ -12,5 +15,8 @@ urlpatterns = [
     path("papers/", include("papers.urls")),
     path("import/", include("importer.urls")),
     path("api/", include("api.urls")),
+    # Site-wide Atom feeds; each topic's feed lives beside its page (/topics/<slug>/feed/).
+    path("feeds/entries/", entries_feed, name="entries_feed"),
+    path("feeds/papers/", papers_feed, name="papers_feed"),
     path("", include("entries.urls")),
 ]

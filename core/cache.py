@@ -140,3 +140,16 @@ def cached_fragment(name: str, render: Callable[[], T]) -> T:
         value = render()
         _cache().set(key, value, PAGE_TTL_SECONDS)
     return value
+
+
+def cached_response(name: str, render: Callable[[], HttpResponse]) -> HttpResponse:
+    """A whole response that is the same for every reader, signed in or not (a feed: feed
+    readers poll often), rendered once per change of the content. Keep ``name`` per site
+    address when the response holds absolute links."""
+
+    def content() -> tuple[bytes, dict[str, str]]:
+        response = render()
+        return response.content, {"Content-Type": response["Content-Type"]}
+
+    body, headers = cached_fragment(name, content)
+    return HttpResponse(body, headers=headers)

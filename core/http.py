@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -15,3 +18,22 @@ def safe_next(request: HttpRequest, default: str) -> str:
     ):
         return target
     return default
+
+
+def site_root(request: HttpRequest) -> str:
+    """``https://wiki.example.org``: the configured SITE_URL, else the request's own host."""
+    return settings.SITE_URL or f"{request.scheme}://{request.get_host()}"
+
+
+def absolute_url(request: HttpRequest, path: str) -> str:
+    """A site path (``/papers/1/``) as a full address, for feeds, meta tags and emails."""
+    return path if path.startswith(("http://", "https://")) else site_root(request) + path
+
+
+_SITE_LINK = re.compile(r'(\s(?:href|src)=")(/(?!/))')
+
+
+def absolute_links(html: str, root: str) -> str:
+    """Rendered HTML whose site links (``href="/wiki/x/"``) carry ``root``: text read away
+    from the site (a feed reader) has no page address to resolve them against."""
+    return _SITE_LINK.sub(lambda m: f"{m.group(1)}{root}{m.group(2)}", html)

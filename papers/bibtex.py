@@ -10,22 +10,20 @@ import datetime as dt
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 import bibtexparser
-from bibtexparser.bparser import BibTexParser
-from bibtexparser.customization import convert_to_unicode
+import bibtexparser.model
+from bibtexparser.middlewares import LatexDecodingMiddleware
 
-from papers.identifiers import InvalidArxivId, find_arxiv_ids, parse_arxiv_id
 from papers.models import Paper
+from papers.records import PaperRecord, arxiv_in, paper_record
 
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 # Entry types that hold no paper.
 NOT_ENTRIES = {"comment", "string", "preamble"}
-_HEADER = re.compile(r"@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)\s*,?")
 
 
-def _escape(value: str) -> str:
+def _escape(value: str, *, verbatim: bool = False) -> str:
     """A value safe inside braces: BibTeX needs its braces balanced; drop stray ones."""
     value = re.sub(r"\s+", " ", value).strip()
     depth = 0
@@ -39,8 +37,10 @@ def _escape(value: str) -> str:
             depth -= 1
         out.append(char)
     text = "".join(out) + "}" * depth
-    # A bare % starts a comment in TeX.
-    return re.sub(r"(?<!\\)%", r"\\%", text)
+    # A bare % starts a comment in TeX; & # _ are TeX's too, but not in a URL or DOI,
+    # which biblatex reads verbatim.
+    specials = "%" if verbatim else "%&#_"
+    return re.sub(rf"(?<!\\)([{specials}])", r"\\\1", text)
 
 
 def _ascii_word(text: str) -> str:
@@ -89,19 +89,26 @@ def paper_entry(paper: Paper, key: str) -> str:
     if topics:
         fields.append(("keywords", ", ".join(t.title for t in topics)))
     entry_type = "misc" if paper.arxiv_id and not paper.doi else "article"
-    body = ",\n".join(f"  {name} = {{{_escape(value)}}}" for name, value in fields)
+    body = ",\n".join(
+        f"  {name} = {{{_escape(value, verbatim=name.lower() in VERBATIM)}}}"
+        for name, value in fields
+    )
     return f"@{entry_type}{{{key},\n{body}\n}}\n"
 
 
-def papers_to_bibtex(papers: Iterable[Paper]) -> Iterator[str]:
-    """Entries for ``papers`` in order, with keys made unique (a, b, c... suffixes)."""
+def keyed(papers: Iterable[Paper]) -> Iterator[tuple[Paper, str]]:
+    """Each paper with its citation key, made unique in the file (a, b, c... suffixes)."""
     used: dict[str, int] = {}
     for paper in papers:
         key = citation_key(paper)
         count = used.get(key, 0)
         used[key] = count + 1
-        if count:
-            key = f"{key}{_suffix(count)}"
+        yield paper, (f"{key}{_suffix(count)}" if count else key)
+
+
+def papers_to_bibtex(papers: Iterable[Paper]) -> Iterator[str]:
+    """Entries for ``papers`` in order, each with its own key."""
+    for paper, key in keyed(papers):
         yield paper_entry(paper, key) + "\n"
 
 
@@ -115,23 +122,31 @@ def _suffix(n: int) -> str:
 
 # --- import -----------------------------------------------------------------------------
 
+# Fields that hold identifiers and addresses, read as written: LaTeX decoding would turn
+# a URL's "~" into a space.
+VERBATIM = {"url", "doi", "eprint", "archiveprefix", "eprinttype", "primaryclass", "date"}
+_UNESCAPE = re.compile(r"\\([%&#_$])")
+_FAILED_KEY = re.compile(r"@\s*[A-Za-z]+\s*[{(]\s*([^,\s]*)")
 
-@dataclass
-class BibRecord:
-    """One BibTeX entry read into paper fields; ``problem`` says why it cannot be used."""
 
-    key: str
-    fields: dict[str, object] = field(default_factory=dict)
-    topics: list[str] = field(default_factory=list)
-    problem: str = ""
+class _DecodeText(LatexDecodingMiddleware):
+    """LaTeX to Unicode (``M{\\"u}ller`` → ``Müller``) in every field but the verbatim ones."""
+
+    def transform_entry(self, entry: bibtexparser.model.Entry, library) -> object:
+        kept = {f.key: f.value for f in entry.fields if f.key.lower() in VERBATIM}
+        block = super().transform_entry(entry, library)
+        for f in entry.fields:
+            if f.key in kept:
+                f.value = kept[f.key]
+        return block
 
 
 def _strip_braces(value: str) -> str:
     return re.sub(r"\s+", " ", value.replace("{", "").replace("}", "")).strip()
 
 
-def _authors(value: str) -> str:
-    """``Lovelace, Ada and Turing, Alan`` → ``Ada Lovelace, Alan Turing``."""
+def _authors(value: str) -> list[str]:
+    """``Lovelace, Ada and Turing, Alan`` → ``["Ada Lovelace", "Alan Turing"]``."""
     names = []
     for name in re.split(r"\s+and\s+", value.strip()):
         name = _strip_braces(name)
@@ -141,7 +156,7 @@ def _authors(value: str) -> str:
             last, _, first = name.partition(",")
             name = f"{first.strip()} {last.strip()}".strip()
         names.append(name)
-    return ", ".join(names)
+    return names
 
 
 def _published(entry: dict[str, str]) -> tuple[dt.date | None, str]:
@@ -171,95 +186,75 @@ def _published(entry: dict[str, str]) -> tuple[dt.date | None, str]:
     return dt.date(int(year), month, 1), ""
 
 
-def _arxiv_id(entry: dict[str, str]) -> tuple[str | None, int | None, str]:
-    """The arXiv id and version, from eprint or, failing that, a URL or journal note."""
-    eprint = entry.get("eprint", "").strip()
-    prefix = entry.get("archiveprefix", entry.get("eprinttype", "arxiv")).strip().lower()
-    if eprint and prefix == "arxiv":
-        try:
-            parsed = parse_arxiv_id(eprint)
-        except InvalidArxivId:
-            return None, None, f"the eprint “{eprint[:40]}” is not an arXiv id"
-        return parsed.id, parsed.version, ""
-    for name in ("url", "journal", "note", "howpublished"):
-        value = entry.get(name, "")
-        if "arxiv" not in value.lower():
-            continue
-        try:
-            parsed = parse_arxiv_id(value.strip())
-            return parsed.id, parsed.version, ""
-        except InvalidArxivId:
-            ids = find_arxiv_ids(value)
-            if ids:
-                return ids[0], None, ""
-    return None, None, ""
-
-
-def parse_bibtex(text: str) -> list[BibRecord]:
+def parse_bibtex(text: str) -> list[PaperRecord]:
     """Every entry of a .bib file, in order, each usable or with the reason it is not.
 
-    bibtexparser skips what it cannot parse without a word; the entry headers found in the
-    raw text catch those, so nothing is dropped silently.
+    bibtexparser 2 keeps what it cannot parse as failed blocks, in place, so every entry
+    of the file gets a record: nothing is dropped silently.
     """
-    parser = BibTexParser(common_strings=True, ignore_nonstandard_types=False)
-    parser.customization = convert_to_unicode
-    parser.homogenise_fields = False
     try:
-        database = bibtexparser.loads(text, parser=parser)
-        parsed = database.entries
-    except Exception:  # bibtexparser raises assorted errors on broken input
-        parsed = []
-    by_key: dict[str, list[dict[str, str]]] = {}
-    for entry in parsed:
-        by_key.setdefault(entry.get("ID", ""), []).append(entry)
-    records: list[BibRecord] = []
-    for match in _HEADER.finditer(text):
-        entry_type, key = match.group(1).lower(), match.group(2)
-        if entry_type in NOT_ENTRIES:
-            continue
-        candidates = by_key.get(key)
-        if not candidates:
-            records.append(BibRecord(key=key or "(no key)", problem="could not be parsed"))
-            continue
-        records.append(_record(candidates.pop(0)))
+        library = bibtexparser.parse_string(text, append_middleware=[_DecodeText()])
+    except Exception:  # a parser bug on hostile input must not lose the whole report
+        return [PaperRecord(key="(file)", problem="could not be parsed")]
+    records: list[PaperRecord] = []
+    for block in library.blocks:
+        if isinstance(block, bibtexparser.model.ParsingFailedBlock):
+            entry = block.ignore_error_block
+            if isinstance(entry, bibtexparser.model.Entry):
+                records.append(_record(entry))  # a repeated key, or undecodable LaTeX
+            elif not _is_special(block.raw or ""):
+                match = _FAILED_KEY.search(block.raw or "")
+                key = (match.group(1) if match else "") or "(no key)"
+                records.append(PaperRecord(key=key, problem="could not be parsed"))
+        elif (
+            isinstance(block, bibtexparser.model.Entry)
+            and block.entry_type.lower() not in NOT_ENTRIES
+        ):
+            records.append(_record(block))
     return records
 
 
-def _record(raw: dict[str, str]) -> BibRecord:
-    entry = {name.lower(): value for name, value in raw.items()}
-    key = entry.get("id", "")
-    record = BibRecord(key=key)
-    title = _strip_braces(entry.get("title", ""))
+def _is_special(raw: str) -> bool:
+    match = re.match(r"\s*@\s*([A-Za-z]+)", raw)
+    return bool(match) and match.group(1).lower() in NOT_ENTRIES
+
+
+def _text(value: object) -> str:
+    """A field's value as plain text: braces that survived decoding dropped."""
+    return _strip_braces(value if isinstance(value, str) else "")
+
+
+def _verbatim(value: object) -> str:
+    return _UNESCAPE.sub(r"\1", _text(value))
+
+
+def _record(raw: bibtexparser.model.Entry) -> PaperRecord:
+    entry = {f.key.lower(): f.value for f in raw.fields}
+    key = raw.key or "(no key)"
+    title = _text(entry.get("title"))
     if not title:
-        record.problem = "has no title"
-        return record
-    arxiv_id, version, problem = _arxiv_id(entry)
+        return PaperRecord(key=key, problem="has no title")
+    prefix = _verbatim(entry.get("archiveprefix") or entry.get("eprinttype") or "arxiv").lower()
+    eprint = _verbatim(entry.get("eprint")) if prefix == "arxiv" else ""
+    arxiv = arxiv_in(
+        eprint=eprint,
+        others=[_verbatim(entry.get(n)) for n in ("url", "journal", "note", "howpublished")],
+    )
+    if arxiv[2]:
+        return PaperRecord(key=key, problem=arxiv[2])
+    published, problem = _published({n: _verbatim(entry.get(n)) for n in ("date", "year", "month")})
     if problem:
-        record.problem = problem
-        return record
-    published, problem = _published(entry)
-    if problem:
-        record.problem = problem
-        return record
-    doi = _strip_braces(entry.get("doi", ""))
-    doi = re.sub(r"^https?://(dx\.)?doi\.org/", "", doi)
-    url = _strip_braces(entry.get("url", ""))
-    if arxiv_id and "arxiv.org" in url:
-        url = ""  # derived from the id; keep the field for other links
-    values: dict[str, object] = {
-        "title": title[:500],
-        "authors": _authors(entry.get("author", "")),
-        "organisation": _strip_braces(entry.get("institution", ""))[:300],
-        "published": published,
-        "abstract": re.sub(r"\s+", " ", entry.get("abstract", "")).strip(),
-        "doi": doi[:200],
-        "url": url[:500] if url.startswith(("http://", "https://")) else "",
-        "arxiv_id": arxiv_id,
-        "arxiv_version": version,
-        "categories": _strip_braces(entry.get("primaryclass", ""))[:300],
-    }
-    record.fields = {name: value for name, value in values.items() if value not in ("", None)}
-    record.topics = [
-        t.strip() for t in _strip_braces(entry.get("keywords", "")).split(",") if t.strip()
-    ]
-    return record
+        return PaperRecord(key=key, problem=problem)
+    return paper_record(
+        key,
+        title=title,
+        authors=_authors(_text(entry.get("author"))),
+        published=published,
+        arxiv=arxiv,
+        doi=_verbatim(entry.get("doi")),
+        url=_verbatim(entry.get("url")),
+        abstract=_text(entry.get("abstract")),
+        organisation=_text(entry.get("institution")),
+        categories=_verbatim(entry.get("primaryclass")),
+        topics=_text(entry.get("keywords")).split(","),
+    )

@@ -137,11 +137,19 @@ class PaperTopicsForm(forms.Form):
     )
 
 
-class BibtexImportForm(forms.Form):
-    file = forms.FileField(label="BibTeX file (.bib)")
+class PaperImportForm(forms.Form):
+    """A reference file: BibTeX, RIS or CSL-JSON (told apart by extension or content)."""
+
+    file = forms.FileField(label="BibTeX, RIS or CSL-JSON file")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["filename"] = getattr(self, "filename", "")
+        return data
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
+        self.filename = upload.name or ""
         if upload.size > BIBTEX_MAX_BYTES:
             raise forms.ValidationError("The file is larger than 2 MB; split it and try again.")
         raw = upload.read()
@@ -150,7 +158,7 @@ class BibtexImportForm(forms.Form):
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            # Older .bib files are often Latin-1, which any byte string decodes as.
+            # Older .bib and .ris files are often Latin-1, which any byte string decodes as.
             return raw.decode("latin-1")
 
 

@@ -114,8 +114,32 @@ class Paper(models.Model):
         return self.arxiv_id or str(self.pk)
 
     @property
+    def author_names(self) -> list[str]:
+        return [a.strip() for a in self.authors.split(",") if a.strip()]
+
+    @property
+    def id_label(self) -> str:
+        """``arXiv:2306.13649v3``, or the library's own ``Paper 12`` without an arXiv id."""
+        if not self.arxiv_id:
+            return f"Paper {self.pk}"
+        return f"arXiv:{self.arxiv_id}" + (f"v{self.arxiv_version}" if self.arxiv_version else "")
+
+    @property
+    def cite_label(self) -> str:
+        """How text cites the paper: ``Agarwal et al. 2023``, ``Agarwal and Chen 2023``,
+        ``Agarwal 2023``; the (shortened) title when no author is recorded."""
+        surnames = [name.split()[-1] for name in self.author_names]
+        if len(surnames) > 2:
+            who = f"{surnames[0]} et al."
+        elif surnames:
+            who = " and ".join(surnames)
+        else:
+            who = self.title if len(self.title) <= 40 else self.title[:39].rstrip() + "…"
+        return f"{who} {self.published.year}" if self.published else who
+
+    @property
     def short_authors(self) -> str:
-        names = [a.strip() for a in self.authors.split(",") if a.strip()]
+        names = self.author_names
         if len(names) > 3:
             return f"{names[0]} et al."
         return ", ".join(names)

@@ -3,6 +3,7 @@ query-string helpers the list needs. Reads only; writes live in services.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import ceil
 from typing import Any
 from urllib.parse import urlencode
@@ -13,6 +14,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.text import slugify
 
 from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
@@ -139,8 +141,40 @@ def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
     return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(_topics_prefetch())
 
 
-def for_export(papers: QuerySet[Paper]) -> QuerySet[Paper]:
-    return papers.prefetch_related(_topics_prefetch())
+EXPORT_CHUNK = 500
+
+
+def for_export(papers: QuerySet[Paper]) -> Iterator[Paper]:
+    """The papers of an export, read in chunks (two queries per chunk, topics included),
+    so a list of any length streams in bounded memory."""
+    rows = papers.defer("search_vector").prefetch_related(_topics_prefetch())
+    return rows.iterator(chunk_size=EXPORT_CHUNK)
+
+
+def export_basename(filterset: PaperFilter) -> str:
+    """A file name that says what the export holds: ``papers-topic-reward-modeling-2026``
+    for the papers on Reward Modeling published in 2026 (only valid filters count)."""
+    data = getattr(filterset.form, "cleaned_data", {}) if filterset.is_bound else {}
+    parts = ["papers"]
+    if data.get("q"):
+        parts.append(slugify(data["q"])[:40])
+    for concept in data.get("topic") or []:
+        parts += ["topic", concept.slug]
+    after, before = data.get("published_after"), data.get("published_before")
+    if after and before and (after.month, after.day, before.month, before.day) == (1, 1, 12, 31):
+        same = after.year == before.year
+        parts.append(str(after.year) if same else f"{after.year}-{before.year}")
+    else:
+        if after:
+            parts += ["from", after.isoformat()]
+        if before:
+            parts += ["until", before.isoformat()]
+    if data.get("read_level"):
+        parts += ["read", data["read_level"].replace("_", "-")]
+    if data.get("organisation"):
+        parts.append(slugify(data["organisation"])[:40])
+    name = "-".join(p for p in parts if p)
+    return name[:150].rstrip("-")
 
 
 def organisations() -> list[str]:
@@ -275,6 +309,14 @@ def with_topics(paper: Paper) -> Paper:
     return Paper.objects.prefetch_related(_topics_prefetch()).get(pk=paper.pk)
 
 
+def arxiv_prefill(raw: str) -> str:
+    """The normalised arXiv id of a ``?arxiv_id=`` link, or "" when it names none."""
+    try:
+        return parse_arxiv_id(raw[:100]).id if raw else ""
+    except InvalidArxivId:
+        return ""
+
+
 def bib_filename(paper: Paper) -> str:
     return citation_key(paper)
 
@@ -286,7 +328,15 @@ def login_url(request: HttpRequest) -> str:
 # What a claim row shows: never the entries' bodies or search columns.
 CLAIM_FIELDS = [f.name for f in Claim._meta.concrete_fields if f.name not in ("entry", "paper")]
 ENTRY_FIELDS = ("id", "date", "headline", "status")
-PAPER_FIELDS = ("paper__id", "paper__arxiv_id", "paper__arxiv_version", "paper__title")
+# A claim cites its paper as "Author et al. year", with the id and title on hover.
+PAPER_FIELDS = (
+    "paper__id",
+    "paper__arxiv_id",
+    "paper__arxiv_version",
+    "paper__title",
+    "paper__authors",
+    "paper__published",
+)
 
 
 def _visible_claims(paper: Paper) -> QuerySet[Claim]:

@@ -12,9 +12,11 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from papers.bibtex import BibRecord, parse_bibtex
+from papers.citations import FORMATS, detect_format
+from papers.csl import CslError
 from papers.identifiers import parse_arxiv_id
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper, ReadLevel
+from papers.records import PaperRecord
 from wiki.models import Concept
 
 
@@ -88,6 +90,8 @@ class ImportRow:
 @dataclass
 class ImportReport:
     rows: list[ImportRow] = field(default_factory=list)
+    format: str = "BibTeX"  # the label of the format the file was read as
+    error: str = ""  # why the file as a whole could not be read
 
     def count(self, outcome: str) -> int:
         return sum(1 for row in self.rows if row.outcome == outcome)
@@ -105,7 +109,7 @@ class ImportReport:
         return self.count("skipped")
 
 
-def _find_existing(record: BibRecord) -> Paper | None:
+def _find_existing(record: PaperRecord) -> Paper | None:
     arxiv_id, doi = record.fields.get("arxiv_id"), record.fields.get("doi")
     if arxiv_id:
         paper = Paper.objects.filter(arxiv_id=arxiv_id).first()
@@ -121,17 +125,30 @@ def _find_existing(record: BibRecord) -> Paper | None:
     )
 
 
-@transaction.atomic
 def papers_import_bibtex(*, text: str, by: AbstractBaseUser | None = None) -> ImportReport:
-    """Create papers for new entries and fill in the blanks of known ones.
+    return papers_import(text=text, format="bibtex", by=by)
+
+
+@transaction.atomic
+def papers_import(
+    *, text: str, filename: str = "", format: str = "", by: AbstractBaseUser | None = None
+) -> ImportReport:
+    """Create papers for the new references of a BibTeX, RIS or CSL-JSON file (``format``,
+    else told by ``filename`` and content) and fill in the blanks of known ones.
 
     A known paper's filled fields are never overwritten: the library's copy was checked
-    by a person, the file may be anybody's. Every entry gets a row in the report.
+    by a person, the file may be anybody's. Every reference gets a row in the report.
     """
-    report = ImportReport()
+    reader = FORMATS[format] if format else detect_format(text, filename)
+    report = ImportReport(format=reader.label)
+    try:
+        records = reader.read(text)
+    except CslError as exc:
+        report.error = str(exc)
+        return report
     seen: dict[int, str] = {}
     concepts = {c.title.lower(): c for c in Concept.objects.only("id", "title")}
-    for record in parse_bibtex(text):
+    for record in records:
         if record.problem:
             report.rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))
             continue

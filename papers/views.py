@@ -13,17 +13,19 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous
+from core.cache import cache_page_for_anonymous, cached_response
 from core.htmx import render_page, wants_fragment
+from core.http import absolute_url, site_root
 from papers import selectors as pages
 from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
-from papers.bibtex import papers_to_bibtex
+from papers.citations import FORMATS, CitationFormat
+from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
 from papers.forms import (
     ArxivLookupForm,
-    BibtexImportForm,
     ClaimFilterForm,
     PaperForm,
+    PaperImportForm,
     PaperTopicsForm,
 )
 from papers.models import Paper
@@ -32,7 +34,7 @@ from papers.services import (
     paper_create,
     paper_set_topics,
     paper_update,
-    papers_import_bibtex,
+    papers_import,
 )
 
 View = Callable[..., HttpResponse]
@@ -57,11 +59,10 @@ def permission_required(perm: str) -> Callable[[View], View]:
     return decorator
 
 
-def _bibtex(papers: Iterable[Paper], filename: str) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(
-        papers_to_bibtex(papers), content_type="text/x-bibtex; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+def _export(papers: Iterable[Paper], fmt: CitationFormat, basename: str) -> StreamingHttpResponse:
+    """The papers as a file in ``fmt``, written as it is read."""
+    response = StreamingHttpResponse(fmt.write(papers), content_type=fmt.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{basename}.{fmt.extension}"'
     return response
 
 
@@ -70,10 +71,11 @@ def _bibtex(papers: Iterable[Paper], filename: str) -> StreamingHttpResponse:
 def paper_list(request: HttpRequest) -> HttpResponse:
     filterset = PaperFilter(data=pages.with_defaults(request.GET), queryset=Paper.objects.all())
     papers = filterset.sorted_qs
-    if request.GET.get("format") == "bibtex":
+    fmt = FORMATS.get(request.GET.get("format", ""))
+    if fmt is not None:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
-        return _bibtex(pages.for_export(papers), "papers.bib")
+        return _export(pages.for_export(papers), fmt, pages.export_basename(filterset))
     paginator = pages.CappedPaginator(pages.for_list(papers), pages.page_size(request.GET))
     page = paginator.get_page(request.GET.get("page"))
     context = {
@@ -100,9 +102,18 @@ def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
     if request.path != paper.get_absolute_url():
         query = f"?{request.GET.urlencode()}" if request.GET else ""
         return redirect(paper.get_absolute_url() + query, permanent=True)
-    if request.GET.get("format") == "bibtex":
-        return _bibtex([pages.with_topics(paper)], f"{pages.bib_filename(paper)}.bib")
+    fmt = FORMATS.get(request.GET.get("format", ""))
+    if fmt is not None:
+        return _export([pages.with_topics(paper)], fmt, pages.bib_filename(paper))
     return render(request, "papers/detail.html", _detail_context(request, paper))
+
+
+@require_GET
+@cache_page_for_anonymous
+def papers_feed(request: HttpRequest) -> HttpResponse:
+    """The Atom feed of papers added to the library (its links absolute, so per site)."""
+    root = site_root(request)
+    return cached_response(f"papers-feed:{root}", lambda: RecentPapersFeed(root)(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -143,18 +154,24 @@ def paper_new(request: HttpRequest) -> HttpResponse:
                 return redirect(exc.paper)
             messages.success(request, "Paper added to the library.")
             return redirect(paper)
-        context = {"lookup": ArxivLookupForm(), "form": form, "import_form": BibtexImportForm()}
+        context = {"lookup": ArxivLookupForm(), "form": form, "import_form": PaperImportForm()}
         return render(request, "papers/new.html", context, status=400)
     if "arxiv" in request.GET:
         return _paper_lookup(request)
-    context = {"lookup": ArxivLookupForm(), "form": PaperForm(), "import_form": BibtexImportForm()}
+    # "Add this paper" links from text name an id not in the library: offer it, filled in.
+    prefill = pages.arxiv_prefill(request.GET.get("arxiv_id", ""))
+    context = {
+        "lookup": ArxivLookupForm(initial={"arxiv": prefill}),
+        "form": PaperForm(initial={"arxiv_id": prefill}),
+        "import_form": PaperImportForm(),
+    }
     return render(request, "papers/new.html", context)
 
 
 def _paper_lookup(request: HttpRequest) -> HttpResponse:
     """Fetch an arXiv id's metadata into the form, or send the user to the paper we have."""
     lookup = ArxivLookupForm(request.GET)
-    context = {"lookup": lookup, "import_form": BibtexImportForm(), "form": PaperForm()}
+    context = {"lookup": lookup, "import_form": PaperImportForm(), "form": PaperForm()}
     if not lookup.is_valid():
         return render(request, "papers/new.html", context, status=400)
     parsed = lookup.parsed
@@ -194,11 +211,13 @@ def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
 @permission_required("papers.add_paper")
 def paper_import(request: HttpRequest) -> HttpResponse:
     bound = request.method == "POST"
-    form = BibtexImportForm(request.POST if bound else None, request.FILES if bound else None)
+    form = PaperImportForm(request.POST if bound else None, request.FILES if bound else None)
     if not form.is_valid():
         status = 400 if form.is_bound else 200
         return render(request, "papers/import.html", {"import_form": form}, status=status)
-    report = papers_import_bibtex(text=form.cleaned_data["file"], by=request.user)
+    report = papers_import(
+        text=form.cleaned_data["file"], filename=form.cleaned_data["filename"], by=request.user
+    )
     return render(request, "papers/import.html", {"import_form": form, "report": report})
 
 
@@ -217,4 +236,5 @@ def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
     context["topics_form"] = PaperTopicsForm(initial={"topics": context["topics"]})
     context["claim_filter"] = claim_filter
     context["claim_filtered"] = narrowed and any(wanted.values())
+    context["page_url"] = absolute_url(request, paper.get_absolute_url())
     return context

@@ -125,11 +125,15 @@ class ArxivLinkProcessor(InlineProcessor):
     def handleMatch(self, m: re.Match, data: str):
         arxiv_id = m.group("id")
         pk = self.resolver.papers.get(arxiv_id)
-        if pk is None:
-            return None, None, None  # leave the text as it is
-        self.resolver.linked_paper_ids.add(pk)
         el = etree.Element("a")
         el.text = m.group(0)
+        if pk is None:
+            # Stored HTML is the same for every reader, so this is a plain link; the page
+            # it opens sends a reader who may not add papers to log in first.
+            el.set("href", reverse("papers:new") + "?" + urlencode({"arxiv_id": arxiv_id}))
+            el.set("title", "Not in the library yet: add it")
+            return el, m.start(0), m.end(0)
+        self.resolver.linked_paper_ids.add(pk)
         el.set("href", reverse("papers:detail", kwargs={"key": arxiv_id}))
         el.set("class", "paper-link")
         return el, m.start(0), m.end(0)

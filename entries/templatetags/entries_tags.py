@@ -48,13 +48,9 @@ def any_suggestions(claims: Iterable) -> bool:
 
 @register.filter
 def paper_cite(paper) -> str:
-    """How a claim names its source: arXiv:2601.04211v2, or the title."""
-    if paper is None:
-        return ""
-    if paper.arxiv_id:
-        version = f"v{paper.arxiv_version}" if paper.arxiv_version else ""
-        return f"arXiv:{paper.arxiv_id}{version}"
-    return paper.title if len(paper.title) <= 60 else paper.title[:59] + "…"
+    """How a claim names its source: "Agarwal et al. 2023" (the id and title go in the
+    link's title, on hover)."""
+    return "" if paper is None else paper.cite_label
 
 
 @register.filter

@@ -3,11 +3,11 @@ in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
 
 from entries.views.audit import evidence_audit
 from entries.views.editing import entry_edit, entry_new, paper_options
+from entries.views.feeds import entries_feed, topic_feed
 from entries.views.reading import (
     entry_detail,
     my_entries,
     topic_detail,
-    topic_feed,
     topic_index,
 )
 from entries.views.review import (
@@ -22,6 +22,7 @@ from entries.views.review import (
 __all__ = [
     "claim_apply_suggestion_view",
     "claim_mark_view",
+    "entries_feed",
     "entry_apply_suggestions_view",
     "entry_detail",
     "entry_edit",

@@ -1,4 +1,4 @@
-"""Reading entries: the entry page, the topics, each topic's news feed, "My entries"."""
+"""Reading entries: the entry page, the topics, "My entries" (the feeds: views/feeds.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous, cached_fragment
+from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from entries.diff import revision_diff
-from entries.feeds import TopicFeed
 from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
 from entries.selectors import (
     badge_summary,
@@ -139,24 +138,6 @@ def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:
         ],
         "caveat_filters": [(c, by_caveat.get(c.slug, 0)) for c in caveats if by_caveat.get(c.slug)],
     }
-
-
-_topic_feed = TopicFeed()
-
-
-@require_GET
-@cache_page_for_anonymous
-def topic_feed(request: HttpRequest, slug: str) -> HttpResponse:
-    """A topic's Atom feed. It is the same for every reader (its links are absolute, so per
-    host), and a feed reader polls it often: rendered once per change."""
-
-    def render_feed() -> tuple[bytes, dict[str, str]]:
-        response = _topic_feed(request, slug=slug)
-        return response.content, {"Content-Type": response["Content-Type"]}
-
-    host = f"{request.scheme}://{request.get_host()}"
-    content, headers = cached_fragment(f"topic-feed:{host}:{slug}", render_feed)
-    return HttpResponse(content, headers=headers)
 
 
 @login_required

@@ -227,6 +227,8 @@ RULES: dict[str, Rule] = {
     "entries:topics": read_only(lambda w, a: "/topics/"),
     "entries:topic": read_only(lambda w, a: f"/topics/{w.concept.slug}/"),
     "entries:topic_feed": read_only(lambda w, a: f"/topics/{w.concept.slug}/feed/"),
+    "entries_feed": read_only(lambda w, a: "/feeds/entries/"),
+    "papers_feed": read_only(lambda w, a: "/feeds/papers/"),
     "changes": read_only(lambda w, a: "/changes/"),
 }
 

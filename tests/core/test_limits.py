@@ -107,7 +107,7 @@ FORM_CLASSES = [
     front_forms.ChangesFilterForm,
     paper_forms.ArxivLookupForm,
     paper_forms.PaperForm,
-    paper_forms.BibtexImportForm,
+    paper_forms.PaperImportForm,
     entry_forms.EntryForm,
     entry_forms.ClaimForm,
     entry_forms.TransitionForm,

@@ -82,14 +82,18 @@ def test_render_markdown_wikilinks_resolve_case_insensitively_and_by_alias():
 
 
 @pytest.mark.django_db
-def test_render_markdown_links_known_arxiv_ids_only():
+def test_render_markdown_links_arxiv_ids_to_the_paper_or_to_adding_it():
     paper = PaperFactory(arxiv_id="2608.17528")
 
-    html = render_markdown("See arXiv:2608.17528 and 2609.00001.").html
+    rendered = render_markdown("See arXiv:2608.17528 and 2609.00001v2.")
 
-    assert f'href="{paper.get_absolute_url()}"' in html
-    assert "2609.00001" in html
-    assert html.count("<a ") == 1
+    assert f'<a class="paper-link" href="{paper.get_absolute_url()}"' in rendered.html
+    assert (
+        '<a href="/papers/new/?arxiv_id=2609.00001" title="Not in the library yet: add it"'
+        ' rel="noopener noreferrer">2609.00001v2</a>'
+    ) in rendered.html
+    assert rendered.html.count("<a ") == 2
+    assert rendered.linked_paper_ids == {paper.pk}
 
 
 @pytest.mark.django_db

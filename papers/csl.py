@@ -1,0 +1,163 @@
+"""CSL-JSON out (one item per paper) and in (items read into paper fields).
+
+CSL-JSON is the citation data of citeproc, Zotero, Pandoc and Mendeley: a JSON array of
+items with ``title``, ``author`` (``family``/``given``), ``issued`` (``date-parts``).
+An arXiv preprint is written as Zotero writes one: ``type`` "article", ``publisher``
+"arXiv", ``number`` "arXiv:2305.18290", with the version cited in ``version``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from papers.bibtex import keyed
+from papers.models import Paper
+from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
+
+
+def _author(name: str) -> dict[str, str]:
+    parts = name.rsplit(" ", 1)
+    if len(parts) == 1:
+        return {"literal": name}
+    return {"family": parts[1], "given": parts[0]}
+
+
+def paper_item(paper: Paper, key: str) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "id": key,
+        "type": "article-journal" if paper.doi and not paper.arxiv_id else "article",
+        "title": paper.title,
+    }
+    names = [n.strip() for n in paper.authors.split(",") if n.strip()]
+    if names:
+        item["author"] = [_author(n) for n in names]
+    if paper.published:
+        date = paper.published
+        item["issued"] = {"date-parts": [[date.year, date.month, date.day]]}
+    if paper.arxiv_id:
+        item |= {"publisher": "arXiv", "number": f"arXiv:{paper.arxiv_id}"}
+        if paper.arxiv_version:
+            item["version"] = str(paper.arxiv_version)
+    if paper.doi:
+        item["DOI"] = paper.doi
+    url = paper.url or paper.arxiv_abs_url
+    if url:
+        item["URL"] = url
+    if paper.abstract:
+        item["abstract"] = paper.abstract
+    topics = getattr(paper, "_prefetched_objects_cache", {}).get("topics")
+    if topics:
+        item["keyword"] = ", ".join(t.title for t in topics)
+    custom = {"organisation": paper.organisation, "categories": paper.categories}
+    custom = {name: value for name, value in custom.items() if value}
+    if custom:
+        item["custom"] = custom  # CSL-JSON's place for fields of its own
+    return item
+
+
+def papers_to_csljson(papers: Iterable[Paper]) -> Iterator[str]:
+    """A JSON array written item by item, one to a line, so a long list streams."""
+    yield "["
+    for index, (paper, key) in enumerate(keyed(papers)):
+        item = json.dumps(paper_item(paper, key), ensure_ascii=False)
+        yield ("\n" if index == 0 else ",\n") + item
+    yield "\n]\n"
+
+
+# --- import -----------------------------------------------------------------------------
+
+
+class CslError(ValueError):
+    """The file is not CSL-JSON at all (not JSON, or not a list of items)."""
+
+
+def parse_csljson(text: str) -> list[PaperRecord]:
+    """Every item of a CSL-JSON file (an array, or one item), in order, each usable or
+    with the reason it is not. Raises CslError when the file is not CSL-JSON."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CslError(f"The file is not valid JSON: {str(exc)[:120]}") from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise CslError("The file holds no CSL-JSON items: expected a list of objects.")
+    records = []
+    for index, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            records.append(PaperRecord(key=f"item {index}", problem="is not a JSON object"))
+            continue
+        records.append(_record(item, index))
+    return records
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    return ""
+
+
+def _name(author: object) -> str:
+    if not isinstance(author, dict):
+        return _text(author)
+    if _text(author.get("literal")):
+        return _text(author["literal"])
+    parts = [author.get(p) for p in ("given", "non-dropping-particle", "family", "suffix")]
+    return " ".join(_text(p) for p in parts if _text(p))
+
+
+def _published(item: dict[str, Any]):
+    issued = item.get("issued")
+    if issued is None:
+        return None, ""
+    if isinstance(issued, str):  # some tools write "2023-05-29"
+        return date_from_parts(issued.split("-"))
+    if not isinstance(issued, dict):
+        return None, "the date in “issued” is not a CSL date"
+    parts = issued.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list):
+        return date_from_parts(parts[0])
+    raw = _text(issued.get("raw")) or _text(issued.get("literal"))
+    if raw[:4].isdigit():
+        return date_from_parts(raw[:10].split("-"))
+    return None, f"the date “{raw[:40]}” is not YYYY-MM-DD" if raw else ""
+
+
+def _record(item: dict[str, Any], index: int) -> PaperRecord:
+    key = _text(item.get("id"))[:100] or f"item {index}"
+    published, problem = _published(item)
+    if problem:
+        return PaperRecord(key=key, problem=problem)
+    doi = _text(item.get("DOI"))
+    number, version = _text(item.get("number")), _text(item.get("version"))
+    eprint = ""
+    if number and "arxiv" in (number + _text(item.get("publisher"))).lower():
+        versioned = version.isdigit() and not re.search(r"v\d+$", number)
+        eprint = f"{number}v{version}" if versioned else number
+    arxiv = arxiv_in(
+        eprint=eprint,
+        doi=doi,
+        others=[_text(item.get(n)) for n in ("URL", "note", "container-title", "archive_location")],
+        label="number",
+    )
+    authors = item.get("author")
+    custom = item.get("custom") if isinstance(item.get("custom"), dict) else {}
+    keywords = _text(item.get("keyword"))
+    return paper_record(
+        key,
+        title=_text(item.get("title")),
+        authors=[_name(a) for a in authors] if isinstance(authors, list) else [],
+        published=published,
+        arxiv=arxiv,
+        doi=doi,
+        url=_text(item.get("URL")),
+        abstract=_text(item.get("abstract")),
+        organisation=_text(custom.get("organisation")),
+        categories=_text(custom.get("categories")),
+        topics=keywords.split(",") if keywords else [],
+    )
