@@ -210,7 +210,7 @@ _NAMING = (
 
 def _unnamed(noun: str) -> list[str]:
     return [
-        rf"\b{noun}\b[^.;]{{0,40}}?\b(?:is|are|was|were|goes|go|remains?|left|kept)\s+"
+        rf"\b{noun}\b[^.;,]{{0,25}}?\b(?:is|are|was|were|goes|go|remains?|left|kept)\s+"
         rf"(?:\w+\s+)?(?:not|never)\s+(?:\w+\s+)?(?:named|identified|disclosed|specified|stated|"
         r"mentioned|revealed|described)\b",
         rf"\b(?:not|never|no|without|nor)\s+(?:\w+\s+){{0,3}}?{_NAMING}\s+(?:of\s+)?(?:\w+\s+)"
@@ -238,8 +238,8 @@ _WIDER = {
         r"\bno\s+comparison\s+(?:to|with|against)\b",
     ],
     NO_VARIANCE: [
-        r"\bvariance\s*(?::|is|was|are|were)?\s*(?:not|never)\s+(?:\w+\s+)?(?:reported|given|"
-        r"stated|shown|measured)",
+        r"\bvariance\b[^.;]{0,30}?(?::|\b(?:is|was|are|were))?\s*(?:not|never)\s+(?:\w+\s+)?"
+        r"(?:reported|given|stated|shown|measured)",
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:report|reports|reported|give|gives|show|shows)\s+"
         r"(?:any\s+)?(?:\w+\s+)?(?:variance|error bars|confidence intervals|standard "
         r"(?:deviations?|errors?)|spread)",
@@ -249,7 +249,9 @@ _WIDER = {
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
     ],
     NO_CONTAMINATION: [
-        r"\b(?:contaminat\w*|leak\w*|decontaminat\w*)\b[^.;]{0,80}?\b(?:not|never|nothing|"
+        r"\b(?:absence|lack)\s+of\s+(?:any\s+)?(?:contamination|decontamination)\s+(?:check|"
+        r"analysis|test)",
+        r"\b(?:contaminat\w*|leak\w*|decontaminat\w*)\b[^.]{0,80}?\b(?:not|never|nothing|"
         r"nobody|no one|without)\b[^.;]{0,20}?\b(?:check|assess|test|examin|verif|audit|"
         r"address|rul|measur|control|look)\w*",
         r"\b(?:not|never|nothing|nobody|no one|without)\b[^.;]{0,30}?\b(?:check|assess|test|"

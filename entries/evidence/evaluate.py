@@ -112,6 +112,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind1.jsonl"),
         DEFAULT.with_name("blind2.jsonl"),
         DEFAULT.with_name("blind3.jsonl"),
+        DEFAULT.with_name("blind4.jsonl"),
     ]
     verbose = "-v" in argv
     for path in paths:

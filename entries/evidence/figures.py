@@ -72,9 +72,30 @@ _NOT_FIGURES = [
 # A capitalised name followed by a spaced version ("Claude Opus 4.6", "AReaL 2.0"),
 # unless the number is itself followed by a result shape.
 _SPACED_VERSION = re.compile(
-    r"\b([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b))"
+    r"\b([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b|"
+    r"(?i:bleu|rouge|f1|em\b|ms\b|s\b|mrr|ndcg|accuracy|acc\b|elo|pass)))"
 )
-_SENTENCE_WORDS = {"Reported", "Reports", "Reaches", "From", "To", "At", "By", "Of", "And"}
+_SENTENCE_WORDS = {
+    "Reported",
+    "Reports",
+    "Reaches",
+    "From",
+    "To",
+    "At",
+    "By",
+    "Of",
+    "And",
+    "Improvement",
+    "Improves",
+    "Gain",
+    "Gains",
+    "Score",
+    "Scores",
+    "Accuracy",
+    "Latency",
+    "Speed-up",
+    "Speedup",
+}
 
 # A fraction of the run or the time is a point in a schedule, not a result: "a third of the
 # way through training", "the first half of training".
@@ -84,7 +105,7 @@ _NOT_A_SPAN = r"(?!\s*(?:the\s+)?way\b)"
 # amount, and so a result.
 _SCHEDULE = re.compile(
     r"\b(?:first|last|every|each|at|after|before|until|through|during|halfway|initial|final)\s+"
-    r"(?:the\s+)?(?:\w+\s+)?$",
+    r"(?:the\s+)?(?:[\w%]+\s+){0,3}$",
     re.I,
 )
 
@@ -100,7 +121,10 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("a speed-up", re.compile(rf"{_NUM}\s*(?:×|x\b)|{_NUM}\s*-?fold\b|\bx\s?{_NUM}\b", re.I)),
     ("a spread", re.compile(r"±|\+/-|\+-\s*\d")),
     ("a signed change", re.compile(rf"(?<![\w.])[+−]\s?{_NUM}")),
-    ("a change from one value to another", re.compile(rf"{_NUM}\s*(?:→|->|⇒)\s*\S*\d")),
+    (
+        "a change from one value to another",
+        re.compile(rf"{_NUM}\s*(?:[a-zµ%]{{1,4}}\s*)?(?:→|->|⇒)\s*\S*\d", re.I),
+    ),
     (
         "a change from one value to another",
         re.compile(
@@ -198,7 +222,7 @@ def strip_non_figures(text: str) -> str:
 
 _OF_A_RUN = re.compile(
     r"^\s+of\s+(?:the\s+)?(?:training|pre-?training|fine-?tuning|steps|the\s+run|run|epochs?|"
-    r"the\s+schedule|schedule|the\s+way)\b",
+    r"the\s+schedule|schedule|the\s+way)\b(?!\s+(?:budget|compute|cost|time|data|tokens|flops))",
     re.I,
 )
 

@@ -52,7 +52,7 @@ _SPELLED_OUT = [
     (re.compile(r"\b(\w+)'ve\b", re.I), r"\1 have"),
     (re.compile(r"\b(I|we|you|they|he|she)'d\b", re.I), r"\1 would"),
     (re.compile(r"\b(I|we|you|they|he|she)'ll\b", re.I), r"\1 will"),
-    (re.compile(r"\bIM(?:H)?O\b"), "in my opinion"),
+    (re.compile(r"\bIM(?:H)?O\b", re.I), "in my opinion"),
 ]
 
 
@@ -75,11 +75,11 @@ _READ = (
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over)"
 )
 _WHOLE_PAPER = (
-    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:paper|pdf|"
-    r"text|article|preprint|manuscript|version)|paper in full|methods?(?:\s+and\s+results)?\s+"
-    r"sections?|results?\s+sections?|experiments?\s+sections?|appendix|appendices|main "
-    r"tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|supplementary\s+(?:material|"
-    r"materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
+    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w-]+\s+)?(?:paper|pdf|"
+    r"text|article|preprint|manuscript|version)|paper in full|(?:the\s+)?methods?(?:\s+and\s+"
+    r"results)?(?:\s+sections?)?|results?\s+sections?|experiments?\s+sections?|appendix|"
+    r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
+    r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
     r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
     r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?paper(?:'s)?(?:\s+own)?"
     r"(?!\s*(?:'s\s+)?(?:abstract|summary|listing|blog|announcement|thread|landing|page|"
@@ -88,10 +88,10 @@ _WHOLE_PAPER = (
     r"experiments?\s+section)"
 )
 _FULL_TEXT = _rx(
-    rf"\b{_READ}\b[^.;:!?]{{0,40}}?\b{_WHOLE_PAPER}",
+    rf"\b{_READ}\b(?:(?!abstract|summary|listing)[^.;:!?]){{0,40}}?\b{_WHOLE_PAPER}",
     rf"\b{_WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
     r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
-    rf"\b{_WHOLE_PAPER},?\s+read\b",
+    rf"\b{_WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
@@ -111,6 +111,7 @@ _FULL_TEXT = _rx(
 _SUMMARY = (
     r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
     r"landing\s+page|model\s+card|project\s+page|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
+    r"announcement\s+page|release\s+page|"
     r"(?:journal|workshop|talk|poster)\s+(?:page|abstract|summary)|(?:arxiv|openreview|"
     r"conference|publisher"
     rf"(?:{_Q}s)?|hugging\s?face|hf|daily\s+papers|papers\s+with\s+code)\s+(?:page|listing|"
@@ -120,7 +121,8 @@ _ONLY = r"(?:only|just|solely|merely|purely)"
 _ABSTRACT_ONLY = _rx(
     # A summary-level artefact named as the limit of the reading.
     rf"\b{_ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{_ART}\s+{_WORDS}{_SUMMARY}\b",
-    rf"\b{_ONLY}\s+(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|seen|see|got|get|"
+    rf"\b{_ONLY}\s+(?:could\s+|can\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|"
+    r"seen|see|got|get|"
     rf"skimmed|consulted|checked|looked at|accessed|access|went by)\s+(?:\w+\s+){{0,2}}?"
     rf"{_ART}\s+{_WORDS}{_SUMMARY}\b",
     rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
@@ -140,7 +142,8 @@ _ABSTRACT_ONLY = _rx(
     rf"{_WORDS}{_SUMMARY}\b",
     r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
     r"\bnothing (?:beyond|past|but|other than|more than) the (?:abstract|listing|summary)\b",
-    r"\b(?:not|n't|never)\s+(?:\w+\s+)?(?:get|go|got|gone|read|make it|see|seen)\s+(?:past|"
+    r"\b(?:not|never)\s+(?:\w+\s+)?(?:get|go|got|gotten|gone|read|make it|see|seen|been)\s+"
+    r"(?:past|"
     r"beyond|further than)\s+the\s+(?:abstract|listing|summary)\b",
     r"\bno further than the (?:abstract|listing|summary)\b",
     r"\bthe abstract is the only\b|\bonly text (?:available|read|seen)\b",
@@ -168,6 +171,8 @@ _ABSTRACT_ONLY = _rx(
     r"retriev(?:e|ed))\s+(?:at\s+|to\s+|hold of\s+|past\s+|beyond\s+)?(?:the\s+)?(?:full|"
     r"whole|paper|pdf|text|body|article|publisher)",
     r"\barxiv(?:\.org)?\s+(?:is|was)\s+blocked\b",
+    r"\b(?:not|no)\s+open[\s-]access\b|\bclosed[\s-]access\b",
+    rf"(?:^|[(:;]\s*)from\s+{_ART}\s+{_WORDS}{_SUMMARY}\b",
     # The paper not read.
     r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?(?:read|"
     r"consulted|opened)\b",
@@ -194,11 +199,13 @@ _CHANNEL = (
     r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
     r"(?:\s+(?:video|explainer))?|video|explainer|podcast|interview|keynote|write-?up|"
     r"coverage|review|leaderboard\s+site|benchmark\s+site|aggregator(?:\s+site)?|"
-    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|linkedin(?:\s+post)?|comments?\s+"
+    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|twitter|bluesky|mastodon|hn"
+    r"(?:\s+comment)?|linkedin(?:\s+post)?|comments?\s+"
     r"on\s+openreview|the\s+batch)"
 )
 _PERSON = (
-    r"(?:colleagues?|labmates?|lab\s+mates?|co-?workers?|journalists?|reporters?|"
+    r"(?:colleagues?|labmates?|lab\s+mates?|co-?workers?|advisors?|advisers?|supervisors?|"
+    r"mentors?|independent\s+researchers?|journalists?|reporters?|"
     r"commentators?|commenters?|bloggers?|analysts?|outside\s+researchers?|third[\s-]"
     r"part(?:y|ies)|someone|somebody|friends?|critics?|influencers?|attendees?|reviewers?|"
     r"reading\s+(?:club|group))"
@@ -211,7 +218,8 @@ _NOT_A_TOPIC = (
 _SPEECH = (
     r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
     r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|tells|told|relays|relayed|is that|"
-    r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests)"
+    r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests|say|"
+    r"tell|reproduced|replicated|found)"
 )
 _SECONDARY = _rx(
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay)\b",
@@ -230,6 +238,9 @@ _SECONDARY = _rx(
     rf"\b(?:learned|heard|read|saw)\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{_ART}"
     rf"\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
+    r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
+    r"writes|reports)\s+that\b",
+    r"\b(?:going|working)\s+off\s+what\b",
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
     rf"\b{_PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading)\b",
@@ -243,7 +254,9 @@ _SECONDARY = _rx(
 _AUTHORS_OWN = _rx(
     rf"\bauthors?{_Q}?s?{_Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
     r"announcement|summary|video|talk|press)",
-    r"\bauthors themselves\b",
+    r"(?<!not )(?<!not the )\bauthors themselves\b",
+    r"\b(?:the\s+)?(?:authors|paper)\s+(?:\w+\s+)?(?:report|reports|reported|say|says|state|"
+    r"states|write|writes|note|notes|show|shows|claim|claims)\s+that\b",
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
     # The authors quoting someone: their paper is still the source.
@@ -253,16 +266,21 @@ _AUTHORS_OWN = _rx(
 
 # -- editorial --------------------------------------------------------------------------------
 _VIEW = (
-    r"(?:view|reading|inference|interpretation|take|synthesis|framing|estimate|guess|"
+    r"(?:view|read|reading|inference|interpretation|take|synthesis|framing|estimate|guess|"
     r"speculation|conclusion|grouping|pairing|juxtaposition|judge?ment|opinion|hunch|"
     r"hypothesis|extrapolation|gloss|assessment|suspicion|conjecture|reconstruction|"
     r"comparison|connection)"
 )
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
+    r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
+    r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
+    r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
+    r"\beditor(?:'s|s'|s)\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take|note)\b",
     r"\beditorial\w*\b|\bopinion\s*:",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
-    r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge)\w*\b",
+    r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
+    r"consider|regard|characteri[sz]e)\w*\b",
     r"\bnote\s+from\s+the\s+editors?\b",
     rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{_VIEW}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
@@ -274,8 +292,9 @@ _EDITORIAL = _rx(
     r"assessment)\b",
     r"\bpersonal\s+(?:take|view|opinion|note|reading)\b|\bpersonally\b",
     r"\b(?:to my mind|my two cents|if you ask me|in my opinion|on my reading)\b",
-    r"\bi\s+(?:would|am inclined to|tend to)\s+(?:\w+\s+)?(?:think|read|guess|say|bet|argue|"
-    r"suspect|interpret)\b|\bi\s+am\s+guessing\b",
+    r"\b(?:i|we)\s+(?:would|am inclined to|are inclined to|tend to)\s+(?:\w+\s+)?(?:think|read|"
+    r"guess|say|bet|argue|suspect|interpret|characteri[sz]e|call|describe|classify|frame|see|"
+    r"consider|view)\b|\bi\s+am\s+guessing\b",
     r"\b(?:speculation|conjecture|guesswork|inference)\s+on\s+(?:my|our)\s+part\b",
     r"\bthis\s+is\s+(?:my|our|a)\s+(?:own\s+)?(?:conjecture|guess|speculation|hunch|inference)\b",
     r"\b(?:wiki\s+)?editors(?:'|s')?\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take)\b",
@@ -338,7 +357,11 @@ def reading_signal(sentence: str) -> Signal | None:
     if not goes_beyond_abstract(sentence):
         abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)
         # "a summary by others": the summary is someone else's, so the source is theirs.
-        if abstract and not (secondary and _THIRD_PARTY_SUMMARY.search(abstract.group(0))):
+        theirs = secondary and (
+            _THIRD_PARTY_SUMMARY.search(abstract.group(0) if abstract else "")
+            or _THIRD_PARTY_SUMMARY.search(secondary.group(0))
+        )
+        if abstract and not theirs:
             return Signal(ABSTRACT_ONLY, abstract)
     if secondary:
         return Signal(SECONDARY, secondary)

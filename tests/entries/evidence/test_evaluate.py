@@ -20,7 +20,9 @@ def test_evaluate_heldout_set_stays_above_its_floors():
     assert report.no_figure_agreement >= 0.85
 
 
-@pytest.mark.parametrize("name", ["probes.jsonl", "blind1.jsonl", "blind2.jsonl", "blind3.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["probes.jsonl", "blind1.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl"]
+)
 def test_evaluate_sets_labelled_by_other_readers_stay_above_their_floors(name):
     """Sets whose sentences were labelled without the rules at hand (each later used to
     widen them, by meaning): the agreement must not fall back below 0.95."""
