@@ -25,6 +25,7 @@ from entries.models import Claim, Entry
 from entries.selectors import PAPER_TEXT, claims_prefetch
 from papers.models import Paper
 from wiki.models import Concept, Revision, RevisionStatus
+from wiki.selectors import concept_by_slug
 from wiki.staleness import concept_staleness
 
 CONCEPT_PAGE_ENTRIES = 20
@@ -45,21 +46,35 @@ _CAVEAT_FIELDS = ("claim__entry_id", "claim_id", "caveat__name", "caveat__slug",
                   "caveat__description", "caveat__position")  # fmt: skip
 
 
-def concept_page_shared(concept: Concept, revision: Revision, *, contributor: bool) -> dict:
-    """{"head", "main": HTML, "pending": [(revision number, author id)]}, rendered once per
-    content version and role from data read once per content version for all roles."""
+def concept_page_shared(slug: str, *, contributor: bool) -> dict:
+    """What the page at ``slug`` shows everyone with this role, in one cache read:
+    {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)]}.
+
+    An alias's slug gives {"concept": None, "alias": its concept}; an unknown one, both
+    None. Rendered once per content version and role from data read once per content
+    version for all roles.
+    """
     role = "contributor" if contributor else "reader"
+    return cached_fragment(
+        f"concept-page:{slug}:{role}", lambda: _render_shared(slug, contributor=contributor)
+    )
 
-    def render() -> dict:
-        data = cached_fragment(f"concept-data:{concept.pk}", lambda: _shared_data(concept))
-        context = {**data, "concept": concept, "revision": revision, "can_contribute": contributor}
-        return {
-            "head": render_to_string(f"{PAGE}#head", context),
-            "main": render_to_string(f"{PAGE}#main", context),
-            "pending": data["pending"],
-        }
 
-    return cached_fragment(f"concept-page:{concept.pk}:{role}", render)
+def _render_shared(slug: str, *, contributor: bool) -> dict:
+    concept, alias = concept_by_slug(slug)
+    if concept is None:
+        return {"concept": None, "alias": alias}
+    revision = concept.current_revision or concept.revisions.order_by("-number").first()
+    data = cached_fragment(f"concept-data:{concept.pk}", lambda: _shared_data(concept))
+    context = {**data, "concept": concept, "revision": revision, "can_contribute": contributor}
+    return {
+        "concept": concept,
+        "alias": None,
+        "revision": revision,
+        "head": render_to_string(f"{PAGE}#head", context),
+        "main": render_to_string(f"{PAGE}#main", context),
+        "pending": data["pending"],
+    }
 
 
 def _shared_data(concept: Concept) -> dict:

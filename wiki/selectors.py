@@ -16,7 +16,6 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Lower
 
 from accounts.roles import User, can_contribute, is_editor
-from core.cache import cached_fragment
 from entries.models import Entry, EntryStatus
 from papers.models import Paper
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
@@ -63,11 +62,6 @@ def concept_by_slug(slug: str) -> tuple[Concept | None, Concept | None]:
         return concept, None
     alias = ConceptAlias.objects.select_related("concept").filter(slug=slug).first()
     return None, (alias.concept if alias else None)
-
-
-def concept_by_slug_cached(slug: str) -> tuple[Concept | None, Concept | None]:
-    """``concept_by_slug`` for the concept page, under the content version."""
-    return cached_fragment(f"concept-by-slug:{slug}", lambda: concept_by_slug(slug))
 
 
 def concept_visible(concept: Concept, user: User) -> bool:

@@ -62,12 +62,13 @@ def concept_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_page_for_anonymous
 def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    concept = _concept(request, slug, "concept", lookup=queries.concept_by_slug_cached)
+    user = request.user
+    # One cache read brings the concept and the page's shared part for this role.
+    shared = concept_page_shared(slug, contributor=can_contribute(user))
+    found = (shared["concept"], shared["alias"])
+    concept = _concept(request, slug, "concept", lookup=lambda _: found)
     if isinstance(concept, HttpResponse):
         return concept
-    user = request.user
-    revision = concept.current_revision or concept.revisions.order_by("-number").first()
-    shared = concept_page_shared(concept, revision, contributor=can_contribute(user))
     # Only the person's own notices are worked out per request, from the shared part.
     editor = is_editor(user)
     mine = user.is_authenticated and not editor
@@ -75,7 +76,7 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     pending = queries.revisions_pending().filter(concept=concept) if editor else []
     context = {
         "concept": concept,
-        "revision": revision,
+        "revision": shared["revision"],
         "shared": shared,
         "own_pending": [{"number": number} for number in own],
         "pending_revisions": list(pending) if shared["pending"] else [],
