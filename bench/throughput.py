@@ -38,13 +38,14 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(app: str, env: dict[str, str], *extra: str):
-    """The image's gunicorn settings (gunicorn.conf.py), without the access log, and
-    without recycling workers during a measurement (a restart would be timed as latency)."""
+    """The image's gunicorn settings (gunicorn.conf.py, access log included, written to
+    /dev/null rather than over the report), without recycling workers during a
+    measurement: a restart would be timed as latency."""
     port = free_port()
-    env = {**env, "WEB_ACCESS_LOG": "", "WEB_MAX_REQUESTS": "0"}
+    env = {**env, "WEB_MAX_REQUESTS": "0"}
     server = subprocess.Popen(
         [PY, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", *GUNICORN, *extra],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
