@@ -161,7 +161,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # login view does; the test client's force_login() bypasses it, login() does not).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend whose accounts and permissions come from the shared cache.
+    "accounts.backends.CachedModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -242,6 +243,11 @@ CACHES["pages"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"])
 CACHES["default"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"]) + "-site"
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_ENABLED = env_bool("PAGE_CACHE_ENABLED", default=True)
+# Sessions are read from the shared cache and written through to the database, so a
+# signed-in request costs no session query; emptying the cache loses no session. It must
+# be the cache every worker shares: a session ended in one worker is ended in all.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = PAGE_CACHE_ALIAS
 
 
 # Email: EMAIL_URL (smtp://user:password@host:587?tls=1, smtps://… for implicit TLS,

@@ -1,14 +1,20 @@
 """A cache of whole rendered pages for anonymous readers, never stale after a write.
 
 Every cached page is stored under the current *content version*, a random token that is
-replaced whenever a content table (wiki, papers, entries, users) is written: a wrapper on
-every database connection notices the INSERT, UPDATE or DELETE, whoever issued it (a view,
-the API, a management command, the admin), and replaces the token at once and again when
-the transaction commits, so a page rendered from a half-finished write cannot outlive it.
+replaced whenever a content table (wiki, papers, entries) is written: a wrapper on every
+database connection notices the INSERT, UPDATE or DELETE, whoever issued it (a view, the
+API, a management command, the admin), and replaces the token at once and again when the
+transaction commits, so a page rendered from a half-finished write cannot outlive it.
 A reader's lookup uses the current token, so a page rendered before a write is never
 served after it. Replacing the token (rather than incrementing a counter) means two writes
 at once can never collapse into one version. Writes to sessions, login throttling or API
 token bookkeeping change no page and leave the cache alone.
+
+People are tracked apart: a write to any ``auth_`` table (an account, its groups, a
+group's permissions) replaces the *people version*, under which signed-in people's
+accounts and permissions are cached (accounts/backends.py). It is content too only when
+it changes what pages show of a person, their name: logging in (``last_login``), a new
+password or a new account change no page, renaming somebody or deleting an account does.
 
 The cache backend must be shared by all worker processes (the file-based default is, on
 one host; set CACHE_URL to Redis for several hosts: the content version then lives in Redis,
@@ -30,9 +36,22 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.http import HttpRequest, HttpResponse
 
 VERSION_KEY = "content-version"
-CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_", "auth_user")
-_WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE)
+PEOPLE_VERSION_KEY = "people-version"
+CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_")
+PEOPLE_TABLE_PREFIX = "auth_"
+# What pages show of a person (authors of revisions and entries).
+SHOWN_USER_COLUMNS = frozenset({"username", "first_name", "last_name"})
+_WRITE = re.compile(r'\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE)
+# The UPDATE that Model.save() issues for one user: SET "col" = %s, … WHERE id = %s.
+_USER_ROW_UPDATE = re.compile(
+    r'\s*UPDATE\s+"auth_user"\s+SET\s+(?P<set>.+?)\s+WHERE\s+"auth_user"\."id"\s*=\s*%s\s*$',
+    re.IGNORECASE | re.DOTALL,
+)
+_ASSIGNMENT = re.compile(r'^"(\w+)"\s*=\s*(%s|NULL)$')
 PAGE_TTL_SECONDS = 3600
+# Fragments keyed by what they show (not by the content version) never go stale: they
+# live until the cache needs the room, or a day.
+DIGEST_TTL_SECONDS = 24 * 3600
 # What a cached page keeps of its response besides the body (a BibTeX export must still
 # download as a file).
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
@@ -44,44 +63,125 @@ def _cache():
     return caches[settings.PAGE_CACHE_ALIAS]
 
 
-# A content change this process could not write to the cache (Redis unreachable, see
+# Version changes this process could not write to the cache (Redis unreachable, see
 # core/redis_cache.py): announced again on the first lookup after the cache answers.
-_unannounced_change = False
+_unannounced: set[str] = set()
 
 
-def content_version() -> str:
-    if _unannounced_change:
-        _replace_version()
-    version = _cache().get(VERSION_KEY)
+def _version(key: str) -> str:
+    if key in _unannounced:
+        _replace(key)
+    version = _cache().get(key)
     if version is None:
         version = secrets.token_hex(8)
         # add() so that two processes starting at once agree on one token.
-        _cache().add(VERSION_KEY, version, timeout=None)
-        version = _cache().get(VERSION_KEY, version)
+        _cache().add(key, version, timeout=None)
+        version = _cache().get(key, version)
     return version
 
 
-def _replace_version() -> None:
-    global _unannounced_change
+def _replace(key: str) -> None:
     token = secrets.token_hex(8)
-    _cache().set(VERSION_KEY, token, timeout=None)
+    _cache().set(key, token, timeout=None)
     # Another process may have replaced it meanwhile: then this check is merely cautious.
-    _unannounced_change = _cache().get(VERSION_KEY) != token
+    if _cache().get(key) != token:
+        _unannounced.add(key)
+    else:
+        _unannounced.discard(key)
+
+
+def content_version() -> str:
+    return _version(VERSION_KEY)
+
+
+def people_version() -> str:
+    return _version(PEOPLE_VERSION_KEY)
+
+
+def _replace_content_version() -> None:
+    _replace(VERSION_KEY)
+
+
+def _replace_people_version() -> None:
+    _replace(PEOPLE_VERSION_KEY)
+
+
+def _changed(replace: Callable[[], None], using: str) -> None:
+    replace()
+    conn = connections[using]
+    if conn.in_atomic_block and not any(f is replace for _, f, _ in conn.run_on_commit):
+        transaction.on_commit(replace, using=using)
 
 
 def content_changed(using: str = DEFAULT_DB_ALIAS) -> None:
     """Invalidate every cached page now and, inside a transaction, again on commit."""
-    _replace_version()
-    conn = connections[using]
-    if conn.in_atomic_block and not any(f is _replace_version for _, f, _ in conn.run_on_commit):
-        transaction.on_commit(_replace_version, using=using)
+    _changed(_replace_content_version, using)
+
+
+def people_changed(using: str = DEFAULT_DB_ALIAS) -> None:
+    """Forget every cached account and its permissions now and again on commit."""
+    _changed(_replace_people_version, using)
+
+
+def _user_write_shows(verb: str, sql: str, params, many: bool, connection) -> bool:
+    """Whether a write to ``auth_user`` changes what a page shows (someone's name).
+
+    A new account is on no page yet. The UPDATE of one row that ``save()`` issues is read
+    column by column: ``last_login`` (a login) or ``password`` alone change no page, and a
+    whole-row save (a password change, the admin) counts only if a shown column differs
+    from the stored one, which one query checks before the write. Anything else (a bulk
+    update, a deletion) is taken as a change.
+    """
+    if verb == "INSERT":
+        return False
+    match = _USER_ROW_UPDATE.match(sql)
+    if verb != "UPDATE" or many or match is None or params is None:
+        return True
+    values: dict[str, object] = {}
+    bound = 0
+    for assignment in match.group("set").split(","):
+        column = _ASSIGNMENT.match(assignment.strip())
+        if column is None:  # an expression: cannot tell what it sets
+            return True
+        if column.group(2) == "NULL":  # Django writes None inline
+            values[column.group(1)] = None
+        elif bound < len(params):
+            values[column.group(1)] = params[bound]
+            bound += 1
+    if bound != len(params) - 1:
+        return True
+    shown = {c: v for c, v in values.items() if c in SHOWN_USER_COLUMNS}
+    if not shown:
+        return False
+    if None in shown.values():
+        return True
+    where = " AND ".join(f'"{column}" = %s' for column in shown)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT COUNT(*) FROM "auth_user" WHERE "id" = %s AND {where}',
+            [params[-1], *shown.values()],
+        )
+        return cursor.fetchone()[0] != 1
 
 
 def _track_content_writes(execute, sql, params, many, context):
-    result = execute(sql, params, many, context)
     match = _WRITE.match(sql) if isinstance(sql, str) else None
-    if match and match.group(1).startswith(CONTENT_TABLE_PREFIXES):
-        content_changed(using=context["connection"].alias)
+    if match is None:
+        return execute(sql, params, many, context)
+    verb, table = match.group(1).split()[0].upper(), match.group(2)
+    connection = context["connection"]
+    if table.startswith(CONTENT_TABLE_PREFIXES):
+        result = execute(sql, params, many, context)
+        content_changed(using=connection.alias)
+        return result
+    if not table.startswith(PEOPLE_TABLE_PREFIX):
+        return execute(sql, params, many, context)
+    # Compared before the write: afterwards the row holds the new values.
+    shown = table == "auth_user" and _user_write_shows(verb, sql, params, many, connection)
+    result = execute(sql, params, many, context)
+    people_changed(using=connection.alias)
+    if shown:
+        content_changed(using=connection.alias)
     return result
 
 
@@ -153,3 +253,43 @@ def cached_response(name: str, render: Callable[[], HttpResponse]) -> HttpRespon
 
     body, headers = cached_fragment(name, content)
     return HttpResponse(body, headers=headers)
+
+
+def cached_parts(
+    name: str, parts: dict[object, str], render: Callable[[list[object]], dict[object, T]]
+) -> dict[object, T]:
+    """Parts of a fragment (one State of the Art section each), each keyed by a digest of
+    exactly what it shows rather than by the content version.
+
+    ``parts`` maps each part to the digest of its data; ``render`` gets the parts missing
+    from the cache and returns their values. A write that changes one part changes its
+    digest, so it alone is rendered again; the others are found, however many other
+    writes happened meanwhile. Whoever wrote (a service, the admin, a bulk update), the
+    digest follows the data: nothing has to remember to bump a counter.
+    """
+    keys = {part: f"part:{name}:{part}:{digest}" for part, digest in parts.items()}
+    found = _cache().get_many(list(keys.values()))
+    values = {part: found[key] for part, key in keys.items() if key in found}
+    missing = [part for part in parts if part not in values]
+    if missing:
+        rendered = render(missing)
+        _cache().set_many({keys[p]: rendered[p] for p in missing}, DIGEST_TTL_SECONDS)
+        values.update(rendered)
+    return values
+
+
+def data_digest(data: object) -> str:
+    """A digest of plain data (tuples of strings, numbers, dates) for ``cached_parts``."""
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:32]
+
+
+def cached_for_people(name: str, build: Callable[[], T | None]) -> T | None:
+    """A value about people (an account with its permissions), kept until any account,
+    group or permission is written. ``None`` is not cached."""
+    key = f"people:{people_version()}:{name}"
+    value = _cache().get(key)
+    if value is None:
+        value = build()
+        if value is not None:
+            _cache().set(key, value, PAGE_TTL_SECONDS)
+    return value

@@ -12,19 +12,14 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
-    prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce, Lower
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 from accounts.roles import User, can_contribute, is_editor
-from core.cache import cached_fragment
 from entries.models import Entry, EntryStatus
-from entries.selectors import PAPER_TEXT, claims_prefetch
 from papers.models import Paper
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
-from wiki.staleness import concept_staleness, with_staleness
+from wiki.staleness import with_staleness
 
 
 def concepts_for_index(query: str = "") -> QuerySet[Concept]:
@@ -85,59 +80,6 @@ def revisions_visible(concept: Concept, user: User) -> QuerySet[Revision]:
     if not can_contribute(user):
         revisions = revisions.filter(status=RevisionStatus.PUBLISHED)
     return revisions
-
-
-CONCEPT_PAGE_ENTRIES = 20
-
-
-def concept_page(concept: Concept, user: User) -> dict[str, object]:
-    """Everything the concept page shows besides the concept and its current revision."""
-    # The newest sections only: a busy topic has thousands of entries, and the topic
-    # feed pages through the rest.
-    entries = list(
-        Entry.objects.published()
-        .filter(topics=concept)
-        .order_by("-date", "-id")
-        .only("date", "headline", "lead_html")[: CONCEPT_PAGE_ENTRIES + 1]
-    )
-    shown = entries[:CONCEPT_PAGE_ENTRIES]
-
-    def sections() -> dict[str, object]:
-        total = len(entries)
-        if total > CONCEPT_PAGE_ENTRIES:
-            total = Entry.objects.published().filter(topics=concept).count()
-        prefetch_related_objects(shown, claims_prefetch())
-        context = {"concept": concept, "entries": shown, "entries_earlier": total - len(shown)}
-        return {"html": render_to_string("wiki/_concept_sections.html", context), "total": total}
-
-    # Claims, marks and caveats are the same for every reader: rendered once per change.
-    rendered = cached_fragment(f"concept-sections:{concept.pk}", sections)
-    backlinks = (
-        Concept.objects.published()
-        .filter(links_out__target=concept)
-        .only("title", "slug")
-        .order_by(Lower("title"))
-    )
-    pending = revisions_pending().filter(concept=concept)
-    pending_own = Revision.objects.none()
-    if not is_editor(user):
-        pending = Revision.objects.none()
-        if user.is_authenticated:
-            pending_own = Revision.objects.filter(
-                concept=concept, status=RevisionStatus.PENDING, author=user
-            )
-    return {
-        "entries": shown,
-        "sections_html": mark_safe(rendered["html"]),
-        "entries_total": rendered["total"],
-        "staleness": concept_staleness(concept, shown[0].date if shown else None),
-        "backlinks": list(backlinks),
-        "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
-        "key_papers": list(concept.key_papers.select_related("paper").defer(*PAPER_TEXT)),
-        "aliases": list(concept.aliases.all()),
-        "pending_revisions": list(pending),
-        "own_pending": list(pending_own.only("number", "concept_id")),
-    }
 
 
 def history_page(concept: Concept, user: User, page_number: str | None) -> Page:

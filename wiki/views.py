@@ -19,16 +19,19 @@ from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
 from wiki import selectors as queries
 from wiki import services, workflow
+from wiki.concept_page import concept_page_shared
 from wiki.forms import CompareForm, ConceptForm, PreviewForm, RejectForm
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision
 
 
-def _concept(request: HttpRequest, slug: str, view: str) -> Concept | HttpResponse:
+def _concept(
+    request: HttpRequest, slug: str, view: str, lookup=queries.concept_by_slug
+) -> Concept | HttpResponse:
     """The concept behind a slug: an alias redirects to the same page of its concept;
     a page nobody may see yet is a 404."""
-    concept, aliased = queries.concept_by_slug(slug)
+    concept, aliased = lookup(slug)
     if aliased is not None:
         url = reverse(f"wiki:{view}", kwargs={"slug": aliased.slug})
         query = request.META.get("QUERY_STRING")
@@ -59,12 +62,25 @@ def concept_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 @cache_page_for_anonymous
 def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    concept = _concept(request, slug, "concept")
+    user = request.user
+    # One cache read brings the concept and the page's shared part for this role.
+    shared = concept_page_shared(slug, contributor=can_contribute(user))
+    found = (shared["concept"], shared["alias"])
+    concept = _concept(request, slug, "concept", lookup=lambda _: found)
     if isinstance(concept, HttpResponse):
         return concept
-    revision = concept.current_revision or concept.revisions.order_by("-number").first()
-    context = {"concept": concept, "revision": revision}
-    context.update(queries.concept_page(concept, request.user))
+    # Only the person's own notices are worked out per request, from the shared part.
+    editor = is_editor(user)
+    mine = user.is_authenticated and not editor
+    own = [n for n, author in shared["pending"] if mine and author == user.pk]
+    pending = queries.revisions_pending().filter(concept=concept) if editor else []
+    context = {
+        "concept": concept,
+        "revision": shared["revision"],
+        "shared": shared,
+        "own_pending": [{"number": number} for number in own],
+        "pending_revisions": list(pending) if shared["pending"] else [],
+    }
     return render(request, "wiki/concept.html", context)
 
 

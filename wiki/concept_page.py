@@ -1,0 +1,152 @@
+"""The concept page, built as the issue of reading fast asks: one shared part, rendered
+once per content version for everyone with the same role, plus per-person chrome.
+
+- ``concept_page_shared`` renders the page's head and main column (body, State of the
+  Art sections, key papers, related concepts, backlinks, staleness) under the content
+  version, once per role that changes them: readers, and contributors (who see "Edit").
+  No per-person value enters it: no user, no CSRF token, no request.
+- Its State of the Art sections are parts keyed by a digest of exactly what each one
+  shows (``core.cache.cached_parts``): after a write, only the entries it changed are
+  rendered again; the others come from the cache.
+- What the page says to one person (their pending change, an editor's review list) is
+  computed per request from the pending revisions' authors stored with the shared part,
+  so a signed-in reader's page asks no query for it.
+"""
+
+from __future__ import annotations
+
+from django.db.models import prefetch_related_objects
+from django.db.models.functions import Lower
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from core.cache import cached_fragment, cached_parts, data_digest
+from entries.models import Claim, Entry
+from entries.selectors import PAPER_TEXT, claims_prefetch
+from papers.models import Paper
+from wiki.models import Concept, Revision, RevisionStatus
+from wiki.selectors import concept_by_slug
+from wiki.staleness import concept_staleness
+
+CONCEPT_PAGE_ENTRIES = 20
+PAGE = "wiki/concept.html"
+SECTIONS = "wiki/_concept_sections.html"
+
+# The columns a State of the Art section shows, directly or through its claims: the
+# section's digest is taken over them (whole rows, so a column a template starts to show
+# is covered without touching this list).
+_ENTRY_FIELDS = ("pk", "date", "headline", "lead_html")
+_CLAIM_FIELDS = tuple(f.attname for f in Claim._meta.concrete_fields)
+_PAPER_FIELDS = tuple(
+    f"paper__{f.attname}"
+    for f in Paper._meta.concrete_fields
+    if f"paper__{f.name}" not in PAPER_TEXT and f.attname != "id"
+)
+_CAVEAT_FIELDS = ("claim__entry_id", "claim_id", "caveat__name", "caveat__slug",
+                  "caveat__description", "caveat__position")  # fmt: skip
+
+
+def concept_page_shared(slug: str, *, contributor: bool) -> dict:
+    """What the page at ``slug`` shows everyone with this role, in one cache read:
+    {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)]}.
+
+    An alias's slug gives {"concept": None, "alias": its concept}; an unknown one, both
+    None. Rendered once per content version and role from data read once per content
+    version for all roles.
+    """
+    role = "contributor" if contributor else "reader"
+    return cached_fragment(
+        f"concept-page:{slug}:{role}", lambda: _render_shared(slug, contributor=contributor)
+    )
+
+
+def _render_shared(slug: str, *, contributor: bool) -> dict:
+    concept, alias = concept_by_slug(slug)
+    if concept is None:
+        return {"concept": None, "alias": alias}
+    revision = concept.current_revision or concept.revisions.order_by("-number").first()
+    data = cached_fragment(f"concept-data:{concept.pk}", lambda: _shared_data(concept))
+    context = {**data, "concept": concept, "revision": revision, "can_contribute": contributor}
+    return {
+        "concept": concept,
+        "alias": None,
+        "revision": revision,
+        "head": render_to_string(f"{PAGE}#head", context),
+        "main": render_to_string(f"{PAGE}#main", context),
+        "pending": data["pending"],
+    }
+
+
+def _shared_data(concept: Concept) -> dict:
+    entries = list(
+        Entry.objects.published()
+        .filter(topics=concept)
+        .order_by("-date", "-id")
+        .only(*(f for f in _ENTRY_FIELDS if f != "pk"))[: CONCEPT_PAGE_ENTRIES + 1]
+    )
+    shown = entries[:CONCEPT_PAGE_ENTRIES]
+    total = len(entries)
+    if total > CONCEPT_PAGE_ENTRIES:
+        total = Entry.objects.published().filter(topics=concept).count()
+    pending = Revision.objects.filter(concept=concept, status=RevisionStatus.PENDING)
+    return {
+        "aliases": list(concept.aliases.all()),
+        "entries": shown,
+        "entries_total": total,
+        "sections_html": concept_sections(concept, shown, earlier=total - len(shown)),
+        "staleness": concept_staleness(concept, shown[0].date if shown else None),
+        "backlinks": list(
+            Concept.objects.published()
+            .filter(links_out__target=concept)
+            .only("title", "slug")
+            .order_by(Lower("title"))
+        ),
+        "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
+        "key_papers": list(concept.key_papers.select_related("paper").defer(*PAPER_TEXT)),
+        "pending": list(pending.order_by("number").values_list("number", "author_id")),
+    }
+
+
+def concept_sections(concept: Concept, entries: list[Entry], *, earlier: int) -> SafeString:
+    """The State of the Art sections of ``entries`` (newest first): each one rendered only
+    when what it shows changed."""
+    digests = _section_digests(entries)
+
+    def render(missing: list[int]) -> dict[int, str]:
+        wanted = [entry for entry in entries if entry.pk in set(missing)]
+        prefetch_related_objects(wanted, claims_prefetch())
+        return {
+            entry.pk: render_to_string(f"{SECTIONS}#entry", {"entry": entry}) for entry in wanted
+        }
+
+    parts = cached_parts("sota-entry", digests, render)
+    context = {
+        "concept": concept,
+        "entries": entries,
+        "sections": [mark_safe(parts[entry.pk]) for entry in entries],
+        "entries_earlier": earlier,
+    }
+    return mark_safe(render_to_string(SECTIONS, context))
+
+
+def _section_digests(entries: list[Entry]) -> dict[int, str]:
+    """Each entry's digest of what its section shows, in two queries for all of them."""
+    pks = [entry.pk for entry in entries]
+    data: dict[int, list] = {
+        entry.pk: [tuple(getattr(entry, f) for f in _ENTRY_FIELDS)] for entry in entries
+    }
+    claims = (
+        Claim.objects.filter(entry__in=pks)
+        .order_by("entry_id", "position", "id")
+        .values_list(*_CLAIM_FIELDS, *_PAPER_FIELDS)
+    )
+    for row in claims:
+        data[row[_CLAIM_FIELDS.index("entry_id")]].append(row)
+    caveats = (
+        Claim.caveats.through.objects.filter(claim__entry__in=pks)
+        .order_by("claim_id", "caveat__position", "caveat__name")
+        .values_list(*_CAVEAT_FIELDS)
+    )
+    for row in caveats:
+        data[row[0]].append(row)
+    return {pk: data_digest(rows) for pk, rows in data.items()}
