@@ -239,7 +239,26 @@ def cache_namespace(database: dict) -> str:
     return hashlib.sha256(identity.encode()).hexdigest()[:16]
 
 
+def code_release(base: Path) -> str:
+    """A digest of the code, templates and static files, so cached pages and fragments of
+    one release are never served by the next (whose templates may differ). Computed from
+    the files' contents, not their times: every server running the same code shares its
+    cache. RELEASE overrides it (e.g. a commit id set at build time)."""
+    digest = hashlib.sha256()
+    roots = [base / "templates", base / "static"] + [
+        path for path in base.iterdir() if (path / "apps.py").exists()
+    ]
+    for root in sorted(roots):
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".html", ".css", ".js", ".txt", ".svg") and path.is_file():
+                digest.update(str(path.relative_to(base)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+CODE_RELEASE = os.environ.get("RELEASE", "").strip() or code_release(BASE_DIR)
 CACHES["pages"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"])
+CACHES["pages"]["VERSION"] = CODE_RELEASE
 CACHES["default"]["KEY_PREFIX"] = cache_namespace(DATABASES["default"]) + "-site"
 PAGE_CACHE_ALIAS = "pages"
 PAGE_CACHE_ENABLED = env_bool("PAGE_CACHE_ENABLED", default=True)

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from config.settings import cache_namespace
+from config.settings import code_release as cache_release
 from core.cache import content_version
 from entries.models import EntryStatus, Evidence
 from entries.services import ClaimData, claim_mark, entry_create
@@ -276,3 +277,22 @@ def test_feed_links_follow_the_host_it_was_asked_on(client, db, settings):
     second = client.get("/topics/reward-modeling/feed/", HTTP_HOST="mirror.example.org")
     assert "http://wiki.example.org/topics/reward-modeling/" in first.content.decode()
     assert "http://mirror.example.org/topics/reward-modeling/" in second.content.decode()
+
+
+def test_a_new_release_of_the_code_gets_a_fresh_page_cache(tmp_path):
+    """Pages cached from one release's templates are never served by the next."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "static").mkdir()
+    app = tmp_path / "wiki"
+    app.mkdir()
+    (app / "apps.py").write_text("")
+    page = tmp_path / "templates" / "page.html"
+    page.write_text("<p>one</p>")
+    before = cache_release(tmp_path)
+
+    same = cache_release(tmp_path)
+    page.write_text("<p>two</p>")
+    after = cache_release(tmp_path)
+
+    assert same == before
+    assert after != before
