@@ -34,6 +34,7 @@ from entries.services import (
     claims_write,
     entry_create,
     entry_text_set,
+    entry_version_bump,
     open_revision,
     revision_start,
 )
@@ -166,6 +167,7 @@ def _rewrite(entry: Entry, *, by: User | None, submission: Submission) -> None:
         sources=sources,
         reuse=True,
     )
+    entry_version_bump(entry)  # an approval of the text before this one is refused
     EntryEvent.objects.create(
         entry=entry,
         actor=by,

@@ -85,6 +85,12 @@ def concept_create(
     if not title:
         raise ConceptError("A concept needs a title.")
     if title_taken(title):
+        proposed = Concept.objects.filter(title__iexact=title, current_revision__isnull=True)
+        if proposed.exists():
+            raise ConceptError(
+                f"A page titled “{title}” is already proposed and waiting for review: the "
+                "title is reserved for it until an editor decides. Readers do not see it yet."
+            )
         raise ConceptError(f"A concept titled “{title}” already exists.")
     concept = Concept.objects.create(title=title, slug=unique_slug(title), summary=summary)
     revision_create(

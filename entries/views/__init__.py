@@ -4,6 +4,7 @@ in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
 from entries.views.editing import entry_edit, entry_new, paper_options
 from entries.views.reading import (
     entry_detail,
+    evidence_help,
     my_entries,
     topic_detail,
     topic_feed,
@@ -26,6 +27,7 @@ __all__ = [
     "entry_edit",
     "entry_new",
     "entry_transition_view",
+    "evidence_help",
     "my_entries",
     "paper_options",
     "review_item",

@@ -66,7 +66,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     editor = browser.new_context().new_page()
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
-    item = editor.locator(f"#review-{entry.pk}")
+    item = editor.locator(f"#entry-{entry.pk}")
     expect(item).to_contain_text(HEADLINE)
     approve = item.get_by_role("button", name="Approve")
     expect(approve).to_be_disabled()
@@ -135,7 +135,7 @@ def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, 
     editor.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
-    third = editor.locator(f"#review-{entries[2].pk}")
+    third = editor.locator(f"#entry-{entries[2].pk}")
     expect(third.locator(".claim-review")).to_have_count(0)  # loaded when opened
 
     third.locator("summary").click()
