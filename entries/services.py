@@ -137,7 +137,7 @@ STALE_MESSAGE = (
 def entry_version_bump(entry: Entry) -> int:
     """Record one more change of the entry's text, topics, claims or marks: approvals and
     edit forms name the version they saw, and are refused once it has moved on."""
-    Entry.objects.filter(pk=entry.pk).update(version=F("version") + 1)
+    Entry.objects.filter(pk=entry.pk).update(version=F("version") + 1, updated=timezone.now())
     entry.version = Entry.objects.values_list("version", flat=True).get(pk=entry.pk)
     return entry.version
 

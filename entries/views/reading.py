@@ -17,7 +17,6 @@ from entries.feeds import TopicFeed
 from entries.models import (
     EVIDENCE_BADGE,
     EVIDENCE_MEANING,
-    EVIDENCE_PICK_ORDER,
     Caveat,
     Entry,
     EntryEvent,
@@ -202,7 +201,7 @@ def evidence_help(request: HttpRequest) -> HttpResponse:
     here."""
     levels = [
         {"value": value, "label": EVIDENCE_BADGE[value], "meaning": EVIDENCE_MEANING[value]}
-        for value in reversed(EVIDENCE_PICK_ORDER)  # strongest first
+        for value in [*(v for v in Evidence.values if v != Evidence.UNMARKED), Evidence.UNMARKED]
     ]
     context = {"levels": levels, "caveats": caveat_vocabulary()}
     return render(request, "entries/help_evidence.html", context)

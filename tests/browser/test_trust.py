@@ -41,7 +41,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     topic = make_concept("Reward Modeling")
     entry = EntryFactory(status=EntryStatus.PENDING, author=cora, headline="Rubric rewards")
     entry.topics.add(topic)
-    ClaimFactory(entry=entry, text=CLAIM, paper=PaperFactory(arxiv_id="2601.04211"))
+    ClaimFactory(entry=entry, position=0, text=CLAIM, paper=PaperFactory(arxiv_id="2601.04211"))
 
     # Editor A marks the claim in the queue and approves the entry.
     erin = _login(browser, base, "erin")
