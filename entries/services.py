@@ -361,7 +361,7 @@ def claim_mark(
         raise EntryError(f"“{str(evidence)[:40]}” is not an evidence level.")
     entry_id = Claim.objects.values_list("entry_id", flat=True).get(pk=claim.pk)
     entry = Entry.objects.select_for_update().get(pk=entry_id)  # the entry first, as edits do
-    locked = Claim.objects.select_for_update().select_related("paper").get(pk=claim.pk)
+    locked = Claim.objects.select_for_update(of=("self",)).select_related("paper").get(pk=claim.pk)
     if entry.status == EntryStatus.REJECTED:
         raise EntryError("This entry was rejected: its claims are no longer marked.")
     check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
