@@ -282,7 +282,8 @@ class ClaimOut(Schema):
     quote: str
     evidence: EvidenceValue
     evidence_reason: str = Field(
-        description="Why the evidence level is what it is: the note's own words, when they set it."
+        description="Why the level is what it is: the note's own words when they set it, or "
+        "the editor's reason (e.g. where the full text was read)."
     )
     caveats: list[str] = Field(description="Caveat names, e.g. “no figure stated”.")
     caveat_reasons: dict[str, str] = Field(description="Caveat name → the words that set it.")
@@ -304,8 +305,20 @@ class ClaimOut(Schema):
         ]
 
 
+class MarkOut(ClaimOut):
+    entry_version: int = Field(description="The entry's version after this mark.")
+
+    @staticmethod
+    def resolve_entry_version(claim) -> int:
+        return claim.entry.version
+
+
 class EntryOut(Schema):
     id: int
+    version: int = Field(
+        description="Goes up with every change of the text, topics, claims or marks; an "
+        "approval names the version it approves."
+    )
     date: dt.date
     headline: str
     lead: str = Field(description="Markdown.")
@@ -349,7 +362,13 @@ class EventOut(Schema):
     actor: str | None
     from_status: str
     to_status: str
-    comment: str
+    comment: str = Field(
+        description="A decision's comment: given only to the entry's author and editors."
+    )
+    detail: dict = Field(
+        description="What changed, as data: for “changed a mark”, the claim and its "
+        "evidence and caveats from and to."
+    )
     created: dt.datetime
 
     @staticmethod
@@ -428,12 +447,30 @@ class TransitionIn(Schema):
     expected: EntryStatusValue | None = Field(
         None, description="The status you saw; if the entry has moved on since, 409."
     )
+    version: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_ID,
+        description="The entry's `version` you reviewed: required to approve. If the entry "
+        "changed since (its text, claims or marks), the approval is refused with 409.",
+    )
 
 
 class MarkIn(Schema):
     evidence: EvidenceValue
     caveats: list[Text(100)] = Field(
         default_factory=list, max_length=50, description="Caveat names or slugs."
+    )
+    reason: Text(1000) = Field(
+        "",
+        description="Why this level: required for “full_text” on a paper read only in "
+        "abstract or metadata (400 without it); kept with the claim.",
+    )
+    version: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_ID,
+        description="The entry's `version` you looked at; if it changed since, 409.",
     )
 
 

@@ -6,7 +6,7 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
-from entries.models import MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
+from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
 from entries.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
@@ -14,7 +14,14 @@ from papers.selectors import paper_by_key, unknown_paper_message
 from wiki.models import Concept
 
 CLAIMS_PREFIX = "claims"
-CLAIM_FIELDS = ("id", "text", "paper", "quote", "evidence", "caveats")
+CLAIM_FIELDS = ("id", "text", "paper", "quote", "evidence", "evidence_reason", "caveats")
+# The evidence select, "full text" furthest from "unmarked" (see EVIDENCE_PICK_ORDER).
+EVIDENCE_CHOICES = [(value, Evidence(value).label) for value in EVIDENCE_PICK_ORDER]
+REASON_LABEL = "Why “full text”"
+REASON_HELP = (
+    "Needed when the source paper was read only in abstract or metadata here: where was "
+    "the full paper read?"
+)
 
 
 def paper_key(paper: Paper) -> str:
@@ -75,6 +82,8 @@ class EntryForm(forms.Form):
         widget=forms.SelectMultiple(attrs={"size": 6}),
         help_text="The concepts this entry is about (Ctrl or ⌘ to pick several).",
     )
+    # The version the form was opened on: a save over a newer version is a conflict.
+    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
 
 class ClaimForm(forms.Form):
@@ -104,7 +113,10 @@ class ClaimForm(forms.Form):
         self.can_mark = can_mark
         if can_mark:
             self.fields["evidence"] = forms.ChoiceField(
-                label="Evidence", choices=Evidence.choices, initial=Evidence.UNMARKED
+                label="Evidence", choices=EVIDENCE_CHOICES, initial=Evidence.UNMARKED
+            )
+            self.fields["evidence_reason"] = forms.CharField(
+                label=REASON_LABEL, required=False, max_length=1000, help_text=REASON_HELP
             )
             self.fields["caveats"] = forms.MultipleChoiceField(
                 label="Caveats",
@@ -150,6 +162,7 @@ class BaseClaimFormSet(forms.BaseFormSet):
                     if can_mark
                     else None,
                     pk=data.get("id"),
+                    evidence_reason=data.get("evidence_reason", "") if can_mark else "",
                 )
             )
         return result
@@ -181,6 +194,7 @@ def claim_rows_from_post(data: QueryDict) -> list[dict]:
                 "paper": data.get(key + "paper", ""),
                 "quote": data.get(key + "quote", ""),
                 "evidence": data.get(key + "evidence", Evidence.UNMARKED),
+                "evidence_reason": data.get(key + "evidence_reason", ""),
                 "caveats": data.getlist(key + "caveats"),
             }
         )
@@ -219,6 +233,7 @@ def claim_rows_from_entry(entry: Entry) -> list[dict]:
             "paper": paper_key(claim.paper) if claim.paper else "",
             "quote": claim.quote,
             "evidence": claim.evidence,
+            "evidence_reason": claim.evidence_reason,
             "caveats": [str(c.pk) for c in claim.caveats.all()],
         }
         for claim in entry.claims.all()
@@ -233,15 +248,24 @@ class TransitionForm(forms.Form):
     to = forms.ChoiceField(choices=EntryStatus.choices)
     comment = forms.CharField(label="Comment", required=False, max_length=5000)
     seen_status = forms.ChoiceField(choices=EntryStatus.choices, required=False)
+    # The version of the entry on the reviewer's screen: an approval names it.
+    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
 
 class MarkForm(forms.Form):
-    evidence = forms.ChoiceField(label="Evidence", choices=Evidence.choices)
+    evidence = forms.ChoiceField(label="Evidence", choices=EVIDENCE_CHOICES)
     caveats = forms.ModelMultipleChoiceField(
         queryset=Caveat.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
     )
+    reason = forms.CharField(label=REASON_LABEL, required=False, max_length=1000)
+    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+
+class SeenVersionForm(forms.Form):
+    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
 
 class SuggestionForm(forms.Form):
     kind = forms.ChoiceField(choices=[("evidence", "evidence"), ("caveat", "caveat")])
     value = forms.CharField(max_length=100)
+    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

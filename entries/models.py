@@ -25,6 +25,38 @@ class Evidence(models.TextChoices):
     EDITORIAL = "editorial", "editorial"
 
 
+# The order an editor picks from: "full text", the strongest mark, is the furthest from
+# "unmarked", so no stray arrow key on the select turns an unread claim into a checked one.
+EVIDENCE_PICK_ORDER = (
+    Evidence.UNMARKED,
+    Evidence.ABSTRACT_ONLY,
+    Evidence.SECONDARY,
+    Evidence.EDITORIAL,
+    Evidence.FULL_TEXT,
+)
+
+# What each level means, in a reader's words (the help page, the badges' tooltips).
+EVIDENCE_MEANING = {
+    Evidence.FULL_TEXT: "An editor checked this claim against the full text of the paper.",
+    Evidence.ABSTRACT_ONLY: "Only the paper's abstract, or a summary of it, was read: the "
+    "claim repeats what the authors say there, unchecked against the paper itself.",
+    Evidence.SECONDARY: "Reported by someone other than the paper's authors (a blog post, a "
+    "talk, another paper); the wiki has not checked it at the source.",
+    Evidence.EDITORIAL: "The wiki's own reading or judgement, not a finding of the paper: "
+    "labelled so that it is not taken for one.",
+    Evidence.UNMARKED: "No editor has judged this claim's evidence yet: read it as unverified.",
+}
+EVIDENCE_SHORT = {
+    Evidence.FULL_TEXT: "checked against the full paper",
+    Evidence.ABSTRACT_ONLY: "only the abstract was read",
+    Evidence.SECONDARY: "reported by others, not the authors",
+    Evidence.EDITORIAL: "the wiki's own reading",
+    Evidence.UNMARKED: "not yet judged by an editor",
+}
+# How readers see a level on a badge ("unmarked" is a reviewer's word).
+EVIDENCE_BADGE = {**{v: label for v, label in Evidence.choices}, "unmarked": "not yet marked"}
+
+
 class EntryQuerySet(models.QuerySet):
     def published(self) -> EntryQuerySet:
         return self.filter(status=EntryStatus.PUBLISHED)
@@ -187,6 +219,12 @@ class Claim(models.Model):
 
     def __str__(self) -> str:
         return self.text[:80]
+
+
+# Events whose actor wrote (some of) the entry's text: every one of them is a writer that
+# the four-eyes rule keeps from approving it.
+WRITE_ACTIONS = ("created", "imported", "edited", "started a revision", "updated by resubmission")
+MARK_CHANGED = "changed a mark"  # an editor's correction of a published claim's marks
 
 
 class EntryEvent(models.Model):

@@ -17,7 +17,16 @@ from django.db.models import (
 )
 
 from accounts.roles import User, is_editor
-from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.models import (
+    EVIDENCE_BADGE,
+    EVIDENCE_SHORT,
+    Caveat,
+    Claim,
+    Entry,
+    EntryEvent,
+    EntryStatus,
+    Evidence,
+)
 from entries.reasons import mark_reasons
 from entries.suggestions import claim_suggestions
 from wiki.models import Concept
@@ -131,28 +140,41 @@ class BadgeCount:
     label: str
     count: int
 
+    tooltip: str = ""
+
     @property
     def css(self) -> str:
-        return f"badge-evidence-{self.value}" if self.kind == "evidence" else "badge-caveat"
+        if self.kind == "evidence":
+            return f"badge-level badge-evidence-{self.value}"
+        return "badge-caveat"
 
 
-def badge_summary(claims: Iterable[Claim], *, show_unmarked: bool = False) -> list[BadgeCount]:
-    """How many claims carry each evidence level and caveat (claims' caveats prefetched)."""
+def badge_summary(claims: Iterable[Claim]) -> list[BadgeCount]:
+    """How many claims carry each evidence level and caveat (claims' caveats prefetched).
+    Unmarked claims are counted too, as "not yet marked": readers must know."""
     evidence: Counter[str] = Counter()
     caveats: Counter[tuple[str, str]] = Counter()
     positions: dict[str, int] = {}
+    described: dict[str, str] = {}
     for claim in claims:
         evidence[claim.evidence] += 1
         for c in claim.caveats.all():
             caveats[(c.slug, c.name)] += 1
             positions[c.slug] = c.position
+            described[c.slug] = c.description
     found = [
-        BadgeCount("evidence", value, label, evidence[value])
-        for value, label in Evidence.choices
-        if evidence[value] and (value != Evidence.UNMARKED or show_unmarked)
+        BadgeCount(
+            "evidence",
+            value,
+            EVIDENCE_BADGE[value],
+            evidence[value],
+            f"Evidence: {EVIDENCE_BADGE[value]}, {EVIDENCE_SHORT[value]}",
+        )
+        for value, _ in Evidence.choices
+        if evidence[value]
     ]
     found += [
-        BadgeCount("caveat", slug, name, n)
+        BadgeCount("caveat", slug, name, n, f"Caveat: {name}, {described[slug]}")
         for (slug, name), n in sorted(caveats.items(), key=lambda kv: positions[kv[0][0]])
     ]
     return found
@@ -179,4 +201,10 @@ def entry_visible(entry: Entry, user: User) -> bool:
     is not: it is work in progress); the rest only for their author and editors."""
     if entry.status == EntryStatus.PUBLISHED and not entry.is_revision:
         return True
+    return user.is_authenticated and (entry.author_id == user.pk or is_editor(user))
+
+
+def comments_visible(entry: Entry, user: User) -> bool:
+    """Decision comments (why an entry was approved, sent back or rejected) are for the
+    entry's author and the editors, never for readers."""
     return user.is_authenticated and (entry.author_id == user.pk or is_editor(user))

@@ -8,11 +8,22 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
 from entries.fulltext import entry_vector_refresh
-from entries.models import OPEN_STATUSES, Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.marks import full_text_problem, mark_change_detail
+from entries.models import (
+    MARK_CHANGED,
+    OPEN_STATUSES,
+    Caveat,
+    Claim,
+    Entry,
+    EntryEvent,
+    EntryStatus,
+    Evidence,
+)
 from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
@@ -28,10 +39,11 @@ class ClaimData:
     evidence: str | None = Evidence.UNMARKED
     caveats: Sequence[str] | None = field(default_factory=tuple)  # caveat names
     pk: int | None = None  # the claim this data rewrites, when editing
-    # Marks read from the note's own words (the importer): stored with the words that say
-    # so, whoever writes them, and never counted as an editor's explicit marks.
-    from_text: bool = False
+    # Why the level is what it is: the editor's reason (needed for some "full text"), or,
+    # with ``from_text``, the note's own words (the importer): such marks are stored with
+    # the words that say so, whoever writes them, and never count as an editor's marks.
     evidence_reason: str = ""
+    from_text: bool = False
     caveat_reasons: dict[str, str] = field(default_factory=dict)
 
 
@@ -120,6 +132,39 @@ class EditConflict(EntryError):
     status_code = 409
 
 
+class StaleEdit(EditConflict):
+    """The entry changed since the form was opened: nothing was saved over the change."""
+
+    def __init__(self, message: str, *, current: Entry) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+STALE_MESSAGE = (
+    "This entry changed while you had it open (you saw version {seen}; it is now version "
+    "{now}). Nothing was saved over the change: {what}"
+)
+
+
+def entry_version_bump(entry: Entry) -> int:
+    """Record one more change of the entry's text, topics, claims or marks: approvals and
+    edit forms name the version they saw, and are refused once it has moved on."""
+    Entry.objects.filter(pk=entry.pk).update(version=F("version") + 1, updated=timezone.now())
+    entry.version = Entry.objects.values_list("version", flat=True).get(pk=entry.pk)
+    return entry.version
+
+
+def check_version(entry: Entry, seen: int | None, *, what: str, error=None) -> None:
+    """Refuse (``StaleEdit``, or ``error``) when ``seen`` is given and is not the entry's
+    version as locked now."""
+    if seen is None or seen == entry.version:
+        return
+    message = STALE_MESSAGE.format(seen=seen, now=entry.version, what=what)
+    if error is not None:
+        raise error(message)
+    raise StaleEdit(message, current=entry)
+
+
 def can_edit_entry(user: AbstractBaseUser | AnonymousUser, entry: Entry) -> bool:
     """Only the author edits their draft (or an entry sent back, or a published one, which
     starts a revision); editors may edit anything. Nobody edits a pending entry's text
@@ -153,8 +198,12 @@ def entry_update(
     topics: Iterable[Concept],
     claims: Sequence[ClaimData],
     expected: str | None = None,
+    expected_version: int | None = None,
 ) -> Entry:
     """Save an edit and return the row that holds it.
+
+    ``expected_version`` is the version the editing person started from: if the entry
+    changed since, :class:`StaleEdit` carries the current entry and nothing is saved.
 
     A published entry is not changed: the edit becomes a draft *revision* of it (returned),
     which goes through review like any entry while readers keep seeing the published text.
@@ -170,6 +219,7 @@ def entry_update(
             f"Somebody else was faster: this entry became {locked.get_status_display()} "
             "while you were editing. Nothing was saved."
         )
+    check_version(locked, expected_version, what="compare the two texts below, then save again.")
     if locked.status == EntryStatus.PUBLISHED:
         return revision_start(
             original=locked, by=by, date=date, headline=headline, lead=lead, topics=topics,
@@ -180,6 +230,7 @@ def entry_update(
     locked.topics.set(list(topics))
     sources = locked.claims.prefetch_related("caveats").in_bulk()
     claims_write(entry=locked, claims=claims, by=by, sources=sources, reuse=True)
+    entry_version_bump(locked)
     EntryEvent.objects.create(entry=locked, actor=by, action="edited")
     return locked
 
@@ -258,23 +309,26 @@ def claims_write(
         )
         marked_by_id = source.marked_by_id if source else None
         marked_at = source.marked_at if source else None
-        reason = source.evidence_reason if source else ""
+        given = data.evidence_reason.strip()
+        reason = given or (source.evidence_reason if source else "")
         reasons = dict(source.caveat_reasons) if source else {}
         if data.from_text and data.evidence is not None:
             # The note's words set these marks: they keep the words, and wait for an editor.
             evidence, names = data.evidence, set(data.caveats or ())
-            reason, reasons, marked_by_id, marked_at = (
-                data.evidence_reason,
-                data.caveat_reasons,
-                None,
-                None,
-            )
+            reason, reasons, marked_by_id, marked_at = given, data.caveat_reasons, None, None
         elif may_mark and data.evidence is not None:
             evidence, names = data.evidence, set(data.caveats or ())
+            same_paper = source is not None and source.paper_id == paper_id
+            before = source.evidence if same_paper else None
+            problem = full_text_problem(
+                paper=data.paper, evidence=evidence, previous=before, reason=given
+            )
+            if problem:
+                raise EntryError(f"Claim {position + 1}: {problem}")
             if source is None or (evidence, names) != (source.evidence, source_caveats):
                 marked_by_id, marked_at = by.pk, now
             if source is None or evidence != source.evidence:
-                reason = data.evidence_reason  # the note's words no longer explain this level
+                reason = given  # the note's words no longer explain this level
         elif same_text:
             evidence, names = source.evidence, source_caveats
         else:  # new or rewritten: an editor must look at it again
@@ -299,6 +353,10 @@ def claims_write(
     return written
 
 
+class StaleMark(EntryError):
+    status_code = 409
+
+
 @transaction.atomic
 def claim_mark(
     *,
@@ -306,24 +364,68 @@ def claim_mark(
     by: AbstractBaseUser | AnonymousUser,
     evidence: str,
     caveats: Iterable[Caveat],
+    reason: str = "",
+    seen_version: int | None = None,
 ) -> Claim:
-    """Set a claim's evidence level and caveats (an editor's call), recording who and when."""
+    """Set a claim's evidence level and caveats (an editor's call), recording who and when.
+
+    Every change moves the entry's version on. On a published entry an editor corrects a
+    mark alone, as they would fix a typo, but never silently: the change is an event in
+    the entry's history (who, which claim, from what, to what, when). "Full text" on a
+    paper read only in abstract needs ``reason``. ``seen_version`` is the version of the
+    entry the editor was looking at; a mark on an entry that changed since is refused.
+    """
     if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
         raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
     if evidence not in Evidence.values:
         raise EntryError(f"“{str(evidence)[:40]}” is not an evidence level.")
-    locked = Claim.objects.select_for_update().select_related("entry").get(pk=claim.pk)
-    if locked.entry.status == EntryStatus.REJECTED:
+    entry_id = Claim.objects.values_list("entry_id", flat=True).get(pk=claim.pk)
+    entry = Entry.objects.select_for_update().get(pk=entry_id)  # the entry first, as edits do
+    locked = Claim.objects.select_for_update(of=("self",)).select_related("paper").get(pk=claim.pk)
+    if entry.status == EntryStatus.REJECTED:
         raise EntryError("This entry was rejected: its claims are no longer marked.")
+    check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
+    reason = (reason or "").strip()
+    problem = full_text_problem(
+        paper=locked.paper, evidence=evidence, previous=locked.evidence, reason=reason
+    )
+    if problem:
+        raise EntryError(problem)
+    caveats = list(caveats)
+    caveats_from = {c.name for c in locked.caveats.all()}
+    caveats_to = {c.name for c in caveats}
+    evidence_from = locked.evidence
+    changed = evidence != evidence_from or caveats_from != caveats_to
+    new_reason = bool(reason) and reason != locked.evidence_reason
+    if evidence != evidence_from or new_reason:
+        locked.evidence_reason = reason
     locked.evidence = evidence
     locked.marked_by = by
     locked.marked_at = timezone.now()
-    locked.save(update_fields=["evidence", "marked_by", "marked_at"])
-    locked.caveats.set(list(caveats))
+    locked.save(update_fields=["evidence", "evidence_reason", "marked_by", "marked_at"])
+    if caveats_from != caveats_to:
+        locked.caveats.set(caveats)
+    if changed or new_reason:
+        entry_version_bump(entry)
+    if changed and entry.status == EntryStatus.PUBLISHED and not entry.is_revision:
+        detail = mark_change_detail(
+            locked,
+            evidence_from=evidence_from,
+            caveats_from=caveats_from,
+            caveats_to=caveats_to,
+            reason=reason,
+        )
+        EntryEvent.objects.create(entry=entry, actor=by, action=MARK_CHANGED, detail=detail)
+    locked.entry = entry
     return locked
 
 
-def _apply(claim: Claim, suggestions: Iterable[Suggestion], by: AbstractBaseUser) -> Claim:
+def _apply(
+    claim: Claim,
+    suggestions: Iterable[Suggestion],
+    by: AbstractBaseUser,
+    seen_version: int | None = None,
+) -> Claim:
     evidence = claim.evidence
     caveats = {c.name: c for c in claim.caveats.all()}
     wanted = [s.value for s in suggestions if s.kind == "caveat"]
@@ -332,30 +434,50 @@ def _apply(claim: Claim, suggestions: Iterable[Suggestion], by: AbstractBaseUser
     for suggestion in suggestions:
         if suggestion.kind == "evidence":
             evidence = suggestion.value
-    return claim_mark(claim=claim, by=by, evidence=evidence, caveats=caveats.values())
+    return claim_mark(
+        claim=claim, by=by, evidence=evidence, caveats=caveats.values(), seen_version=seen_version
+    )
 
 
 @transaction.atomic
 def claim_apply_suggestion(
-    *, claim: Claim, by: AbstractBaseUser | AnonymousUser, kind: str, value: str
+    *,
+    claim: Claim,
+    by: AbstractBaseUser | AnonymousUser,
+    kind: str,
+    value: str,
+    seen_version: int | None = None,
 ) -> Claim:
     """Apply one of the claim's current suggestions (the editor clicked it)."""
     for suggestion in claim_suggestions(claim):
         if (suggestion.kind, suggestion.value) == (kind, value):
-            return _apply(claim, [suggestion], by)
+            return _apply(claim, [suggestion], by, seen_version)
     if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
         raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
     raise EntryError("That suggestion no longer applies to this claim.")
 
 
 @transaction.atomic
-def entry_apply_suggestions(*, entry: Entry, by: AbstractBaseUser | AnonymousUser) -> int:
-    """Apply every current suggestion on every claim of the entry; return how many."""
+def entry_apply_suggestions(
+    *, entry: Entry, by: AbstractBaseUser | AnonymousUser, seen_version: int | None = None
+) -> int:
+    """Apply the current suggestions on every claim of the entry; return how many.
+
+    Only blanks are filled: an evidence suggestion applies to an unmarked claim, a caveat
+    suggestion adds a caveat not yet checked. A mark an editor set is never overwritten
+    (one suggestion at a time, clicked, may still change it)."""
     if not (by.is_authenticated and by.has_perm("entries.mark_evidence")):
         raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
+    if seen_version is not None:
+        locked = Entry.objects.select_for_update().get(pk=entry.pk)
+        check_version(locked, seen_version, what="reload it to see what changed.", error=StaleMark)
     applied = 0
     for claim in entry.claims.select_related("paper").prefetch_related("caveats"):
-        suggestions = claim_suggestions(claim, {c.name for c in claim.caveats.all()})
+        suggestions = [
+            s
+            for s in claim_suggestions(claim, {c.name for c in claim.caveats.all()})
+            if s.kind != "evidence" or claim.evidence == Evidence.UNMARKED
+        ]
         if suggestions:
             _apply(claim, suggestions, by)
             applied += len(suggestions)

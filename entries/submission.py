@@ -36,6 +36,7 @@ from entries.services import (
     claims_write,
     entry_create,
     entry_text_set,
+    entry_version_bump,
     open_revision,
     revision_start,
 )
@@ -168,6 +169,7 @@ def _rewrite(entry: Entry, *, by: User | None, submission: Submission) -> None:
         sources=sources,
         reuse=True,
     )
+    entry_version_bump(entry)  # an approval of the text before this one is refused
     EntryEvent.objects.create(
         entry=entry,
         actor=by,

@@ -24,6 +24,7 @@ urlpatterns = [
     path("review/audit/", views.evidence_audit, name="audit"),
     path("review/<int:pk>/", views.review_item, name="review_item"),
     path("topics/", views.topic_index, name="topics"),
+    path("help/evidence/", views.evidence_help, name="help_evidence"),
     path("topics/<slug:slug>/", views.topic_detail, name="topic"),
     path("topics/<slug:slug>/feed/", views.topic_feed, name="topic_feed"),
 ]

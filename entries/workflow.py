@@ -1,8 +1,11 @@
 """The review workflow: one function, ``entry_transition``, over a table of allowed moves.
 
 draft → pending (author) · changes requested → pending (author) · pending → published,
-changes requested or rejected (an editor; not the entry's author while the four-eyes rule
-is on). A pending *revision* of a published entry is an Entry row with ``revision_of`` set;
+changes requested or rejected (an editor; while the four-eyes rule is on, not one who wrote
+any of the text: its author, or anyone who edited it). An approval names the version the
+editor saw, and is refused once the entry has changed since.
+
+A pending *revision* of a published entry is an Entry row with ``revision_of`` set;
 approving it copies its text and claims onto the published entry, which readers kept seeing
 until then.
 """
@@ -18,7 +21,8 @@ from django.utils import timezone
 
 from entries.emails import send_decision_email
 from entries.fulltext import entry_vector_refresh
-from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.models import WRITE_ACTIONS, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.services import STALE_MESSAGE, entry_version_bump
 
 AUTHOR = "author"
 EDITOR = "editor"
@@ -87,6 +91,28 @@ class TransitionConflict(TransitionError):
     status_code = 409
 
 
+class StaleApproval(TransitionConflict):
+    """The entry changed after the editor opened it: they would approve text never seen."""
+
+
+def entry_writers(entry: Entry) -> set[int]:
+    """Everyone who wrote some of the entry's text: its author and whoever edited it since
+    it was created (on any path: the form, a resubmission, a revision). Uses the entry's
+    prefetched events when it has them."""
+    known = getattr(entry, "_writers", None)
+    if known is not None:  # asked once per loaded entry (each button asks)
+        return known
+    cached = getattr(entry, "_prefetched_objects_cache", {}).get("events")
+    if cached is not None:
+        actors = {e.actor_id for e in cached if e.action in WRITE_ACTIONS}
+    else:
+        actors = set(
+            entry.events.filter(action__in=WRITE_ACTIONS).values_list("actor_id", flat=True)
+        )
+    entry._writers = {pk for pk in actors | {entry.author_id} if pk is not None}
+    return entry._writers
+
+
 def _is_author(user: AbstractBaseUser | AnonymousUser, entry: Entry) -> bool:
     return (
         user.is_authenticated and entry.author_id == user.pk and user.has_perm("entries.add_entry")
@@ -102,9 +128,15 @@ def _check_role(transition: Transition, entry: Entry, by: AbstractBaseUser | Ano
         return
     if not by.has_perm("entries.review_entry"):
         raise TransitionNotAllowed("Only an editor may review entries.")
-    if settings.WIKI_FOUR_EYES and entry.author_id == by.pk:
+    if not settings.WIKI_FOUR_EYES:
+        return
+    if entry.author_id == by.pk:
         raise TransitionNotAllowed(
             "You wrote this entry: another editor must review it (the four-eyes rule)."
+        )
+    if by.pk in entry_writers(entry):
+        raise TransitionNotAllowed(
+            "You edited this entry's text: another editor must review it (the four-eyes rule)."
         )
 
 
@@ -130,12 +162,15 @@ def entry_transition(
     by: AbstractBaseUser | AnonymousUser,
     comment: str = "",
     expected: str | None = None,
+    version: int | None = None,
 ) -> Entry:
     """Move ``entry`` to state ``to`` on behalf of ``by``, log it, and return the entry
     readers now see (for an approved revision: the published entry it was merged into).
 
     ``expected`` is the state the person saw (default: ``entry.status`` as loaded); if the
-    row has moved on since, nothing changes and TransitionConflict says so.
+    row has moved on since, nothing changes and TransitionConflict says so. ``version`` is
+    the version of the entry the editor read: an approval must name it, and is refused
+    (StaleApproval) when the text, claims or marks changed since.
     """
     seen = expected or entry.status
     comment = (comment or "").strip()
@@ -155,6 +190,18 @@ def entry_transition(
     if transition.needs_comment and not comment:
         raise TransitionRefused(f"Say why: a comment is required to {transition.label.lower()}.")
     if to == EntryStatus.PUBLISHED:
+        if version is None:
+            raise TransitionRefused(
+                "Say which version of the entry you approve: reload it and approve again."
+            )
+        if version != locked.version:
+            raise StaleApproval(
+                STALE_MESSAGE.format(
+                    seen=version,
+                    now=locked.version,
+                    what="read it again before you approve it.",
+                )
+            )
         unmarked = locked.claims.filter(evidence=Evidence.UNMARKED).count()
         if unmarked:
             raise TransitionRefused(
@@ -201,6 +248,7 @@ def _merge_revision(revision: Entry) -> Entry:
     original.lead = revision.lead
     original.lead_html = revision.lead_html
     original.save(update_fields=["date", "headline", "lead", "lead_html", "updated"])
+    entry_version_bump(original)
     original.topics.set(revision.topics.all())
     original.papers.set(revision.papers.all())
 
@@ -215,7 +263,7 @@ def _merge_revision(revision: Entry) -> Entry:
             claim.origin = None
             claim.save(update_fields=["entry", "origin"])
             continue
-        for name in ("position", "text", "html", "paper", "quote", "evidence"):
+        for name in ("position", "text", "html", "paper", "quote", "evidence", "evidence_reason"):
             setattr(target, name, getattr(claim, name))
         target.marked_by_id, target.marked_at = claim.marked_by_id, claim.marked_at
         target.save()

@@ -76,7 +76,8 @@ def changes_page(
     revisions = Revision.objects.all()
     events = EntryEvent.objects.all()
     papers = Paper.objects.all()
-    if not can_contribute(user):
+    if not user.has_perm("wiki.review_revision"):
+        # Pending (and turned down) texts and titles are for those who review them.
         revisions = revisions.filter(status=RevisionStatus.PUBLISHED)
     if not is_editor(user):
         events = events.filter(entry__status=EntryStatus.PUBLISHED)

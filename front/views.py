@@ -9,6 +9,7 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous
 from core.health import health_response
 from core.htmx import render_page
@@ -54,5 +55,12 @@ def recent_changes(request: HttpRequest) -> HttpResponse:
     )
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"form": form, "page": page, "changes": page.object_list, "query": query.urlencode()}
+    context = {
+        "form": form,
+        "page": page,
+        "changes": page.object_list,
+        "query": query.urlencode(),
+        # Decision comments: every one for editors, their own entries' for authors.
+        "all_comments": is_editor(request.user),
+    }
     return render_page(request, "front/changes.html", context, status=200 if valid else 400)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.text import slugify
 
-from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
+from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, PaperFilter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
@@ -351,9 +351,10 @@ def paper_detail(
     claims = _visible_claims(paper)
     counts = dict(claims.order_by().values_list("evidence").annotate(n=Count("pk")))
     evidence_summary = [
-        {"value": value, "label": label, "count": counts.get(value, 0)}
-        for value, label in Evidence.choices
-        if value != Evidence.UNMARKED or editor
+        {"value": value, "label": EVIDENCE_BADGE[value], "count": counts.get(value, 0)}
+        for value, _ in Evidence.choices
+        # Readers see unmarked claims counted too ("not yet marked"), when there are any.
+        if value != Evidence.UNMARKED or editor or counts.get(value)
     ]
     caveat_summary = (
         Caveat.objects.filter(claims__paper=paper, claims__entry__status=EntryStatus.PUBLISHED)
@@ -387,5 +388,4 @@ def paper_detail(
             .select_related("concept")
             .only("note", "concept__title", "concept__slug")
         ),
-        "show_unmarked": editor,
     }

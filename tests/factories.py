@@ -122,7 +122,9 @@ def _entry(*, author, status: str, topic: Concept, paper: Paper, headline: str) 
     if status == EntryStatus.PENDING:
         return entry
     reviewer = UserFactory(username="rita", role="Editor")
-    return entry_transition(entry=entry, to=EntryStatus.PUBLISHED, by=reviewer)
+    return entry_transition(
+        entry=entry, to=EntryStatus.PUBLISHED, by=reviewer, version=entry.version
+    )
 
 
 def build_world(*, editor, contributor, other_editor) -> World:

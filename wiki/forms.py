@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from wiki.models import Concept
-from wiki.services import title_taken
+from wiki.services import proposed_title_message, title_taken
 
 MAX_BODY = 300_000  # characters; the longest real page is ~50 KB
 MAX_NUMBER = 2**31 - 1  # revision numbers fit a PostgreSQL integer
@@ -49,7 +49,9 @@ class ConceptForm(forms.Form):
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())
         if title_taken(title, exclude=self.concept):
-            raise forms.ValidationError("Another concept already has this title or alias.")
+            raise forms.ValidationError(
+                proposed_title_message(title) or "Another concept already has this title or alias."
+            )
         return title
 
     def clean_summary(self) -> str:

@@ -4,6 +4,13 @@ Python-Markdown (tables, fenced code, footnotes, toc, sane lists) plus two inlin
 our own — ``[[Title]]`` / ``[[Title|label]]`` wikilinks and arXiv ids — and then nh3 with an
 explicit allow-list, so nothing a user typed reaches a page as executable HTML. Callers store
 the result at write time; reads never render.
+
+``class`` and ``id`` are the page's own: the renderer sets them (wikilinks, footnotes, the
+table of contents), a user's raw HTML never does, so that no claim can dress up as a badge
+or take an element's place. Raw HTML is cleaned of them before Markdown puts it back.
+
+A wikilink to a concept that has no published text yet (a proposal waiting for review) is
+rendered like a link to a missing page: readers never learn of the proposal through it.
 """
 
 from __future__ import annotations
@@ -15,13 +22,15 @@ from urllib.parse import urlencode
 
 import markdown
 import nh3
+from django.db.models import Exists, OuterRef
 from django.db.models.functions import Lower
 from django.urls import reverse
 from markdown.inlinepatterns import InlineProcessor
+from markdown.postprocessors import Postprocessor
 
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
-from wiki.models import Concept, ConceptAlias
+from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
 
@@ -41,6 +50,11 @@ ALLOWED_ATTRIBUTES = {
     "abbr": {"title"},
 }
 ALLOWED_URL_SCHEMES = {"http", "https", "mailto"}
+# What a user's own raw HTML may carry: no class, no id.
+USER_ATTRIBUTES = {
+    tag: {a for a in attributes if a not in ("class", "id")}
+    for tag, attributes in ALLOWED_ATTRIBUTES.items()
+}
 
 
 @dataclass
@@ -63,24 +77,60 @@ def sanitise(html: str) -> str:
     )
 
 
+def _keep_code_language(tag: str, attribute: str, value: str) -> str | None:
+    # Fenced code blocks pass through the raw-HTML store with their language class.
+    if attribute == "class":
+        return value if tag == "code" and value.startswith("language-") else None
+    return value
+
+
+def _sanitise_user_html(html: str) -> str:
+    return nh3.clean(
+        html,
+        tags=ALLOWED_TAGS,
+        attributes={**USER_ATTRIBUTES, "code": {"class"}},
+        url_schemes=ALLOWED_URL_SCHEMES,
+        link_rel=None,
+        strip_comments=True,
+        attribute_filter=_keep_code_language,
+    )
+
+
+class UserHtmlPostprocessor(Postprocessor):
+    """Runs before Markdown puts raw HTML back: cleans each piece a user wrote."""
+
+    def run(self, text: str) -> str:
+        stash = self.md.htmlStash
+        stash.rawHtmlBlocks = [
+            _sanitise_user_html(block) if isinstance(block, str) else block
+            for block in stash.rawHtmlBlocks
+        ]
+        return text
+
+
 class _Resolver:
     """Looks up every wikilink target and arXiv id of one text in two queries."""
 
     def __init__(self, text: str) -> None:
         titles = {m.group(1).strip().lower() for m in WIKILINK.finditer(text)}
         self.concepts: dict[str, tuple[int, str]] = {}
+        self.proposed: set[str] = set()  # titles of concepts not published yet
         if titles:
-            for pk, title, slug in (
-                Concept.objects.annotate(lt=Lower("title"))
+            waiting = Revision.objects.filter(concept=OuterRef("pk"), status=RevisionStatus.PENDING)
+            for pk, title, slug, current, pending in (
+                Concept.objects.annotate(lt=Lower("title"), pending=Exists(waiting))
                 .filter(lt__in=titles)
-                .values_list("pk", "title", "slug")
+                .values_list("pk", "title", "slug", "current_revision_id", "pending")
             ):
-                self.concepts[title.lower()] = (pk, slug)
-            missing = titles - self.concepts.keys()
+                if current is not None:
+                    self.concepts[title.lower()] = (pk, slug)
+                elif pending:
+                    self.proposed.add(title.lower())
+            missing = titles - self.concepts.keys() - self.proposed
             if missing:
                 for name, pk, slug in (
                     ConceptAlias.objects.annotate(ln=Lower("name"))
-                    .filter(ln__in=missing)
+                    .filter(ln__in=missing, concept__current_revision__isnull=False)
                     .values_list("name", "concept_id", "concept__slug")
                 ):
                     self.concepts[name.lower()] = (pk, slug)
@@ -110,10 +160,15 @@ class WikiLinkProcessor(InlineProcessor):
             el.set("href", reverse("wiki:concept", kwargs={"slug": slug}))
             el.set("class", "wikilink")
         else:
+            # Readers see a proposed page as missing; signed-in people are told it is
+            # proposed (the stylesheet shows the extra class to them only).
             self.resolver.missing_titles.add(target)
             el.set("href", reverse("wiki:new") + "?" + urlencode({"title": target}))
-            el.set("class", "wikilink wikilink-missing")
-            el.set("title", f"“{target}” has no page yet: create it")
+            proposed = target.lower() in self.resolver.proposed
+            el.set(
+                "class", "wikilink wikilink-missing" + (" wikilink-proposed" if proposed else "")
+            )
+            el.set("title", f"“{target}” has no page yet")
         return el, m.start(0), m.end(0)
 
 
@@ -156,6 +211,8 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
     md.inlinePatterns.register(
         ArxivLinkProcessor("(?i)" + IN_TEXT.pattern, md, resolver), "arxiv", 25
     )
+    # Above "raw_html" (30), which puts the stored raw HTML back into the page.
+    md.postprocessors.register(UserHtmlPostprocessor(md), "user_html", 35)
     html = sanitise(md.convert(text))
     toc = sanitise(getattr(md, "toc", "")) if with_toc else ""
     if toc and "<li" not in toc:

@@ -65,6 +65,18 @@ def title_taken(title: str, *, exclude: Concept | None = None) -> bool:
     return concepts.exists() or aliases.exists()
 
 
+def proposed_title_message(title: str) -> str:
+    """When ``title`` belongs to a page proposed and waiting for review (readers do not see
+    it), the message that says the title is reserved for it; "" otherwise."""
+    proposed = Concept.objects.filter(title__iexact=title.strip(), current_revision__isnull=True)
+    if not proposed.exists():
+        return ""
+    return (
+        f"A page titled “{title.strip()}” is already proposed and waiting for review: the "
+        "title is reserved for it until an editor decides. Readers do not see it yet."
+    )
+
+
 @transaction.atomic
 def concept_create(
     *,
@@ -85,7 +97,9 @@ def concept_create(
     if not title:
         raise ConceptError("A concept needs a title.")
     if title_taken(title):
-        raise ConceptError(f"A concept titled “{title}” already exists.")
+        raise ConceptError(
+            proposed_title_message(title) or f"A concept titled “{title}” already exists."
+        )
     concept = Concept.objects.create(title=title, slug=unique_slug(title), summary=summary)
     revision_create(
         concept=concept,

@@ -2,13 +2,16 @@
 
 A contributor's edit is a *pending* revision; a reviewer (``wiki.review_revision``)
 publishes it (merging it onto newer text when the page moved on) or rejects it. Published
-and rejected revisions never move again.
+and rejected revisions never move again. While the four-eyes rule is on, no reviewer
+approves text they wrote: the pending revision's author, nor, for a revision saved as a
+merge, the author of the text it was merged with.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -50,6 +53,20 @@ TRANSITIONS: tuple[Transition, ...] = (
 _BY_MOVE = {(t.source, t.target): t for t in TRANSITIONS}
 
 
+def revision_writers(revision: Revision) -> set[int]:
+    """Everyone whose words the pending revision holds: its author, and when it was saved
+    as a three-way merge, the author of the revision it was merged with."""
+    writers = {revision.author_id}
+    if revision.merged and revision.base_revision_id is not None:
+        writers.add(revision.base_revision.author_id)
+    return {pk for pk in writers if pk is not None}
+
+
+def may_approve(revision: Revision, by: AbstractBaseUser) -> bool:
+    """Whether the four-eyes rule lets ``by`` approve ``revision``."""
+    return not settings.WIKI_FOUR_EYES or by.pk not in revision_writers(revision)
+
+
 def _locked_for(revision: Revision, *, to: str, by: AbstractBaseUser) -> Revision:
     """The revision, locked, once the table allows ``by`` to move it to ``to``."""
     if not any(t.target == to for t in TRANSITIONS):
@@ -76,6 +93,10 @@ def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
     overlapping edits raise :class:`EditConflict` and nothing changes.
     """
     revision = _locked_for(revision, to=RevisionStatus.PUBLISHED, by=by)
+    if not may_approve(revision, by):
+        raise PermissionDenied(
+            "You wrote this text: another editor must approve it (the four-eyes rule)."
+        )
     concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
     current = concept.current_revision
     revision.status = RevisionStatus.PUBLISHED
@@ -125,4 +146,8 @@ def revision_reject(*, revision: Revision, by: AbstractBaseUser, comment: str = 
     revision.reviewed_at = timezone.now()
     revision.review_comment = comment.strip()
     revision.save(update_fields=["status", "reviewed_by", "reviewed_at", "review_comment"])
+    concept = Concept.objects.get(pk=revision.concept_id)
+    if concept.current_revision_id is None:
+        # A proposed page turned down: links to its title stop saying "proposed".
+        links_refresh_wanted([revision.title])
     return revision

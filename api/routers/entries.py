@@ -13,16 +13,16 @@ from api.errors import FieldErrors
 from api.routers.common import concepts_by_slug, errors, paginate
 from api.schemas import (
     MAX_ID,
-    ClaimOut,
     EntryDetailOut,
     EntryFilters,
     EntryIn,
     EntryPage,
     MarkIn,
+    MarkOut,
     TransitionIn,
 )
 from entries.models import Caveat, Claim, Entry, EntryStatus
-from entries.selectors import claims_prefetch, entry_for_page, entry_visible
+from entries.selectors import claims_prefetch, comments_visible, entry_for_page, entry_visible
 from entries.services import ClaimData, claim_mark
 from entries.submission import Submission, entry_submit
 from entries.workflow import entry_transition, transitions_for
@@ -53,6 +53,9 @@ def _entry_detail(request: HttpRequest, pk: int) -> Entry:
     if entry is None or not entry_visible(entry, request.user):
         raise Http404("No entry has that id.")
     entry.allowed_transitions = transitions_for(entry, request.user)
+    if not comments_visible(entry, request.user):
+        for event in entry.events.all():
+            event.comment = ""  # decision comments are for the author and editors
     return entry
 
 
@@ -147,8 +150,9 @@ def entry_create(request: HttpRequest, payload: EntryIn):
 )
 def entry_transition_create(request: HttpRequest, payload: TransitionIn, entry_id: int = EntryId):
     """Move the entry through review: its author submits it (``pending``); an editor
-    other than its author approves it (``published``, every claim marked first), requests
-    changes or rejects it (both with a comment). ``expected`` guards against a race."""
+    who wrote none of its text approves it (``published``, every claim marked first,
+    naming the ``version`` read: 409 if the entry changed since), requests changes or
+    rejects it (both with a comment). ``expected`` guards against a race."""
     entry = Entry.objects.filter(pk=entry_id).first()
     if entry is None or not entry_visible(entry, request.user):
         raise Http404("No entry has that id.")
@@ -158,6 +162,7 @@ def entry_transition_create(request: HttpRequest, payload: TransitionIn, entry_i
         by=request.user,
         comment=payload.comment,
         expected=payload.expected,
+        version=payload.version,
     )
     return _entry_detail(request, result.pk)
 
@@ -165,7 +170,7 @@ def entry_transition_create(request: HttpRequest, payload: TransitionIn, entry_i
 @claims_router.put(
     "/{int:claim_id}/evidence/",
     summary="Set a claim's evidence level and caveats",
-    response={200: ClaimOut, **errors(400, 401, 403, 404, 413, 422)},
+    response={200: MarkOut, **errors(400, 401, 403, 404, 409, 413, 422)},
     auth=token_required,
 )
 def claim_mark_evidence(
@@ -173,7 +178,9 @@ def claim_mark_evidence(
     payload: MarkIn,
     claim_id: int = Path(..., ge=1, le=MAX_ID, description="The claim's id."),
 ):
-    """Set a claim's evidence level and caveats (editors only), as the review page does."""
+    """Set a claim's evidence level and caveats (editors only), as the review page does.
+    On a published entry the change shows at once and is logged in the entry's history
+    ("changed a mark": who, which claim, from what, to what)."""
     claim = Claim.objects.select_related("entry").filter(pk=claim_id).first()
     if claim is None or not entry_visible(claim.entry, request.user):
         raise Http404("No claim has that id.")
@@ -187,5 +194,14 @@ def claim_mark_evidence(
     if unknown:
         raise FieldErrors(unknown)
     caveats = {by_key[name.strip().lower()] for name in payload.caveats}
-    claim_mark(claim=claim, by=request.user, evidence=payload.evidence, caveats=caveats)
-    return Claim.objects.select_related("paper").prefetch_related("caveats").get(pk=claim.pk)
+    claim_mark(
+        claim=claim,
+        by=request.user,
+        evidence=payload.evidence,
+        caveats=caveats,
+        reason=payload.reason,
+        seen_version=payload.version,
+    )
+    return (
+        Claim.objects.select_related("paper", "entry").prefetch_related("caveats").get(pk=claim.pk)
+    )

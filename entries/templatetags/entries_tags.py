@@ -6,7 +6,13 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from entries.models import EntryStatus, Evidence
+from entries.models import (
+    EVIDENCE_BADGE,
+    EVIDENCE_PICK_ORDER,
+    EVIDENCE_SHORT,
+    EntryStatus,
+    Evidence,
+)
 
 register = template.Library()
 
@@ -23,8 +29,8 @@ def evidence_options(selected: str) -> SafeString:
         "",
         '<option value="{}"{}>{}</option>',
         (
-            (value, _SELECTED if value == selected else "", label)
-            for value, label in Evidence.choices
+            (value, _SELECTED if value == selected else "", Evidence(value).label)
+            for value in EVIDENCE_PICK_ORDER
         ),
     )
 
@@ -56,3 +62,34 @@ def paper_cite(paper) -> str:
 @register.filter
 def status_label(value: str) -> str:
     return EntryStatus(value).label if value in EntryStatus.values else value
+
+
+@register.filter
+def evidence_badge(value: str) -> str:
+    """A level as readers read it on a badge ("not yet marked" for "unmarked")."""
+    return EVIDENCE_BADGE.get(value, value)
+
+
+@register.filter
+def evidence_tooltip(value: str) -> str:
+    """The badge's tooltip: the level and what it means."""
+    return f"Evidence: {EVIDENCE_BADGE.get(value, value)}, {EVIDENCE_SHORT.get(value, '')}"
+
+
+@register.filter
+def mark_change(detail: dict) -> dict:
+    """A "changed a mark" event's detail, ready to show: labels instead of stored values,
+    and the caveats added and removed."""
+    evidence = detail.get("evidence") or {}
+    caveats = detail.get("caveats") or {}
+    before, after = set(caveats.get("from") or ()), set(caveats.get("to") or ())
+    return {
+        "position": detail.get("position"),
+        "text": detail.get("text", ""),
+        "evidence_from": EVIDENCE_BADGE.get(evidence.get("from"), evidence.get("from")),
+        "evidence_to": EVIDENCE_BADGE.get(evidence.get("to"), evidence.get("to")),
+        "evidence_changed": evidence.get("from") != evidence.get("to"),
+        "added": sorted(after - before),
+        "removed": sorted(before - after),
+        "reason": detail.get("reason", ""),
+    }

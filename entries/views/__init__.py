@@ -6,6 +6,7 @@ from entries.views.editing import entry_edit, entry_new, paper_options
 from entries.views.feeds import entries_feed, topic_feed
 from entries.views.reading import (
     entry_detail,
+    evidence_help,
     my_entries,
     topic_detail,
     topic_index,
@@ -29,6 +30,7 @@ __all__ = [
     "entry_new",
     "entry_transition_view",
     "evidence_audit",
+    "evidence_help",
     "my_entries",
     "paper_options",
     "review_item",

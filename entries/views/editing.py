@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.roles import can_contribute
+from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from entries.forms import (
     CLAIMS_PREFIX,
@@ -31,6 +32,7 @@ from entries.models import Entry, EntryStatus
 from entries.selectors import claims_prefetch
 from entries.services import (
     EntryError,
+    StaleEdit,
     can_edit_entry,
     entry_create,
     entry_update,
@@ -92,6 +94,8 @@ def _editor(request: HttpRequest, *, entry: Entry | None) -> HttpResponse:
         if form.is_valid() and formset.is_valid():
             try:
                 saved = _save(request, entry, form.cleaned_data, formset, dict(choices), op)
+            except StaleEdit as exc:
+                return _conflict(request, entry, form, formset, exc)
             except (EntryError, TransitionError) as exc:
                 error, status = str(exc), exc.status_code
             else:
@@ -122,6 +126,7 @@ def _save(request, entry, data, formset, caveat_names, op) -> Entry:
                 topics=data["topics"],
                 claims=claims,
                 expected=request.POST.get("seen_status") or None,
+                expected_version=data.get("seen_version"),
                 **fields,
             )
         if op == "submit":
@@ -139,6 +144,26 @@ def _save(request, entry, data, formset, caveat_names, op) -> Entry:
     return saved
 
 
+def _conflict(request, entry: Entry, form, formset, stale: StaleEdit) -> HttpResponse:
+    """Nothing was saved: the person's text stays in the form, now based on the current
+    version, with the current text (and what differs) beside it."""
+    current = (
+        Entry.objects.select_related("author")
+        .prefetch_related("topics", claims_prefetch())
+        .get(pk=stale.current.pk)
+    )
+    mine = form.cleaned_data
+    context = _context(request, entry, form, formset)
+    context.update(
+        error=str(stale),
+        conflict=current,
+        seen_version=current.version,
+        headline_diff=diff_inline(current.headline, mine["headline"].strip()),
+        lead_diff=diff_text(current.lead, mine["lead"]),
+    )
+    return render(request, "entries/edit.html", context, status=409)
+
+
 def _initial(entry: Entry | None) -> dict:
     if entry is None:
         return {"date": timezone.localdate()}
@@ -147,6 +172,7 @@ def _initial(entry: Entry | None) -> dict:
         "headline": entry.headline,
         "lead": entry.lead,
         "topics": [t.pk for t in entry.topics.all()],
+        "seen_version": entry.version,
     }
 
 
@@ -158,6 +184,7 @@ def _form_from_post(request: HttpRequest) -> EntryForm:
             "headline": post.get("headline", ""),
             "lead": post.get("lead", ""),
             "topics": post.getlist("topics"),
+            "seen_version": post.get("seen_version", ""),
         }
     )
 
@@ -175,6 +202,7 @@ def _context(request, entry, form, formset) -> dict:
         "formset": formset,
         "will_revise": entry is not None and entry.status == EntryStatus.PUBLISHED,
         "action_url": request.path,
+        "seen_version": request.POST.get("seen_version") or (entry.version if entry else ""),
     }
 
 

@@ -13,11 +13,20 @@ from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from entries.diff import revision_diff
-from entries.models import Caveat, Entry, EntryEvent, EntryStatus, Evidence
+from entries.models import (
+    EVIDENCE_BADGE,
+    EVIDENCE_MEANING,
+    Caveat,
+    Entry,
+    EntryEvent,
+    EntryStatus,
+    Evidence,
+)
 from entries.selectors import (
     badge_summary,
     caveat_vocabulary,
     claims_prefetch,
+    comments_visible,
     decorate_for_review,
     entries_published,
     entry_for_page,
@@ -28,7 +37,8 @@ from entries.views.common import check_visible
 from entries.workflow import AUTHOR, transitions_for
 from wiki.models import Concept
 
-MARKABLE = (EntryStatus.PENDING,)
+# Editors mark claims during review, and may correct a published claim's mark (logged).
+MARKABLE = (EntryStatus.PENDING, EntryStatus.PUBLISHED)
 
 
 def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
@@ -43,14 +53,14 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         "entry": entry,
         "claims": decorate_for_review(claims) if reviewing else claims,
         "reviewing": reviewing,
-        "show_unmarked": editor or is_author,
         "can_edit": can_edit_entry(user, entry),
         "author_transitions": [t for t in transitions if t.role == AUTHOR],
         "review_transitions": [t for t in transitions if t.role != AUTHOR],
         "unmarked_count": sum(1 for c in claims if c.evidence == Evidence.UNMARKED),
         "caveats": caveat_vocabulary() if reviewing else [],
-        "summary": badge_summary(claims, show_unmarked=editor or is_author),
+        "summary": badge_summary(claims),
         "events": list(entry.events.all()),
+        "show_comments": comments_visible(entry, user),
         "next": entry.get_absolute_url(),
     }
     if entry.is_revision and entry.revision_of is not None:
@@ -163,3 +173,16 @@ def my_entries(request: HttpRequest) -> HttpResponse:
     ]
     sections = [(EntryStatus(s), groups[s]) for s in order if groups[s]]
     return render(request, "entries/mine.html", {"sections": sections})
+
+
+@require_GET
+@cache_page_for_anonymous
+def evidence_help(request: HttpRequest) -> HttpResponse:
+    """What each evidence level and caveat means, in a reader's words: every badge links
+    here."""
+    levels = [
+        {"value": value, "label": EVIDENCE_BADGE[value], "meaning": EVIDENCE_MEANING[value]}
+        for value in [*(v for v in Evidence.values if v != Evidence.UNMARKED), Evidence.UNMARKED]
+    ]
+    context = {"levels": levels, "caveats": caveat_vocabulary()}
+    return render(request, "entries/help_evidence.html", context)

@@ -15,7 +15,7 @@ from accounts.roles import can_contribute, is_editor
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.diff import revision_diff
-from entries.forms import MarkForm, SuggestionForm, TransitionForm
+from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.selectors import (
     caveat_vocabulary,
@@ -36,7 +36,13 @@ from entries.services import (
 )
 from entries.views.common import check_visible
 from entries.views.reading import entry_page_context
-from entries.workflow import RACE_MESSAGE, TransitionError, entry_transition, transitions_for
+from entries.workflow import (
+    RACE_MESSAGE,
+    StaleApproval,
+    TransitionError,
+    entry_transition,
+    transitions_for,
+)
 from wiki.selectors import revisions_pending
 
 DONE = {
@@ -132,13 +138,26 @@ def entry_transition_view(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             comment=data["comment"],
             expected=data["seen_status"] or None,
+            version=data["seen_version"],
         )
+    except StaleApproval as exc:
+        # Back to where the editor approved from, to read the entry as it is now.
+        messages.error(request, str(exc))
+        return redirect(_back_to(request, entry))
     except TransitionError as exc:
         return _entry_page_with_error(request, entry, str(exc), exc.status_code)
     messages.success(request, DONE.get(data["to"], "Done."))
     if data["to"] in (EntryStatus.PENDING,):
         return redirect(result)
     return redirect(safe_next(request, result.get_absolute_url()))
+
+
+def _back_to(request: HttpRequest, entry: Entry) -> str:
+    """The page the decision came from, at this entry: the queue opens it there."""
+    url = safe_next(request, entry.get_absolute_url())
+    if url.split("?")[0].split("#")[0] == reverse("entries:review"):
+        url = url.split("#")[0] + f"#entry-{entry.pk}"
+    return url
 
 
 def _entry_page_with_error(request, entry: Entry, error: str, status: int) -> HttpResponse:
@@ -155,6 +174,14 @@ def _get_claim(request: HttpRequest, pk: int) -> Claim:
     claim = get_object_or_404(Claim.objects.select_related("entry", "paper"), pk=pk)
     check_visible(request, claim.entry)
     return claim
+
+
+def _next_seen_version(request: HttpRequest, entry: Entry, accepted: bool) -> int | str:
+    """The version the reviewer has now seen: after a mark checked against the version on
+    their screen, the one that mark made; otherwise what they had ("" when unknown), so
+    that an approval cannot name a change they never saw."""
+    seen = request.POST.get("seen_version", "")
+    return entry.version if accepted and seen else seen
 
 
 def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status: int = 200):
@@ -176,6 +203,7 @@ def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status:
         "review_transitions": transitions_for(entry, request.user),
         "next": safe_next(request, entry.get_absolute_url()),
         "claim_error": error,
+        "seen_version": _next_seen_version(request, entry, accepted=not error),
     }
     return vary_on_htmx(render(request, "entries/claim_marked.html", context, status=status))
 
@@ -193,6 +221,8 @@ def claim_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             evidence=form.cleaned_data["evidence"],
             caveats=form.cleaned_data["caveats"],
+            reason=form.cleaned_data["reason"],
+            seen_version=form.cleaned_data["seen_version"],
         )
     except EntryError as exc:
         return _claim_response(request, claim, str(exc), exc.status_code)
@@ -214,6 +244,7 @@ def claim_apply_suggestion_view(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
             kind=form.cleaned_data["kind"],
             value=form.cleaned_data["value"],
+            seen_version=form.cleaned_data["seen_version"],
         )
     except EntryError as exc:
         return _claim_response(request, claim, str(exc), exc.status_code)
@@ -228,8 +259,10 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(Entry, pk=pk)
     check_visible(request, entry)
     error, status = "", 200
+    seen = SeenVersionForm(request.POST)
+    seen_version = seen.cleaned_data["seen_version"] if seen.is_valid() else None
     try:
-        applied = entry_apply_suggestions(entry=entry, by=request.user)
+        applied = entry_apply_suggestions(entry=entry, by=request.user, seen_version=seen_version)
     except EntryError as exc:
         error, status = str(exc), exc.status_code
     if not wants_fragment(request):
@@ -250,5 +283,6 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
         "review_transitions": transitions_for(entry, request.user),
         "next": safe_next(request, entry.get_absolute_url()),
         "review_error": error,
+        "seen_version": _next_seen_version(request, entry, accepted=not error),
     }
     return vary_on_htmx(render(request, "entries/_entry_review.html", context, status=status))

@@ -9,3 +9,15 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.isError = false;
   }
 });
+
+// The review queue opened at one entry (/review/#entry-12, where a refused approval sends
+// the editor back): open that entry's controls, which loads its current text.
+function openLinkedReviewItem() {
+  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+  if (target && target.matches("details.review-item") && !target.open) {
+    target.open = true;
+    target.scrollIntoView({ block: "start" });
+  }
+}
+document.addEventListener("DOMContentLoaded", openLinkedReviewItem);
+window.addEventListener("hashchange", openLinkedReviewItem);

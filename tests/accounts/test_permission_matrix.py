@@ -202,7 +202,11 @@ RULES: dict[str, Rule] = {
     "entries:transition": Rule(
         # Approving a pending entry: an editor, never the entry's own author.
         path=lambda w, a: f"/entries/{w.pending[_owner(a)].pk}/transition/",
-        data=lambda w, a: {"to": "published", "seen_status": "pending"},
+        data=lambda w, a: {
+            "to": "published",
+            "seen_status": "pending",
+            "seen_version": w.pending[_owner(a)].version,
+        },
         outcomes=_editors_only(author_editor=403),
     ),
     "entries:apply_suggestions": Rule(
@@ -224,6 +228,7 @@ RULES: dict[str, Rule] = {
     "entries:review_item": read_only(
         lambda w, a: f"/review/{w.pending['cora'].pk}/", anonymous=LOGIN
     ),
+    "entries:help_evidence": read_only(lambda w, a: "/help/evidence/"),
     "entries:topics": read_only(lambda w, a: "/topics/"),
     "entries:topic": read_only(lambda w, a: f"/topics/{w.concept.slug}/"),
     "entries:topic_feed": read_only(lambda w, a: f"/topics/{w.concept.slug}/feed/"),

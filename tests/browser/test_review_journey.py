@@ -66,7 +66,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     editor = browser.new_context().new_page()
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
-    item = editor.locator(f"#review-{entry.pk}")
+    item = editor.locator(f"#entry-{entry.pk}")
     expect(item).to_contain_text(HEADLINE)
     approve = item.get_by_role("button", name="Approve")
     expect(approve).to_be_disabled()
@@ -88,6 +88,10 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     # The other claim: marked by hand; the Approve button enables itself.
     claim_two = item.locator(".claim-review", has_text=CLAIM_TWO)
     claim_two.get_by_label("Evidence").select_option(label="full text")
+    expect(approve).to_be_disabled()  # nothing is saved until the editor says so
+    # The paper was read only in abstract: "full text" needs the editor's reason.
+    claim_two.get_by_label("Why “full text”").fill("Read the full PDF from the authors' page.")
+    claim_two.get_by_role("button", name="Save marks").click()
     expect(approve).to_be_enabled()
     expect(item).to_contain_text("Every claim is marked.")
     approve.click()
@@ -135,7 +139,7 @@ def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, 
     editor.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
-    third = editor.locator(f"#review-{entries[2].pk}")
+    third = editor.locator(f"#entry-{entries[2].pk}")
     expect(third.locator(".claim-review")).to_have_count(0)  # loaded when opened
 
     third.locator("summary").click()
@@ -144,6 +148,7 @@ def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, 
     approve = third.get_by_role("button", name="Approve")
     expect(approve).to_be_disabled()
     claim.get_by_label("Evidence").select_option(label="full text")
+    claim.get_by_role("button", name="Save marks").click()
     expect(approve).to_be_enabled()
     approve.click()
     expect(editor.get_by_text("Approved: the entry is published.")).to_be_visible()

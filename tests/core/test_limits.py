@@ -112,6 +112,7 @@ FORM_CLASSES = [
     entry_forms.ClaimForm,
     entry_forms.TransitionForm,
     entry_forms.SuggestionForm,
+    entry_forms.MarkForm,
     importer_forms.ImportForm,
 ]
 
@@ -126,7 +127,7 @@ def test_every_form_module_is_covered():
         and obj.__module__ == module.__name__
     }
     without_text = {paper_forms.PaperTopicsForm, paper_forms.ClaimFilterForm}
-    without_text |= {wiki_forms.CompareForm, entry_forms.MarkForm}
+    without_text |= {wiki_forms.CompareForm, entry_forms.SeenVersionForm}
 
     assert declared - without_text == set(FORM_CLASSES)
 

@@ -226,15 +226,22 @@ def test_entry_page_shows_claims_badges_quote_source_and_log(
         evidence=Evidence.ABSTRACT_ONLY,
     )  # fmt: skip
     claim.caveats.add(no_figure)
-    entry_transition(entry=entry, to=S.PUBLISHED, by=editor, comment="Fine.")
+    entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version, comment="Fine.")
 
     html = client.get(f"/entries/{entry.pk}/").content.decode()
 
-    assert 'badge-evidence-abstract_only" title="Evidence level">abstract only<' in html
-    assert ">no figure stated<" in html
+    assert (
+        'class="badge badge-level badge-evidence-abstract_only" href="/help/evidence/'
+        '#evidence-abstract_only" title="Evidence: abstract only, only the abstract was read"'
+    ) in html
+    assert ">abstract only</a>" in html
+    assert ">no figure stated</a>" in html
     assert "<summary>Quote</summary><blockquote>We show it works.</blockquote>" in html
     assert f'href="/papers/{abstract_paper.arxiv_id}/"' in html
-    assert "approved" in html and "Fine." in html
+    # The decision is public; its comment is for the author and editors only.
+    assert "approved" in html and "Fine." not in html
+    client.force_login(editor)
+    assert "Fine." in client.get(f"/entries/{entry.pk}/").content.decode()
 
 
 def test_unpublished_entry_hidden_from_readers(client, make_entry, other_contributor):
@@ -244,15 +251,17 @@ def test_unpublished_entry_hidden_from_readers(client, make_entry, other_contrib
     assert client.get(f"/entries/{entry.pk}/").status_code == 404
 
 
-def test_unmarked_badge_only_for_editors_and_author(
-    client, make_entry, contributor, editor, other_contributor
+def test_unmarked_claim_says_not_yet_marked_to_every_reader(
+    client, make_entry, contributor, other_contributor
 ):
     entry = make_entry(S.PUBLISHED, claims=1, marked=False)
-    assert ">unmarked<" not in client.get(f"/entries/{entry.pk}/").content.decode()
-    client.force_login(other_contributor)
-    assert ">unmarked<" not in client.get(f"/entries/{entry.pk}/").content.decode()
-    client.force_login(contributor)
-    assert ">unmarked<" in client.get(f"/entries/{entry.pk}/").content.decode()
+    for user in (None, other_contributor, contributor):
+        if user is not None:
+            client.force_login(user)
+        html = client.get(f"/entries/{entry.pk}/").content.decode()
+        # The claim's badge, and the count beside the entry.
+        assert html.count('href="/help/evidence/#evidence-unmarked"') == 2
+        assert ">not yet marked</a>" in html
 
 
 def test_entry_page_with_100_claims_bounded_queries(

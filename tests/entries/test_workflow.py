@@ -56,7 +56,12 @@ def test_transition_every_state_action_role(
 
     response = client.post(
         f"/entries/{entry.pk}/transition/",
-        {"to": to, "comment": "Checked against the paper.", "seen_status": state},
+        {
+            "to": to,
+            "comment": "Checked against the paper.",
+            "seen_status": state,
+            "seen_version": entry.version,
+        },
     )
 
     entry.refresh_from_db()
@@ -83,7 +88,7 @@ def test_approve_refused_while_a_claim_is_unmarked(make_entry, editor):
     Claim.objects.filter(pk=entry.claims.first().pk).update(evidence=Evidence.UNMARKED)
 
     with pytest.raises(TransitionRefused, match="1 claim is still unmarked"):
-        entry_transition(entry=entry, to=S.PUBLISHED, by=editor)
+        entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version)
 
     entry.refresh_from_db()
     assert entry.status == S.PENDING
@@ -94,7 +99,9 @@ def test_approve_with_unmarked_claim_is_a_form_error_in_the_page(client, make_en
     entry = make_entry(S.PENDING, marked=False)
     client.force_login(editor)
 
-    response = client.post(f"/entries/{entry.pk}/transition/", {"to": S.PUBLISHED})
+    response = client.post(
+        f"/entries/{entry.pk}/transition/", {"to": S.PUBLISHED, "seen_version": entry.version}
+    )
 
     assert response.status_code == 400
     assert "2 claims are still unmarked" in response.content.decode()
@@ -117,14 +124,14 @@ def test_four_eyes_rule_blocks_own_approval(make_entry, editor):
     entry = make_entry(S.PENDING, author=editor)
 
     with pytest.raises(TransitionNotAllowed, match="four-eyes"):
-        entry_transition(entry=entry, to=S.PUBLISHED, by=editor)
+        entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version)
 
 
 def test_four_eyes_setting_off_allows_own_approval(make_entry, editor, settings):
     settings.WIKI_FOUR_EYES = False
     entry = make_entry(S.PENDING, author=editor)
 
-    result = entry_transition(entry=entry, to=S.PUBLISHED, by=editor)
+    result = entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version)
 
     assert result.status == S.PUBLISHED
     assert result.published_at is not None
@@ -133,20 +140,23 @@ def test_four_eyes_setting_off_allows_own_approval(make_entry, editor, settings)
 def test_superuser_may_review(make_entry, superuser):
     entry = make_entry(S.PENDING)
 
-    assert entry_transition(entry=entry, to=S.PUBLISHED, by=superuser).status == S.PUBLISHED
+    assert (
+        entry_transition(entry=entry, to=S.PUBLISHED, by=superuser, version=entry.version).status
+        == S.PUBLISHED
+    )
 
 
 def test_anonymous_refused_by_service(make_entry):
     entry = make_entry(S.PENDING)
 
     with pytest.raises(TransitionNotAllowed):
-        entry_transition(entry=entry, to=S.PUBLISHED, by=AnonymousUser())
+        entry_transition(entry=entry, to=S.PUBLISHED, by=AnonymousUser(), version=entry.version)
 
 
 def test_stale_state_answers_somebody_else_was_faster(make_entry, editor, other_editor):
     entry = make_entry(S.PENDING)
     stale = Entry.objects.get(pk=entry.pk)
-    entry_transition(entry=entry, to=S.PUBLISHED, by=editor)
+    entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version)
 
     with pytest.raises(TransitionConflict, match="Somebody else was faster"):
         entry_transition(entry=stale, to=S.REJECTED, by=other_editor, comment="No.")
@@ -156,11 +166,12 @@ def test_stale_state_answers_somebody_else_was_faster(make_entry, editor, other_
 
 def test_stale_form_answers_409_not_500(client, make_entry, editor, other_editor):
     entry = make_entry(S.PENDING)
-    entry_transition(entry=entry, to=S.PUBLISHED, by=editor)
+    entry_transition(entry=entry, to=S.PUBLISHED, by=editor, version=entry.version)
     client.force_login(other_editor)
 
     response = client.post(
-        f"/entries/{entry.pk}/transition/", {"to": S.PUBLISHED, "seen_status": S.PENDING}
+        f"/entries/{entry.pk}/transition/",
+        {"to": S.PUBLISHED, "seen_status": S.PENDING, "seen_version": entry.version},
     )
 
     assert response.status_code == 409
@@ -178,7 +189,7 @@ def test_two_editors_approving_at_once_make_one_transition(make_entry, editor, o
         try:
             mine = Entry.objects.get(pk=entry.pk)
             barrier.wait(timeout=10)
-            entry_transition(entry=mine, to=S.PUBLISHED, by=user)
+            entry_transition(entry=mine, to=S.PUBLISHED, by=user, version=mine.version)
             outcomes.append("approved")
         except TransitionConflict as exc:
             outcomes.append(str(exc))
@@ -256,7 +267,12 @@ def test_editing_published_entry_creates_revision_and_keeps_published_text(
 
     entry_transition(entry=revision, to=S.PENDING, by=contributor)
     Claim.objects.filter(entry=revision).update(evidence=Evidence.SECONDARY)
-    result = entry_transition(entry=Entry.objects.get(pk=revision.pk), to=S.PUBLISHED, by=editor)
+    result = entry_transition(
+        entry=Entry.objects.get(pk=revision.pk),
+        to=S.PUBLISHED,
+        by=editor,
+        version=Entry.objects.get(pk=revision.pk).version,
+    )
 
     assert result.pk == entry.pk
     assert not Entry.objects.filter(pk=revision.pk).exists()

@@ -109,7 +109,8 @@ def test_concept_detail_shows_body_toc_entries_key_papers_and_backlinks(client, 
     assert html.index("State of the Art (2026-10-04)") < html.index("State of the Art (2026-09-30)")
     assert "Draft finding" not in html
     assert "Read claim." in html
-    assert "badge-evidence-unmarked" not in html
+    # Readers are told an unmarked claim is not yet marked, not shown it as a plain fact.
+    assert html.count(">not yet marked</a>") == 1
     assert 'href="#why-it-matters"' in html
     assert "Why it is key." in html
     assert [c.title for c in response.context["backlinks"]] == ["Linker"]

@@ -5,6 +5,7 @@ from django import template
 from core.diff import diff_inline, diff_text
 from wiki.models import Revision
 from wiki.staleness import staleness_of
+from wiki.workflow import may_approve
 
 register = template.Library()
 
@@ -53,3 +54,9 @@ def size_change(revision: Revision) -> int:
 def staleness(concept):
     """The staleness notice of a concept annotated by wiki.staleness.with_staleness."""
     return staleness_of(concept)
+
+
+@register.simple_tag
+def may_approve_revision(revision: Revision, user) -> bool:
+    """Whether the four-eyes rule lets ``user`` approve ``revision`` (for the button)."""
+    return user.is_authenticated and may_approve(revision, user)
