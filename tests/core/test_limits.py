@@ -251,7 +251,7 @@ PAGED = [
     "/topics/reward-modeling/",
     "/topics/reward-modeling/?evidence=full_text",
 ]
-ODD_PAGES = ["page=999999", "page=-1", "page=0", "page=abc", "page=1e9", "page=%00"]
+ODD_PAGES = ["page=999999", "page=-1", "page=0", "page=abc", "page=1e9"]
 ODD_SIZES = ["per_page=100000000", "per_page=-5", "per_page=0", "per_page=x"]
 
 
