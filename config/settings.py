@@ -377,14 +377,15 @@ CONTENT_SECURITY_POLICY = {
 }
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", default=False)
 
-# Abuse limits. Logins: after AXES_FAILURE_LIMIT failures for one account or from one
-# address, that account or address is locked out for AXES_COOLOFF_MINUTES; a successful
-# login resets the count. Behind a proxy, BEHIND_TLS_PROXY also makes axes read the
-# client's address from X-Forwarded-For (the proxy must set it).
+# Abuse limits. Logins: after AXES_FAILURE_LIMIT failures for one account from one address,
+# that account is locked out *from that address* for AXES_COOLOFF_MINUTES; a successful
+# login resets the count. Counting the pair, not the account alone, means wrong passwords
+# typed by a stranger elsewhere never lock a colleague out. Behind a proxy, BEHIND_TLS_PROXY
+# also makes axes read the client's address from X-Forwarded-For (the proxy must set it).
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.security.lockout_response"
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
