@@ -61,9 +61,7 @@ def _megabytes(size: int) -> str:
     return f"{size / 1024 / 1024:.3g} MB"
 
 
-def _refusal(
-    request: HttpRequest, message: str, status: int, *, heading: str = ""
-) -> HttpResponse:
+def _refusal(request: HttpRequest, message: str, status: int, *, heading: str = "") -> HttpResponse:
     if "application/json" in request.headers.get("Accept", "") or request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=status)
     context = {"message": message, "heading": heading}

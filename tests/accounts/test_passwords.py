@@ -31,7 +31,7 @@ def test_reset_email_goes_through_smtp_with_an_absolute_link(
     assert message["To"] == "cora@example.org"
     assert message["Subject"] == "Set a new password for Research Wiki"
     body = smtp_outbox.body()
-    assert "set a new password for your account \"cora\"" in body
+    assert 'set a new password for your account "cora"' in body
     assert "If you did not ask for this, ignore this message" in body
     (link,) = smtp_outbox.links()
     assert link.startswith("https://wiki.example.org/accounts/reset/")

@@ -76,9 +76,7 @@ def test_a_stranger_elsewhere_cannot_lock_a_colleague_out(client, contributor):
     assert client.session["_auth_user_id"] == str(contributor.pk)
 
 
-def test_failures_for_other_accounts_do_not_lock_an_address(
-    client, contributor, other_contributor
-):
+def test_failures_for_other_accounts_do_not_lock_an_address(client, contributor, other_contributor):
     for name in ("x1", "x2", "x3", "x4", "x5"):
         _login(client, name, "wrong", address="10.0.0.7")
 
