@@ -149,6 +149,25 @@ class RequestLimitsMiddleware:
         return None
 
 
+def client_address(request: HttpRequest) -> str:
+    """The address a request came from, for lockouts and rate limits.
+
+    The connection's address, unless ``TRUSTED_PROXY_HOPS`` proxies stand in front of the
+    app, each appending the address it saw to ``X-Forwarded-For``: then the entry the
+    outermost trusted proxy appended. Entries to the left of it are whatever the client
+    sent, so they are never read.
+    """
+    remote = request.META.get("REMOTE_ADDR", "")
+    hops = settings.TRUSTED_PROXY_HOPS
+    if hops <= 0:
+        return remote
+    header = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [address.strip() for address in header.split(",") if address.strip()]
+    if not forwarded:
+        return remote
+    return forwarded[-min(hops, len(forwarded))]
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials=None
 ) -> HttpResponse:

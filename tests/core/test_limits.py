@@ -287,3 +287,40 @@ def test_papers_page_size_is_capped(client, db):
     response = client.get("/papers/?per_page=100000000")
 
     assert len(response.context["page"].object_list) == 100
+
+
+# Addresses behind a proxy -------------------------------------------------------------
+
+
+def test_without_a_trusted_proxy_a_forged_address_does_not_dodge_the_lockout(client, contributor):
+    for i in range(5):
+        client.post(
+            "/accounts/login/",
+            {"username": "cora", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{i}",
+        )
+
+    again = _login(client, "cora", PASSWORD, address="10.0.0.1")
+
+    assert again.status_code == 429
+
+
+def test_behind_a_trusted_proxy_each_client_is_counted_apart(client, contributor, settings):
+    settings.TRUSTED_PROXY_HOPS = 1
+    for _ in range(5):
+        client.post(
+            "/accounts/login/",
+            {"username": "cora", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR="203.0.113.66",
+        )
+
+    colleague = client.post(
+        "/accounts/login/",
+        {"username": "cora", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_X_FORWARDED_FOR="203.0.113.7",
+    )
+
+    assert colleague.status_code == 302
