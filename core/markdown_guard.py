@@ -1,0 +1,126 @@
+"""Keeps Markdown rendering time linear in the length of the text.
+
+Python-Markdown handles the inline markup of one paragraph by rebuilding the paragraph's
+string at every match (an escape, a link, an emphasis…) and scans forward from every ``[``
+for the end of a link; its HTML reader scans from every ``<tag`` that never closes to the
+end of the text; and each nested list or quote is one more level of recursion. On ordinary
+text all of this is cheap. On text built for it (``"[" * 50_000``) the time grows with the
+square of the length, and deep nesting raises ``RecursionError``.
+
+``bound_markdown`` runs once before every render and, in linear time:
+
+* shows a ``<tag`` that never closes as the text it is (``&lt;``);
+* keeps at most ``MAX_NESTING`` list or quote markers at the start of a line, and at most
+  ``MAX_INDENT`` columns of indentation; markers past that are shown as typed;
+* renders everything after the first ``MAX_BLOCKS`` blocks (paragraphs, headings, list
+  items, quote lines) as plain paragraphs, escaped: each block is one more child of the
+  page or list, and Python-Markdown handles each child in time proportional to their
+  number;
+* renders a paragraph whose markup would be too slow — more than ``PARAGRAPH_BUDGET`` for
+  (characters that may start markup) * (length) — as its plain text, escaped, in one
+  ``<p>``: every character shows, no formatting applies.
+
+Text that needs none of this is returned unchanged, so ordinary pages render as before.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# (markup characters) * (paragraph length): 20M is a dense 6,000-character paragraph, about
+# 50 ms to render; ordinary paragraphs stay far below it (a 5,000-character paragraph with
+# 200 links and emphases is 1M).
+PARAGRAPH_BUDGET = 20_000_000
+MAX_BLOCKS = 1_000  # a 50 KB page of notes has about 300
+MAX_NESTING = 16
+MAX_INDENT = 64
+
+BLANK_LINES = re.compile(r"(\n[ \t]*\n)")
+TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+MARKUP = re.compile(r"[\\`*_\[<&]|  \n")
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
+BLOCK_START = re.compile(r"\n[ \t]*\n[ \t]*(?=\S)|^[ \t]*(?:#|>|[*+-][ \t]|\d{1,9}[.)][ \t])", re.M)
+CONTAINER_PREFIX = re.compile(r"^(?:[ \t]*(?:>|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t])))+", re.M)
+MARKER = re.compile(r"[ \t]*(>|[*+-]|\d{1,9}[.)])")
+DEEP_INDENT = re.compile(rf"^[ \t]{{{MAX_INDENT + 1},}}", re.MULTILINE)
+
+
+def _close_stray_tags(text: str) -> str:
+    """``<`` starting a tag after the last ``>`` of the text can never close."""
+    last_close = text.rfind(">")
+    head, tail = text[: last_close + 1], text[last_close + 1 :]
+    return head + TAG_START.sub("&lt;", tail)
+
+
+def _shallow_prefix(match: re.Match) -> str:
+    prefix = match.group(0)
+    markers = list(MARKER.finditer(prefix))
+    if len(markers) <= MAX_NESTING:
+        return prefix
+    cut = markers[MAX_NESTING].start(1)
+    return prefix[:cut] + "\\" + prefix[cut:]
+
+
+def _limit_nesting(text: str) -> str:
+    text = DEEP_INDENT.sub(" " * MAX_INDENT, text)
+    return CONTAINER_PREFIX.sub(_shallow_prefix, text)
+
+
+def _too_slow(paragraph: str) -> bool:
+    length = len(paragraph)
+    # Cheap bound first: most paragraphs cannot reach the budget whatever they hold.
+    if length * length <= PARAGRAPH_BUDGET:
+        return False
+    return len(MARKUP.findall(paragraph)) * length > PARAGRAPH_BUDGET
+
+
+def _plain_paragraph(paragraph: str) -> str:
+    return "<p>" + html.escape(paragraph.strip(), quote=False) + "</p>"
+
+
+def _closed_fences(text: str) -> list[tuple[int, int]]:
+    """Where the fenced code blocks are: an opening fence counts only once closed."""
+    spans = []
+    opening = None
+    for match in FENCE.finditer(text):
+        if opening is None:
+            opening = match
+        elif match.group(1)[0] == opening.group(1)[0] and len(match.group(1)) >= len(
+            opening.group(1)
+        ):
+            spans.append((opening.start(), match.end()))
+            opening = None
+    return spans
+
+
+def _bound_paragraphs(text: str) -> str:
+    parts = BLANK_LINES.split(text)  # paragraphs at even indexes, blank lines between
+    fences = _closed_fences(text)
+    offset = 0
+    for index, paragraph in enumerate(parts):
+        start, offset = offset, offset + len(paragraph)
+        if index % 2 or not _too_slow(paragraph):
+            continue
+        in_code = any(a < offset and start < b for a, b in fences) or all(
+            line.startswith(("    ", "\t")) for line in paragraph.splitlines() if line.strip()
+        )
+        if not in_code:
+            parts[index] = _plain_paragraph(paragraph)
+    return "".join(parts)
+
+
+def _bound_blocks(text: str) -> str:
+    for count, match in enumerate(BLOCK_START.finditer(text)):
+        if count == MAX_BLOCKS:
+            tail = BLANK_LINES.split(text[match.start() :])[::2]
+            plain = "".join(_plain_paragraph(p) for p in tail if p.strip())
+            return text[: match.start()] + "\n\n<div>" + plain + "</div>\n"
+    return text
+
+
+def bound_markdown(text: str) -> str:
+    """``text`` ready to render in time linear in its length (see the module docstring)."""
+    if not text:
+        return text
+    return _bound_paragraphs(_bound_blocks(_limit_nesting(_close_stray_tags(text))))
