@@ -17,8 +17,9 @@ square of the length, and deep nesting raises ``RecursionError``.
   page or list, and Python-Markdown handles each child in time proportional to their
   number;
 * renders a paragraph whose markup would be too slow — more than ``PARAGRAPH_BUDGET`` for
-  (characters that may start markup) * (length) — as its plain text, escaped, in one
-  ``<p>``: every character shows, no formatting applies.
+  (characters that may start markup) * (length), or past ``MAX_MARKUP`` such characters in
+  the whole text — as its plain text, escaped, in one ``<p>``: every character shows, no
+  formatting applies.
 
 Text that needs none of this is returned unchanged, so ordinary pages render as before.
 """
@@ -28,10 +29,13 @@ from __future__ import annotations
 import html
 import re
 
-# (markup characters) * (paragraph length): 20M is a dense 6,000-character paragraph, about
-# 50 ms to render; ordinary paragraphs stay far below it (a 5,000-character paragraph with
-# 200 links and emphases is 1M).
-PARAGRAPH_BUDGET = 20_000_000
+# (markup characters) * (paragraph length). Ordinary notes stay far below it (the densest
+# paragraph of the seed pages is under 4,000); a paragraph at the budget renders in about
+# 25 ms, so a 300,000-character text of such paragraphs takes about 2 s at worst.
+PARAGRAPH_BUDGET = 2_000_000
+# Markup characters in the whole text: each link, emphasis or escape costs the renderer tens
+# of microseconds whatever the paragraph. The seed pages use under 1,000.
+MAX_MARKUP = 20_000
 MAX_BLOCKS = 1_000  # a 50 KB page of notes has about 300
 MAX_NESTING = 16
 MAX_INDENT = 64
@@ -67,12 +71,8 @@ def _limit_nesting(text: str) -> str:
     return CONTAINER_PREFIX.sub(_shallow_prefix, text)
 
 
-def _too_slow(paragraph: str) -> bool:
-    length = len(paragraph)
-    # Cheap bound first: most paragraphs cannot reach the budget whatever they hold.
-    if length * length <= PARAGRAPH_BUDGET:
-        return False
-    return len(MARKUP.findall(paragraph)) * length > PARAGRAPH_BUDGET
+def _markup_count(paragraph: str) -> int:
+    return len(MARKUP.findall(paragraph))
 
 
 def _plain_paragraph(paragraph: str) -> str:
@@ -94,20 +94,31 @@ def _closed_fences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _bound_paragraphs(text: str) -> str:
+def _bound_prose(text: str, budget: list[int]) -> str:
+    """``budget``: markup characters the rest of the text may still use (shared, decreasing)."""
     parts = BLANK_LINES.split(text)  # paragraphs at even indexes, blank lines between
-    fences = _closed_fences(text)
-    offset = 0
-    for index, paragraph in enumerate(parts):
-        start, offset = offset, offset + len(paragraph)
-        if index % 2 or not _too_slow(paragraph):
-            continue
-        in_code = any(a < offset and start < b for a, b in fences) or all(
-            line.startswith(("    ", "\t")) for line in paragraph.splitlines() if line.strip()
-        )
-        if not in_code:
-            parts[index] = _plain_paragraph(paragraph)
+    for index in range(0, len(parts), 2):
+        paragraph = parts[index]
+        if all(line.startswith(("    ", "\t")) for line in paragraph.splitlines() if line.strip()):
+            continue  # indented code: never inline-rendered
+        markup = _markup_count(paragraph)
+        if markup * len(paragraph) > PARAGRAPH_BUDGET or markup > budget[0]:
+            parts[index] = "\n\n" + _plain_paragraph(paragraph) + "\n\n"
+        else:
+            budget[0] -= markup
     return "".join(parts)
+
+
+def _bound_paragraphs(text: str) -> str:
+    """Paragraphs outside fenced code whose markup would be too slow are made plain."""
+    budget = [MAX_MARKUP]
+    pieces = []
+    previous = 0
+    for start, end in _closed_fences(text):
+        pieces += [_bound_prose(text[previous:start], budget), text[start:end]]
+        previous = end
+    pieces.append(_bound_prose(text[previous:], budget))
+    return "".join(pieces)
 
 
 def _bound_blocks(text: str) -> str:
