@@ -13,7 +13,7 @@ square of the length, and deep nesting raises ``RecursionError``.
 * keeps at most ``MAX_NESTING`` list or quote markers at the start of a line, and at most
   ``MAX_INDENT`` columns of indentation; markers past that are shown as typed;
 * renders everything after the first ``MAX_BLOCKS`` blocks (paragraphs, headings, list
-  items, quote lines) as plain paragraphs, escaped: each block is one more child of the
+  items, quote lines) as plain text, escaped, line breaks kept: each block is one more child of the
   page or list, and Python-Markdown handles each child in time proportional to their
   number;
 * renders a paragraph whose markup would be too slow — more than ``PARAGRAPH_BUDGET`` for
@@ -121,17 +121,20 @@ def _bound_paragraphs(text: str) -> str:
     return "".join(pieces)
 
 
-def _bound_blocks(text: str) -> str:
-    for count, match in enumerate(BLOCK_START.finditer(text)):
+def _split_at_block_limit(text: str) -> tuple[str, str]:
+    """The first ``MAX_BLOCKS`` blocks as they are, and the rest as plain text."""
+    for count, match in enumerate(BLOCK_START.finditer(text), start=1):
         if count == MAX_BLOCKS:
-            tail = BLANK_LINES.split(text[match.start() :])[::2]
-            plain = "".join(_plain_paragraph(p) for p in tail if p.strip())
-            return text[: match.start()] + "\n\n<div>" + plain + "</div>\n"
-    return text
+            # One element for the whole rest, its line breaks kept by the stylesheet: a tag
+            # per paragraph would cost the renderer as much as the blocks it replaces.
+            plain = html.escape(text[match.start() :].strip(), quote=False)
+            return text[: match.start()], '\n\n<div class="plain-text">' + plain + "</div>\n"
+    return text, ""
 
 
 def bound_markdown(text: str) -> str:
     """``text`` ready to render in time linear in its length (see the module docstring)."""
     if not text:
         return text
-    return _bound_paragraphs(_bound_blocks(_limit_nesting(_close_stray_tags(text))))
+    head, tail = _split_at_block_limit(_limit_nesting(_close_stray_tags(text)))
+    return _bound_paragraphs(head) + tail

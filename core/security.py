@@ -172,7 +172,7 @@ def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials=None
 ) -> HttpResponse:
     """django-axes' answer to a locked-out login: the login page itself, saying why and for
-    how long, with status 429 (Too Many Requests)."""
+    how long, with status 429 (Too Many Requests) and ``Retry-After`` in seconds."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     form = AuthenticationForm(request, initial={"username": (credentials or {}).get("username")})
     context = {
@@ -182,4 +182,6 @@ def lockout_response(
         "lockout_minutes": minutes,
         "failure_limit": settings.AXES_FAILURE_LIMIT,
     }
-    return render(request, "registration/login.html", context, status=429)
+    response = render(request, "registration/login.html", context, status=429)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response

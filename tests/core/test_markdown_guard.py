@@ -66,6 +66,7 @@ def test_a_long_page_keeps_its_first_blocks_formatted(db):
     assert "<em>0</em>" in html
     assert f"<em>{MAX_BLOCKS - 1}</em>" in html
     assert f"Paragraph *{MAX_BLOCKS + 1}*." in html  # past the limit: shown as typed
+    assert html.count("<p>") == MAX_BLOCKS
 
 
 def test_code_is_never_escaped(db):
