@@ -89,7 +89,8 @@ class RequestLimitsMiddleware:
     ``process_view`` just before ``CsrfViewMiddleware``, so the refusal is ours to word.
     Views exempt from CSRF (the token-authenticated API) read their own bodies.
 
-    It also answers 400 to a query parameter or form field holding a NUL character.
+    It also answers 400 to a query parameter or form field holding a NUL character (the API
+    refuses them itself, field by field, with a 422).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -112,12 +113,14 @@ class RequestLimitsMiddleware:
                 413,
             )
         # Neither database stores NUL (PostgreSQL refuses it outright), so a query parameter
-        # or form field holding one is refused here, before any view or query sees it.
-        if _has_nul(request.GET):
+        # or form field holding one is refused here, before any view or query sees it. The
+        # API (exempt from CSRF) validates its own parameters against its schema (a 422).
+        csrf_exempt = getattr(view, "csrf_exempt", False)
+        if not csrf_exempt and _has_nul(request.GET):
             return _refusal(request, NUL_MESSAGE, 400, heading="Not a valid request")
         if (
             request.method not in UNSAFE_METHODS
-            or getattr(view, "csrf_exempt", False)
+            or csrf_exempt
             or not request.content_type.startswith(FORM_TYPES)
         ):
             return None

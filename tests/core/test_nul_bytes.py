@@ -38,11 +38,11 @@ def test_a_nul_in_a_form_field_saves_nothing(editor_client):
     assert not Concept.objects.exists()
 
 
-def test_the_api_gets_the_refusal_as_json(client, db):
+def test_the_api_refuses_a_nul_as_a_field_error(client, db):
     response = client.get("/api/papers/?q=%00")
 
-    assert response.status_code == 400
-    assert response.json()["detail"].startswith(NUL_MESSAGE)
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "q"
 
 
 def test_a_query_without_nul_still_answers(client, world):
