@@ -1,7 +1,9 @@
-"""Signing in and out; Django's own views, with a confirmation page for a GET logout."""
+"""Signing in and out, and changing or resetting a password: Django's own views, with a
+confirmation page for a GET logout and absolute links in the reset email."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse
@@ -17,3 +19,24 @@ class LogoutView(auth_views.LogoutView):
 
     def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         return render(request, "registration/logout_confirm.html")
+
+
+def site_url(request: HttpRequest) -> str:
+    """The address links in emails start with: SITE_URL when set, else the host this request
+    came to (which ALLOWED_HOSTS has already checked)."""
+    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Sends a one-time link to set a new password. The page says the same whether or not
+    the address belongs to an account, so it cannot be used to find out who has one."""
+
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form):
+        self.extra_email_context = {
+            "site_url": site_url(self.request),
+            "valid_days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400),
+        }
+        return super().form_valid(form)

@@ -11,6 +11,7 @@ from django.core.validators import URLValidator
 from ninja import Field, Schema
 from pydantic import AfterValidator, BeforeValidator, StringConstraints
 
+from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
 from entries.models import MAX_CLAIMS, EntryStatus, Evidence
 from entries.suggestions import claim_suggestions
 from papers.filters import SORT_CHOICES
@@ -418,17 +419,17 @@ class EntryFilters(PageParams):
 
 
 class ClaimIn(Schema):
-    text: Text(4000, blank=False) = Field(description="One statement, short Markdown.")
+    text: Text(MAX_CLAIM, blank=False) = Field(description="One statement, short Markdown.")
     paper: Text(200) | None = Field(
         None, description="The source paper: an arXiv id (any spelling) or a library id."
     )
-    quote: Text(4000) = Field("", description="The supporting sentence, verbatim.")
+    quote: Text(MAX_QUOTE) = Field("", description="The supporting sentence, verbatim.")
 
 
 class EntryIn(Schema):
     date: IsoDate
     headline: Text(300, blank=False)
-    lead: Text(20000) = Field("", description="Markdown.")
+    lead: Text(MAX_LEAD) = Field("", description="Markdown.")
     topics: list[Slug] = Field(default_factory=list, max_length=MAX_TOPICS)
     claims: list[ClaimIn] = Field(default_factory=list, max_length=MAX_CLAIMS)
     status: SubmitStatus = Field(

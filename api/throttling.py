@@ -1,5 +1,9 @@
 """Rate limits of the API: per person for token requests, per address for anonymous ones.
 
+The address is ``core.security.client_address``: X-Forwarded-For is read only as far as
+TRUSTED_PROXY_HOPS proxies vouch for it, so a client cannot pick a fresh address per request
+(escaping its limit) or name somebody else's (using up theirs).
+
 A sliding window of request times kept in the default cache: each worker process counts its
 own requests with the in-memory cache, and every worker of every server shares one count when
 CACHE_URL names Redis. While Redis is unreachable the count reads as empty, so the limits let
@@ -18,6 +22,8 @@ from django.core.cache import cache
 from django.core.checks import Error
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
+
+from core.security import client_address
 
 PERIODS = {"s": 1, "sec": 1, "min": 60, "m": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
 
@@ -41,7 +47,7 @@ class RateLimit(BaseThrottle):
         authenticated = bool(user is not None and user.is_authenticated)
         if authenticated != self.signed_in:
             return None
-        return f"user:{user.pk}" if authenticated else f"address:{self.get_ident(request)}"
+        return f"user:{user.pk}" if authenticated else f"address:{client_address(request)}"
 
     def allow_request(self, request: HttpRequest) -> bool:
         self._local.wait = None

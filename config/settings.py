@@ -379,9 +379,16 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
-SECURE_PROXY_SSL_HEADER = (
-    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", default=False) else None
-)
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", default=False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
+# How many proxies in front of the app each append the address they saw to X-Forwarded-For:
+# the client's address is the entry the outermost of them appended (core.security
+# .client_address, used by the login lockouts and the API rate limits). With 0, the header
+# is ignored and the address is the connection's, so nobody can choose the address counted.
+TRUSTED_PROXY_HOPS = env_int("TRUSTED_PROXY_HOPS", 1 if BEHIND_TLS_PROXY else 0)
+if TRUSTED_PROXY_HOPS < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_HOPS must be 0 or more")
+NINJA_NUM_PROXIES = TRUSTED_PROXY_HOPS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
@@ -402,21 +409,18 @@ CONTENT_SECURITY_POLICY = {
 }
 CSP_REPORT_ONLY = env_bool("CSP_REPORT_ONLY", default=False)
 
-# Abuse limits. Logins: after AXES_FAILURE_LIMIT failures for one account or from one
-# address, that account or address is locked out for AXES_COOLOFF_MINUTES; a successful
-# login resets the count. Behind a proxy, BEHIND_TLS_PROXY also makes axes read the
-# client's address from X-Forwarded-For (the proxy must set it).
+# Abuse limits. Logins: after AXES_FAILURE_LIMIT failures for one account from one address,
+# that account is locked out *from that address* for AXES_COOLOFF_MINUTES; a successful
+# login resets the count. Counting the pair, not the account alone, means wrong passwords
+# typed by a stranger elsewhere never lock a colleague out. The address is read as
+# TRUSTED_PROXY_HOPS says (behind a proxy, from X-Forwarded-For, which the proxy must set).
 AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.security.lockout_response"
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    if env_bool("BEHIND_TLS_PROXY", default=False)
-    else ("REMOTE_ADDR",)
-)
+AXES_CLIENT_IP_CALLABLE = "core.security.client_address"
 AXES_VERBOSE = False
 # Request sizes: form text (a 300,000-character page, percent-encoded), the number of form
 # fields (an entry of 200 claims with their caveats), and any whole request, uploads

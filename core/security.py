@@ -1,5 +1,6 @@
 """Protections that Django does not ship: a Content-Security-Policy header, a clear answer to
-requests that are too large, and the login page shown to a locked-out visitor.
+requests that are too large or carry NUL characters, and the login page shown to a
+locked-out visitor.
 
 The policy lets a page load scripts, styles, fonts and frames only from this site, so text
 that slips past the Markdown sanitiser still cannot run: every script is a static file (no
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -60,10 +61,21 @@ def _megabytes(size: int) -> str:
     return f"{size / 1024 / 1024:.3g} MB"
 
 
-def _refusal(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def _refusal(request: HttpRequest, message: str, status: int, *, heading: str = "") -> HttpResponse:
     if "application/json" in request.headers.get("Accept", "") or request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=status)
-    return render(request, "request_refused.html", {"message": message}, status=status)
+    context = {"message": message, "heading": heading}
+    return render(request, "request_refused.html", context, status=status)
+
+
+NUL_MESSAGE = (
+    "The request contains a NUL character (%00), which no text on this wiki can hold: "
+    "remove it and try again."
+)
+
+
+def _has_nul(data: QueryDict) -> bool:
+    return any("\x00" in key or any("\x00" in v for v in values) for key, values in data.lists())
 
 
 class RequestLimitsMiddleware:
@@ -76,6 +88,9 @@ class RequestLimitsMiddleware:
     (or the CSRF check) first reads ``request.POST``. This middleware reads it first, in
     ``process_view`` just before ``CsrfViewMiddleware``, so the refusal is ours to word.
     Views exempt from CSRF (the token-authenticated API) read their own bodies.
+
+    It also answers 400 to a query parameter or form field holding a NUL character (the API
+    refuses them itself, field by field, with a 422).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -97,9 +112,15 @@ class RequestLimitsMiddleware:
                 "files, or split the text.",
                 413,
             )
+        # Neither database stores NUL (PostgreSQL refuses it outright), so a query parameter
+        # or form field holding one is refused here, before any view or query sees it. The
+        # API (exempt from CSRF) validates its own parameters against its schema (a 422).
+        csrf_exempt = getattr(view, "csrf_exempt", False)
+        if not csrf_exempt and _has_nul(request.GET):
+            return _refusal(request, NUL_MESSAGE, 400, heading="Not a valid request")
         if (
             request.method not in UNSAFE_METHODS
-            or getattr(view, "csrf_exempt", False)
+            or csrf_exempt
             or not request.content_type.startswith(FORM_TYPES)
         ):
             return None
@@ -126,14 +147,35 @@ class RequestLimitsMiddleware:
                 f"Send at most {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files at a time.",
                 400,
             )
+        if _has_nul(request.POST):
+            return _refusal(request, NUL_MESSAGE, 400, heading="Not a valid request")
         return None
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a request came from, for lockouts and rate limits.
+
+    The connection's address, unless ``TRUSTED_PROXY_HOPS`` proxies stand in front of the
+    app, each appending the address it saw to ``X-Forwarded-For``: then the entry the
+    outermost trusted proxy appended. Entries to the left of it are whatever the client
+    sent, so they are never read.
+    """
+    remote = request.META.get("REMOTE_ADDR", "")
+    hops = settings.TRUSTED_PROXY_HOPS
+    if hops <= 0:
+        return remote
+    header = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [address.strip() for address in header.split(",") if address.strip()]
+    if not forwarded:
+        return remote
+    return forwarded[-min(hops, len(forwarded))]
 
 
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials=None
 ) -> HttpResponse:
     """django-axes' answer to a locked-out login: the login page itself, saying why and for
-    how long, with status 429 (Too Many Requests)."""
+    how long, with status 429 (Too Many Requests) and ``Retry-After`` in seconds."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     form = AuthenticationForm(request, initial={"username": (credentials or {}).get("username")})
     context = {
@@ -143,4 +185,6 @@ def lockout_response(
         "lockout_minutes": minutes,
         "failure_limit": settings.AXES_FAILURE_LIMIT,
     }
-    return render(request, "registration/login.html", context, status=429)
+    response = render(request, "registration/login.html", context, status=429)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response

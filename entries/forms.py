@@ -6,6 +6,7 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 
+from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
 from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
 from entries.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
@@ -71,7 +72,7 @@ class EntryForm(forms.Form):
     lead = forms.CharField(
         label="Lead",
         required=False,
-        max_length=20_000,
+        max_length=MAX_LEAD,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="Markdown. One paragraph: what happened and why it matters.",
     )
@@ -90,7 +91,7 @@ class ClaimForm(forms.Form):
     id = forms.IntegerField(required=False, widget=forms.HiddenInput)
     text = forms.CharField(
         label="Claim",
-        max_length=4000,
+        max_length=MAX_CLAIM,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="One statement, short Markdown.",
     )
@@ -103,7 +104,7 @@ class ClaimForm(forms.Form):
     quote = forms.CharField(
         label="Quote",
         required=False,
-        max_length=4000,
+        max_length=MAX_QUOTE,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Optional: the supporting sentence, verbatim from the source.",
     )

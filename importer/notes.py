@@ -7,6 +7,7 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 
+from core.limits import MAX_CLAIM, MAX_CONCEPT_BODY, MAX_LEAD
 from papers.identifiers import find_arxiv_ids
 
 MAX_TITLE = 200  # Concept.title
@@ -117,3 +118,23 @@ def decode_note(data: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise NoteError("the file is not UTF-8 text", line=line) from None
+
+
+def check_lengths(note: Note) -> Note:
+    """The note itself, or NoteError at the first text longer than the wiki stores for its
+    field (the same caps as the web forms and the API)."""
+    if isinstance(note, ConceptPage) and len(note.body) > MAX_CONCEPT_BODY:
+        raise NoteError(f"the page's text is longer than {MAX_CONCEPT_BODY:,} characters")
+    for entry in note.entries:
+        if len(entry.lead) > MAX_LEAD:
+            raise NoteError(
+                f"the entry's lead is longer than {MAX_LEAD:,} characters", line=entry.line
+            )
+        for claim in entry.claims:
+            if len(claim.text) > MAX_CLAIM:
+                raise NoteError(
+                    f"a claim is longer than {MAX_CLAIM:,} characters: split it into "
+                    "shorter statements",
+                    line=claim.line,
+                )
+    return note

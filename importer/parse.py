@@ -31,6 +31,7 @@ from importer.notes import (
     Note,
     NoteError,
     TopicFeed,
+    check_lengths,
 )
 from importer.text import (
     ARTICLES,
@@ -433,5 +434,5 @@ def parse_note(*, text: str, name: str = "") -> Note:
         raise NoteError("the file is empty")
     count_index = find_feed_header(lines)
     if count_index is not None:
-        return parse_topic_feed(lines, count_index)
-    return parse_concept_page(lines, markdown=is_markdown(text, name))
+        return check_lengths(parse_topic_feed(lines, count_index))
+    return check_lengths(parse_concept_page(lines, markdown=is_markdown(text, name)))

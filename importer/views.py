@@ -17,7 +17,7 @@ from importer.notes import MAX_FILE_BYTES
 def upload(request: HttpRequest) -> HttpResponse:
     """Editors upload notes; the page shows the import's summary or each file's error."""
     if not is_editor(request.user):
-        raise PermissionDenied
+        raise PermissionDenied("Import is for editors.")
     can_publish = request.user.is_superuser
     report = None
     if request.method == "POST":

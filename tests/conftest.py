@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.smtp import start_smtp_server
+
 # Playwright's sync API runs an event loop in the test thread; the live server and the ORM
 # calls made from tests are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -83,6 +85,19 @@ def _private_page_cache(settings):
     from django.core.cache import caches
 
     caches["pages"].clear()
+
+
+@pytest.fixture
+def smtp_outbox(settings):
+    """Mail sent through Django's SMTP backend to a real SMTP server on a free local port;
+    the fixture is that server's outbox (``messages``, ``body()``, ``links()``)."""
+    controller, outbox = start_smtp_server()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = controller.hostname, controller.port
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    yield outbox
+    controller.stop()
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from django import forms
 
+from core.limits import MAX_CONCEPT_BODY, MAX_PREVIEW
 from wiki.models import Concept
 from wiki.services import proposed_title_message, title_taken
 
-MAX_BODY = 300_000  # characters; the longest real page is ~50 KB
 MAX_NUMBER = 2**31 - 1  # revision numbers fit a PostgreSQL integer
 
 
@@ -25,7 +25,7 @@ class ConceptForm(forms.Form):
     )
     body = forms.CharField(
         label="Body",
-        max_length=MAX_BODY,
+        max_length=MAX_CONCEPT_BODY,
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 22, "class": "code", "spellcheck": "true"}),
@@ -62,7 +62,7 @@ class ConceptForm(forms.Form):
 
 
 class PreviewForm(forms.Form):
-    body = forms.CharField(max_length=MAX_BODY, required=False, strip=False)
+    body = forms.CharField(max_length=MAX_PREVIEW, required=False, strip=False)
 
 
 class RejectForm(forms.Form):

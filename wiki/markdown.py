@@ -28,6 +28,7 @@ from django.urls import reverse
 from markdown.inlinepatterns import InlineProcessor
 from markdown.postprocessors import Postprocessor
 
+from core.markdown_guard import bound_markdown
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
@@ -196,7 +197,7 @@ class ArxivLinkProcessor(InlineProcessor):
 
 def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
     """Render user Markdown to sanitised HTML, resolving wikilinks and arXiv ids."""
-    text = text or ""
+    text = bound_markdown(text or "")
     resolver = _Resolver(text)
     md = markdown.Markdown(
         extensions=["tables", "fenced_code", "footnotes", "toc", "sane_lists"],

@@ -15,10 +15,14 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.core import serializers
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from tests.factories import PASSWORD, UserFactory
 
@@ -99,6 +103,13 @@ def _paper(w) -> str:
     return w.paper.get_absolute_url()
 
 
+def _reset_link(w, a) -> str:
+    """The link cora's reset email carries (a POST to it moves on to the password form)."""
+    cora = get_user_model().objects.get(username="cora")
+    uid = urlsafe_base64_encode(force_bytes(cora.pk))
+    return f"/accounts/reset/{uid}/{default_token_generator.make_token(cora)}/"
+
+
 def _bib(w, a):
     text = "@article{new2026, title={A Paper From BibTeX}, year={2026}}\n"
     return {"file": SimpleUploadedFile("refs.bib", text.encode())}
@@ -132,6 +143,29 @@ RULES: dict[str, Rule] = {
         writes=None,  # last_login
     ),
     "logout": Rule(path=lambda w, a: "/accounts/logout/", outcomes=_all(DONE), writes=False),
+    # Passwords: the hash is left out of the snapshot, so these "write" nothing it sees.
+    "password_change": Rule(
+        path=lambda w, a: "/accounts/password_change/",
+        data=lambda w, a: {
+            "old_password": PASSWORD,
+            "new_password1": "another-long-passphrase-7",
+            "new_password2": "another-long-passphrase-7",
+        },
+        outcomes=_all(DONE, anonymous=LOGIN),
+        writes=False,
+    ),
+    "password_change_done": read_only(
+        lambda w, a: "/accounts/password_change/done/", anonymous=LOGIN
+    ),
+    "password_reset": Rule(
+        path=lambda w, a: "/accounts/password_reset/",
+        data=lambda w, a: {"email": "cora@example.org"},
+        outcomes=_all(DONE),
+        writes=False,
+    ),
+    "password_reset_done": read_only(lambda w, a: "/accounts/password_reset/done/"),
+    "password_reset_confirm": Rule(path=_reset_link, outcomes=_all(DONE), writes=False),
+    "password_reset_complete": read_only(lambda w, a: "/accounts/reset/done/"),
     # Concepts.
     "wiki:index": read_only(lambda w, a: "/wiki/"),
     "wiki:concept": read_only(lambda w, a: _concept(w)),

@@ -27,6 +27,42 @@ def test_anonymous_reader_is_limited_per_address(client, db, settings):
     assert other.get("/api/papers/").status_code == 200
 
 
+def test_a_new_forwarded_address_per_request_does_not_reset_the_count(client, db, settings):
+    settings.API_RATE_LIMIT_ANONYMOUS = "3/min"
+
+    statuses = [
+        client.get("/api/papers/", HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").status_code
+        for i in range(4)
+    ]
+
+    assert statuses == [200, 200, 200, 429]
+
+
+def test_a_victims_address_in_the_header_leaves_the_victims_count_alone(client, db, settings):
+    settings.API_RATE_LIMIT_ANONYMOUS = "3/min"
+    victim = Client(REMOTE_ADDR="192.0.2.50")
+    for _ in range(5):
+        client.get("/api/papers/", HTTP_X_FORWARDED_FOR="192.0.2.50")
+
+    assert victim.get("/api/papers/").status_code == 200
+
+
+def test_behind_a_proxy_the_address_it_appended_is_counted(db, settings):
+    settings.API_RATE_LIMIT_ANONYMOUS = "2/min"
+    settings.TRUSTED_PROXY_HOPS = 1
+    proxy = Client(REMOTE_ADDR="10.0.0.1")
+
+    # The client forges an entry; the proxy appends the address it really saw.
+    forged = [
+        proxy.get("/api/papers/", HTTP_X_FORWARDED_FOR=f"192.0.2.{i}, 203.0.113.9").status_code
+        for i in range(3)
+    ]
+    somebody_else = proxy.get("/api/papers/", HTTP_X_FORWARDED_FOR="203.0.113.10")
+
+    assert forged == [200, 200, 429]
+    assert somebody_else.status_code == 200
+
+
 def test_token_requests_are_limited_per_person_not_by_the_anonymous_limit(
     client, db, settings, contributor, other_contributor, auth
 ):
