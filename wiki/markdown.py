@@ -31,6 +31,7 @@ from markdown.postprocessors import Postprocessor
 from core.markdown_guard import bound_markdown
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
+from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
@@ -70,8 +71,8 @@ class Rendered:
 def sanitise(html: str) -> str:
     return nh3.clean(
         html,
-        tags=ALLOWED_TAGS,
-        attributes=ALLOWED_ATTRIBUTES,
+        tags=ALLOWED_TAGS | MATH_TAGS,
+        attributes={**ALLOWED_ATTRIBUTES, **MATH_ATTRIBUTES},
         url_schemes=ALLOWED_URL_SCHEMES,
         link_rel="noopener noreferrer",
         strip_comments=True,
@@ -103,7 +104,9 @@ class UserHtmlPostprocessor(Postprocessor):
     def run(self, text: str) -> str:
         stash = self.md.htmlStash
         stash.rawHtmlBlocks = [
-            _sanitise_user_html(block) if isinstance(block, str) else block
+            _sanitise_user_html(block)
+            if isinstance(block, str) and not isinstance(block, Formula)
+            else block
             for block in stash.rawHtmlBlocks
         ]
         return text
@@ -200,7 +203,7 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
     text = bound_markdown(text or "")
     resolver = _Resolver(text)
     md = markdown.Markdown(
-        extensions=["tables", "fenced_code", "footnotes", "toc", "sane_lists"],
+        extensions=["tables", "fenced_code", "footnotes", "toc", "sane_lists", MathExtension()],
         extension_configs={
             "tables": {"use_align_attribute": True},
             "toc": {"toc_depth": "2-4", "permalink": False},
