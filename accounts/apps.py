@@ -9,7 +9,7 @@ def _groups_in_step(sender, apps=None, **kwargs) -> None:
     # signal: sync when the last app's have been made.
     if sender.label != list(sender.apps.get_app_configs())[-1].label:
         return
-    from accounts.roles import sync_groups
+    from accounts.roles import sync_groups  # imported here: models load after apps.py
 
     sync_groups(apps)
 

@@ -8,8 +8,8 @@ class ApiConfig(AppConfig):
     verbose_name = "API"
 
     def ready(self) -> None:
-        from django.core import checks
+        from django.core import checks  # imported here: needs the app registry
 
-        from api.throttling import check_rates
+        from api.throttling import check_rates  # imported here: needs the app registry
 
         checks.register(check_rates)

@@ -50,7 +50,7 @@ def sh(args: list[str], env: dict[str, str], **kwargs) -> subprocess.CompletedPr
 
 
 def fresh_database(admin_url: str, name: str) -> str:
-    import psycopg
+    import psycopg  # imported here: the benchmark's own dependency, on PostgreSQL
 
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -84,7 +84,7 @@ def seed_and_measure(admin_url: str, prefix: str, size: str, requests: int) -> t
     seeded = sh([PY, "manage.py", "seed_demo", *args], env, capture_output=True).stdout.strip()
     seed_seconds = time.perf_counter() - started
     print(f"[{size}] {seeded}", flush=True)
-    import psycopg
+    import psycopg  # imported here: the benchmark's own dependency, on PostgreSQL
 
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("VACUUM ANALYZE")

@@ -200,6 +200,6 @@ def throughput(env: dict[str, str], seeded: dict, seconds: int) -> dict:
 
 
 if __name__ == "__main__":  # a quick look: python bench/throughput.py SECONDS (env as run.py's)
-    import os
+    import os  # imported here: only when run as a script
 
     print(json.dumps(throughput(dict(os.environ), json.loads(sys.argv[2]), int(sys.argv[1]))))

@@ -35,7 +35,7 @@ _STAGE_COLUMNS = [
 def _transaction_usable() -> bool:
     """False once a database error has aborted the PostgreSQL transaction: then it can only
     roll back, and the rollback undoes this module's schema changes by itself."""
-    from psycopg import pq
+    from psycopg import pq  # imported here: psycopg is there only on PostgreSQL
 
     status = connection.connection.info.transaction_status
     return status != pq.TransactionStatus.INERROR
