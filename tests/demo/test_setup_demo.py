@@ -51,7 +51,8 @@ def test_one_demo_editor_approves_what_the_other_submitted(client, db, capsys):
 
     _log_in(client, "editor2", passwords["editor2"])
     response = client.post(
-        f"/entries/{entry.pk}/transition/", {"to": EntryStatus.PUBLISHED, "version": entry.version}
+        f"/entries/{entry.pk}/transition/",
+        {"to": EntryStatus.PUBLISHED, "seen_version": entry.version},
     )
 
     entry.refresh_from_db()
