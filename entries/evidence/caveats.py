@@ -226,18 +226,30 @@ def _unnamed(noun: str) -> list[str]:
 
 
 _WIDER = {
-    NO_BENCHMARK: _unnamed(_BENCH),
+    NO_BENCHMARK: [
+        *_unnamed(_BENCH),
+        r"\bciting\s+no\s+(?:benchmark|dataset)\b",
+        r"\b(?:internal|in-house|own)\s+(?:test\s+)?set\b[^.;]{0,30}?\b(?:not|never)\s+naming\b",
+        r"\b(?:are|is)\s+not\s+naming\b",
+    ],
     NO_MODEL: [
         *_unnamed(_MODEL),
         r"\b(?:referred to|described|known|called)\s+only\s+as\s+['\"“‘]",
     ],
     NO_BASELINE: [
+        r"\bwithout\s+(?:specifying|naming|identifying|giving)\s+(?:the|a|any)\s+baseline",
+        r"\bbaselines?\b[^.;]{0,20}?\bnone\s+of\s+which\s+(?:are|is|were)\s+named\b",
         *_unnamed(_BASE),
         r"\b(?:not|no|never|without)\s+(?:\w+\s+){0,2}?compar\w*\s+(?:to|with|against)\s+"
         r"(?:any|a|an)\s+(?:\w+\s+)?(?:baselines?|other|prior)",
         r"\bno\s+comparison\s+(?:to|with|against)\b",
     ],
     NO_VARIANCE: [
+        r"\bwithout\s+(?:any\s+)?(?:variance|spread|error)\s+(?:estimates?|bars?|figures?)\b",
+        r"\b(?:error bars?|variance|seeds?|confidence intervals?)\b[^.;]{0,30}?\b(?:are|is|were|"
+        r"was)\s+not\s+(?:mentioned|given|reported|shown|stated)\b",
+        r"\b(?:none|nothing)\s+of\s+[^.;]{0,30}?\bmentions?\s+(?:any\s+)?variance\b",
+        r"\bno\s+seeds?\s+or\s+error\s+bars\b",
         r"\bvariance\b[^.;]{0,30}?(?::|\b(?:is|was|are|were))?\s*(?:not|never)\s+(?:\w+\s+)?"
         r"(?:reported|given|stated|shown|measured)",
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:report|reports|reported|give|gives|show|shows)\s+"
@@ -249,6 +261,7 @@ _WIDER = {
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
     ],
     NO_CONTAMINATION: [
+        r"\bcontamination\s+(?:analysis|check|study|audit)\s+(?:is\s+)?(?:missing|absent|lacking)\b",
         r"\b(?:absence|lack)\s+of\s+(?:any\s+)?(?:contamination|decontamination)\s+(?:check|"
         r"analysis|test)",
         r"\b(?:contaminat\w*|leak\w*|decontaminat\w*)\b[^.]{0,80}?\b(?:not|never|nothing|"
@@ -259,6 +272,9 @@ _WIDER = {
         r"(?:contaminat\w*|leak\w*)",
     ],
     RELATIVE_ONLY: [
+        r"\b(?:in\s+)?(?:percentage|relative)\s+terms\s+only\b|\bonly\s+(?:given\s+|stated\s+|"
+        r"expressed\s+|reported\s+)?(?:in|as)\s+(?:percentage|relative)\s+terms\b",
+        r"\b(?:only\s+)?(?:expressed|given|stated|reported)\s+(?:only\s+)?relative\s+to\b",
         r"\bonly\s+as\s+percentages?\b",
         r"\brelative\s+to\s+[^.;]{0,40}?\bonly\b",
     ],

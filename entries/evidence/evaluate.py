@@ -113,6 +113,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind2.jsonl"),
         DEFAULT.with_name("blind3.jsonl"),
         DEFAULT.with_name("blind4.jsonl"),
+        DEFAULT.with_name("blind5.jsonl"),
     ]
     verbose = "-v" in argv
     for path in paths:

@@ -72,7 +72,8 @@ _READ = (
     r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
     r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
-    r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over)"
+    r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
+    r"went over|gone over|combed through)"
 )
 _WHOLE_PAPER = (
     r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w-]+\s+)?(?:paper|pdf|"
@@ -81,14 +82,20 @@ _WHOLE_PAPER = (
     r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
     r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
     r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
-    r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?paper(?:'s)?(?:\s+own)?"
-    r"(?!\s*(?:'s\s+)?(?:abstract|summary|listing|blog|announcement|thread|landing|page|"
-    r"title))(?:\s+(?:results\s+)?(?:tables?|figures?|sections?|experiments?|proofs?))?|"
+    r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?paper(?:'s(?:\s+own)?\s+(?:results\s+"
+    r")?(?:tables?|figures?|sections?|experiments?|proofs?|appendix|ablations?)\b|\s+own\b|"
+    r"(?!'s)(?!\s*(?:abstract|summary|listing|blog|announcement|thread|landing|page|title)))|"
+    r"sections?\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|"
     r"(?:section|table|figure|appendix)\s+[A-Z\d][\w.]*\s+of\s+the\s+paper|results\s+tables?|"
     r"experiments?\s+section)"
 )
 _FULL_TEXT = _rx(
-    rf"\b{_READ}\b(?:(?!abstract|summary|listing)[^.;:!?]){{0,40}}?\b{_WHOLE_PAPER}",
+    rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{_READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
+    rf"\bbetween\b)[^.;:!?]){{0,40}}?\b{_WHOLE_PAPER}",
+    r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
+    r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
+    r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
+    r"abstract|summary|press|thread)",
     rf"\b{_WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
     r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
     rf"\b{_WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
@@ -127,7 +134,15 @@ _ABSTRACT_ONLY = _rx(
     rf"{_ART}\s+{_WORDS}{_SUMMARY}\b",
     rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
     r"all|were all|all (?:i|we) (?:could|can|had|have))\b",
-    r"\b(?:from|per|in)\s+(?:the|its|their)\s+(?:arxiv\s+)?abstract\b",
+    r"\b(?:from|per|in|according to|going by)\s+(?:the|its|their)\s+(?:arxiv\s+)?abstract\b",
+    r"(?:^|[:;]\s*)abstract\s+(?:says|states|claims|reports|mentions|notes|suggests)\b",
+    rf"\b(?:per|according to)\s+{_ART}\s+{_WORDS}(?:announcement|programme|program|"
+    r"conference|summary)\s+(?:page|listing)\b",
+    r"\b(?:not\s+able|unable|have\s+not\s+been\s+able|could\s+not|can\s+not)\s+(?:to\s+)?"
+    r"(?:open|access|read|get|download|obtain|reach)\s+(?:the\s+|a\s+copy\s+of\s+the\s+)?"
+    r"(?:paper|pdf|full\s+text|article|preprint)\b",
+    r"\bdid\s+not\s+(?:get|go|read)\s+(?:any\s+)?further\s+than\b",
+    r"\b(?:programme|program|conference)\s+listing\b",
     rf"\b(?:going|judging|working|reading)\s+(?:{_ONLY}\s+)?(?:by|from|off|on)\s+{_ART}\s+"
     rf"{_WORDS}{_SUMMARY}\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{_ONLY}\s+|entirely\s+|"
@@ -219,10 +234,16 @@ _SPEECH = (
     r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
     r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|tells|told|relays|relayed|is that|"
     r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests|say|"
-    r"tell|reproduced|replicated|found)"
+    r"tell|reproduced|replicated|found|finds|walks through|shows)"
 )
 _SECONDARY = _rx(
-    r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay)\b",
+    r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
+    r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
+    rf"\b(?:{_CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
+    r"external|unaffiliated)\b",
+    r"\b(?:replication|third[\s-]party|independent)\s+(?:blog|post|thread|report|write-?up|"
+    r"study)\b",
+    r"\bpress\s+release\s*\(",
     r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
     rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{_ART}\s+)?{_WORDS}"
     r"(?:summary|post|thread|comment|note|write-?up|take)\s+(?:from|by|on|in|of)\b",
@@ -260,6 +281,7 @@ _AUTHORS_OWN = _rx(
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
     # The authors quoting someone: their paper is still the source.
+    r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
     r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
     r"mentions|refer to|refers to)\b",
 )
@@ -273,6 +295,10 @@ _VIEW = (
 )
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
+    r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
+    r"\bspeaking\s+for\s+(?:myself|ourselves)\b|\b(?:author|writer)\s+of\s+this\s+(?:note|"
+    r"page|entry)\b",
+    r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss)\b|\bi\s+(?:do\s+not|don't)\s+buy\b",
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
     r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",

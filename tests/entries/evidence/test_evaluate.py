@@ -21,7 +21,15 @@ def test_evaluate_heldout_set_stays_above_its_floors():
 
 
 @pytest.mark.parametrize(
-    "name", ["probes.jsonl", "blind1.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl"]
+    "name",
+    [
+        "probes.jsonl",
+        "blind1.jsonl",
+        "blind2.jsonl",
+        "blind3.jsonl",
+        "blind4.jsonl",
+        "blind5.jsonl",
+    ],
 )
 def test_evaluate_sets_labelled_by_other_readers_stay_above_their_floors(name):
     """Sets whose sentences were labelled without the rules at hand (each later used to
