@@ -50,3 +50,175 @@ document.addEventListener("DOMContentLoaded", () => {
     foldable(form, button, "filters-open");
   }
 });
+
+// Long uploads (notes, reference files): while the file goes up and is read, the button
+// is disabled, says what is happening, and a status line tells screen readers too.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.busyLabel) return;
+  const button = form.querySelector("button[type=submit]");
+  const status = form.querySelector(".busy-status");
+  const files = [...form.querySelectorAll("input[type=file]")].flatMap((i) => [...i.files]);
+  const size = files.reduce((total, file) => total + file.size, 0);
+  const what = files.length ? ` ${files.length} file${files.length === 1 ? "" : "s"}, ${Math.ceil(size / 1024)} KB` : "";
+  if (status) status.textContent = `${form.dataset.busyLabel}${what}: the report appears here when it is done.`;
+  if (button) {
+    button.dataset.label = button.textContent;
+    button.textContent = form.dataset.busyLabel;
+    // After the browser has taken the submit: a disabled button would not be sent.
+    setTimeout(() => { button.disabled = true; }, 0);
+  }
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.busyLabel) return;
+  const button = form.querySelector("button[type=submit]");
+  const status = form.querySelector(".busy-status");
+  if (button && button.dataset.label) {
+    button.textContent = button.dataset.label;
+    button.disabled = false;
+  }
+  if (status) status.textContent = event.detail.successful ? "Done." : "The import failed: see the message.";
+});
+
+// Keyboard. Everywhere: "?" lists the shortcuts, "e" opens the page's edit form,
+// Ctrl/⌘+Enter saves the form being typed in. In the review queue: j/k move between
+// claims, 1–4 set the evidence level of the claim in focus and save it, "a" approves
+// the open entry when every claim is marked. Each move is announced to screen readers.
+const LEVELS = { 1: "abstract_only", 2: "secondary", 3: "editorial", 4: "full_text" };
+
+function typing(target) {
+  return ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable;
+}
+
+function announce(message) {
+  let region = document.getElementById("shortcut-announcer");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "shortcut-announcer";
+    region.className = "visually-hidden";
+    region.setAttribute("role", "status");
+    region.setAttribute("aria-live", "polite");
+    document.body.append(region);
+  }
+  region.textContent = message;
+}
+
+function shortcutsDialog() {
+  let dialog = document.getElementById("shortcuts");
+  if (!dialog) {
+    dialog = document.createElement("dialog");
+    dialog.id = "shortcuts";
+    dialog.className = "card shortcuts";
+    dialog.setAttribute("aria-labelledby", "shortcuts-title");
+    const rows = [
+      ["/", "search"], ["e", "edit this page"], ["Ctrl/⌘ + Enter", "save the form"],
+      ["j / k", "next / previous claim (review queue)"],
+      ["1 2 3 4", "abstract only, secondary, editorial, full text"],
+      ["a", "approve the open entry"], ["?", "this list"], ["Esc", "close"],
+    ];
+    const title = document.createElement("h2");
+    title.id = "shortcuts-title";
+    title.className = "h3";
+    title.textContent = "Keyboard shortcuts";
+    const list = document.createElement("dl");
+    for (const [keys, what] of rows) {
+      const dt = document.createElement("dt");
+      const kbd = document.createElement("kbd");
+      kbd.textContent = keys;
+      dt.append(kbd);
+      const dd = document.createElement("dd");
+      dd.textContent = what;
+      list.append(dt, dd);
+    }
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "button";
+    close.textContent = "Close";
+    close.addEventListener("click", () => dialog.close());
+    dialog.append(title, list, close);
+    document.body.append(dialog);
+  }
+  return dialog;
+}
+
+function reviewClaims() {
+  return [...document.querySelectorAll(".review-item[open] .claim-review, .review-page .claim-review")];
+}
+
+let claimIndex = -1; // the claim last in focus: a swap after marking replaces its element
+
+function focusClaim(step) {
+  const claims = reviewClaims();
+  if (!claims.length) return;
+  const inFocus = claims.indexOf(document.activeElement.closest(".claim-review"));
+  const current = inFocus >= 0 ? inFocus : claimIndex;
+  claimIndex = Math.min(claims.length - 1, Math.max(0, current + step));
+  const next = claims[claimIndex];
+  next.tabIndex = -1;
+  next.focus();
+  next.scrollIntoView({ block: "center" });
+  const text = next.querySelector(".claim-text")?.textContent.trim() || "";
+  const level = next.querySelector("select[name=evidence]");
+  const shown = level ? level.options[level.selectedIndex].text : "";
+  announce(`Claim ${claims.indexOf(next) + 1} of ${claims.length}, ${shown}: ${text.slice(0, 120)}`);
+}
+
+function markClaim(digit) {
+  const claim =
+    document.activeElement.closest(".claim-review") || reviewClaims()[claimIndex] || null;
+  const select = claim?.querySelector("select[name=evidence]");
+  if (!select) return false;
+  select.value = LEVELS[digit];
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  const save = claim.querySelector(".mark-form button[type=submit]");
+  announce(`Marked ${select.options[select.selectedIndex].text}.`);
+  save?.click();
+  return true;
+}
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  // A claim swapped after marking keeps the keyboard's place.
+  const claim = event.target.closest?.(".claim-review") || event.target;
+  if (claim.classList?.contains("claim-review") && event.detail.requestConfig?.elt?.closest) {
+    claim.tabIndex = -1;
+    claim.focus({ preventScroll: true });
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target.form) {
+    const form = event.target.form;
+    const submit = form.querySelector("button[type=submit][name=op][value=save], button[type=submit].primary, button[type=submit]");
+    event.preventDefault();
+    if (submit) submit.click();
+    else form.requestSubmit();
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  if (event.key === "?") {
+    event.preventDefault();
+    shortcutsDialog().showModal();
+  } else if (event.key === "e") {
+    const edit = document.querySelector("a[data-shortcut=edit]");
+    if (edit) {
+      event.preventDefault();
+      edit.click();
+    }
+  } else if (event.key === "j" || event.key === "k") {
+    if (reviewClaims().length) {
+      event.preventDefault();
+      focusClaim(event.key === "j" ? 1 : -1);
+    }
+  } else if (LEVELS[event.key]) {
+    if (markClaim(event.key)) event.preventDefault();
+  } else if (event.key === "a") {
+    const item = document.activeElement.closest(".review-item, .review-page") || document.querySelector(".review-item[open]");
+    const approve = item?.querySelector("button[name=to][value=published]");
+    if (approve) {
+      event.preventDefault();
+      if (approve.disabled) announce("Not yet: every claim must be marked first.");
+      else approve.click();
+    }
+  }
+});

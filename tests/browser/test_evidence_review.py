@@ -35,7 +35,7 @@ def test_editor_approves_an_imported_entry_whose_marks_came_from_the_text(
     login("otto")
     page.goto(live_server.url + "/review/")
     first = page.locator("details.review-item").first
-    entry = Entry.objects.get(pk=int(first.get_attribute("id").removeprefix("review-")))
+    entry = Entry.objects.get(pk=int(first.get_attribute("id").removeprefix("entry-")))
     assert set(entry.claims.values_list("evidence", flat=True)) == {Evidence.SECONDARY}
     assert not entry.claims.exclude(marked_by=None).exists()
 

@@ -148,6 +148,7 @@ def _shared_folder_cache(settings, folder) -> None:
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(folder),
             "KEY_PREFIX": cache_namespace(connection.settings_dict),
+            "VERSION": settings.CODE_RELEASE,  # as every server of this release has it
         },
     }
 
