@@ -115,3 +115,19 @@ def test_dark_scheme_keeps_every_badge_legible(browser: Browser, live_server, wo
         for badge in page.locator(".badge:visible").all():
             ratio = badge.evaluate(CONTRAST)
             assert ratio >= 4.5, f"{path}: “{badge.inner_text()}” has contrast {ratio:.2f}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_editors_header_stays_on_one_row_at_1280_px(browser: Browser, live_server, world):
+    page = _signed_in(browser, live_server.url, viewport={"width": 1280, "height": 900})
+    page.goto(live_server.url + "/wiki/")
+    row = page.locator(".header-row")
+    brand_top = page.locator(".brand").bounding_box()["y"]
+
+    heights = [row.bounding_box()["height"]]
+    page.get_by_label("Quick find").focus()
+    heights.append(row.bounding_box()["height"])
+    tops = [page.locator(s).bounding_box()["y"] for s in (".main-nav", ".account")]
+
+    assert max(heights) < 70, heights
+    assert all(abs(top - brand_top) < 20 for top in tops), tops
