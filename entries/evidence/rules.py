@@ -122,10 +122,10 @@ def evidence_mark(text: str, *, source_kind: str = "notes") -> Finding | None:
 def caveat_marks(text: str) -> list[Finding]:
     """Caveats the words state outright, in vocabulary order."""
     found: list[Finding] = []
-    sentences = split_sentences(text) or [text]
+    sentences = [(s, spelled_out(s)) for s in split_sentences(text) or [text]]
     for name, pattern in CAVEAT_RULES:
-        for sentence in sentences:
-            match = pattern.search(spelled_out(sentence))
+        for sentence, written_out in sentences:
+            match = pattern.search(written_out)
             if match:
                 found.append(Finding("caveat", name, f"says so: {_quote(match, sentence)}"))
                 break

@@ -312,8 +312,9 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",
-    r"\b(?:i{_Q}m|i am|we{_Q}re|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|"
-    r"extrapolating|editoriali[sz]ing|reading into)\b".replace("{_Q}", _Q),
+    # "I'm", "we're": contractions are written out before matching (see spelled_out).
+    r"\b(?:i am|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|extrapolating|"
+    r"editoriali[sz]ing|reading into)\b",
     r"\bin\s+(?:my|our)\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|estimation|"
     r"assessment)\b",
     r"\bpersonal\s+(?:take|view|opinion|note|reading)\b|\bpersonally\b",
