@@ -15,8 +15,10 @@ from django.db.models import (
     QuerySet,
     prefetch_related_objects,
 )
+from django.urls import reverse
 
 from accounts.roles import User, is_editor
+from core.charts import Mark, share, stacked
 from entries.models import (
     EVIDENCE_BADGE,
     EVIDENCE_SHORT,
@@ -208,3 +210,68 @@ def comments_visible(entry: Entry, user: User) -> bool:
     """Decision comments (why an entry was approved, sent back or rejected) are for the
     entry's author and the editors, never for readers."""
     return user.is_authenticated and (entry.author_id == user.pk or is_editor(user))
+
+
+# --- the evidence mix (the chart on concept and topic pages) -----------------------------
+
+# The chart's order: the strongest grounding first, "unmarked" last.
+MIX_ORDER = (
+    Evidence.FULL_TEXT,
+    Evidence.ABSTRACT_ONLY,
+    Evidence.SECONDARY,
+    Evidence.EDITORIAL,
+    Evidence.UNMARKED,
+)
+TOP_CAVEATS = 5
+
+
+@dataclass(frozen=True)
+class MixRow:
+    key: str  # evidence value or caveat slug
+    label: str
+    count: int
+    share: int  # whole percent of the topic's claims
+    href: str  # the topic page listing exactly these claims
+
+
+@dataclass(frozen=True)
+class EvidenceMix:
+    total: int
+    levels: list[MixRow]  # in MIX_ORDER, levels with claims only
+    caveats: list[MixRow]  # the most frequent first, at most TOP_CAVEATS
+    segments: list[Mark]  # the stacked bar of ``levels``
+    by_evidence: dict[str, int]
+    by_caveat: dict[str, int]  # every caveat's count, by slug
+
+
+def evidence_mix(topic: Concept) -> EvidenceMix:
+    """How the published claims on ``topic`` are grounded, in two aggregate queries: a
+    count per evidence level and per caveat, each linking to the topic page's filter."""
+    claims = published_claims(topic=topic).order_by()
+    by_evidence = dict(claims.values_list("evidence").annotate(n=Count("id")))
+    caveat_rows = list(
+        Caveat.objects.filter(
+            claims__entry__topics=topic, claims__entry__status=EntryStatus.PUBLISHED
+        )
+        .values_list("slug", "name", "position")
+        .annotate(n=Count("claims"))
+    )
+    total = sum(by_evidence.values())
+    base = reverse("entries:topic", args=[topic.slug])
+    levels = [
+        MixRow(value, Evidence(value).label, n, share(n, total), f"{base}?evidence={value}")
+        for value in MIX_ORDER
+        if (n := by_evidence.get(value, 0))
+    ]
+    top = sorted(caveat_rows, key=lambda row: (-row[3], row[2], row[1]))[:TOP_CAVEATS]
+    return EvidenceMix(
+        total=total,
+        levels=levels,
+        caveats=[
+            MixRow(slug, name, n, share(n, total), f"{base}?caveat={slug}")
+            for slug, name, _, n in top
+        ],
+        segments=stacked([(row.key, row.label, row.count, row.href) for row in levels]),
+        by_evidence=by_evidence,
+        by_caveat={slug: n for slug, _, _, n in caveat_rows},
+    )

@@ -85,6 +85,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         "query": pages.query_string(request.GET),
         "active": pages.active_filters(filterset, request.GET),
         "fragment": wants_fragment(request),
+        "months": pages.papers_per_month(lambda: filterset.qs, request.GET),
     }
     if not context["fragment"]:
         context["organisations"] = pages.organisations()

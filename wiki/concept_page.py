@@ -21,8 +21,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import cached_fragment, cached_parts, data_digest
-from entries.models import Claim, Entry
-from entries.selectors import PAPER_TEXT, claims_prefetch
+from entries.models import Claim, Entry, Evidence
+from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.selectors import concept_by_slug
@@ -31,6 +31,7 @@ from wiki.staleness import concept_staleness
 CONCEPT_PAGE_ENTRIES = 20
 PAGE = "wiki/concept.html"
 SECTIONS = "wiki/_concept_sections.html"
+SECTION_PARTS = "sota-entry-2"  # claims carry data-evidence since this name
 
 # The columns a State of the Art section shows, directly or through its claims: the
 # section's digest is taken over them (whole rows, so a column a template starts to show
@@ -48,7 +49,8 @@ _CAVEAT_FIELDS = ("claim__entry_id", "claim_id", "caveat__name", "caveat__slug",
 
 def concept_page_shared(slug: str, *, contributor: bool) -> dict:
     """What the page at ``slug`` shows everyone with this role, in one cache read:
-    {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)]}.
+    {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)],
+    "abstract_only": claims on the page resting on abstracts only}.
 
     An alias's slug gives {"concept": None, "alias": its concept}; an unknown one, both
     None. Rendered once per content version and role from data read once per content
@@ -74,6 +76,7 @@ def _render_shared(slug: str, *, contributor: bool) -> dict:
         "head": render_to_string(f"{PAGE}#head", context),
         "main": render_to_string(f"{PAGE}#main", context),
         "pending": data["pending"],
+        "abstract_only": data["abstract_only"],
     }
 
 
@@ -89,7 +92,10 @@ def _shared_data(concept: Concept) -> dict:
     if total > CONCEPT_PAGE_ENTRIES:
         total = Entry.objects.published().filter(topics=concept).count()
     pending = Revision.objects.filter(concept=concept, status=RevisionStatus.PENDING)
+    mix = evidence_mix(concept)
     return {
+        "mix": mix,
+        "abstract_only": _abstract_only_shown(mix, shown, every=total == len(shown)),
         "aliases": list(concept.aliases.all()),
         "entries": shown,
         "entries_total": total,
@@ -107,6 +113,15 @@ def _shared_data(concept: Concept) -> dict:
     }
 
 
+def _abstract_only_shown(mix, entries: list[Entry], *, every: bool) -> int:
+    """How many claims on the page rest on abstracts only (what the toggle hides): the
+    topic's count when the page shows every entry, else one count of the shown ones."""
+    if every:
+        return mix.by_evidence.get(Evidence.ABSTRACT_ONLY, 0)
+    claims = Claim.objects.filter(entry__in=entries, evidence=Evidence.ABSTRACT_ONLY)
+    return claims.count()
+
+
 def concept_sections(concept: Concept, entries: list[Entry], *, earlier: int) -> SafeString:
     """The State of the Art sections of ``entries`` (newest first): each one rendered only
     when what it shows changed."""
@@ -119,7 +134,8 @@ def concept_sections(concept: Concept, entries: list[Entry], *, earlier: int) ->
             entry.pk: render_to_string(f"{SECTIONS}#entry", {"entry": entry}) for entry in wanted
         }
 
-    parts = cached_parts("sota-entry", digests, render)
+    # The name changes with the section's markup, so no part of an older layout is reused.
+    parts = cached_parts(SECTION_PARTS, digests, render)
     context = {
         "concept": concept,
         "entries": entries,
@@ -150,3 +166,15 @@ def _section_digests(entries: list[Entry]) -> dict[int, str]:
     for row in caveats:
         data[row[0]].append(row)
     return {pk: data_digest(rows) for pk, rows in data.items()}
+
+
+ABSTRACT_MODES = ("hide", "highlight")
+
+
+def abstract_mode(params) -> tuple[str, str]:
+    """The abstract-only toggle from ``?abstract=``: ("hide" | "highlight" | "", error)."""
+    value = params.get("abstract", "").strip()
+    if not value or value == "show" or value in ABSTRACT_MODES:
+        return ("" if value == "show" else value), ""
+    choice = f"“{value[:40]}” is not a choice"
+    return "", f"{choice} for claims resting on abstracts only: use hide or highlight."

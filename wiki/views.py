@@ -19,7 +19,7 @@ from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
 from wiki import selectors as queries
 from wiki import services, workflow
-from wiki.concept_page import concept_page_shared
+from wiki.concept_page import abstract_mode, concept_page_shared
 from wiki.forms import CompareForm, ConceptForm, PreviewForm, RejectForm
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
@@ -81,7 +81,10 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "own_pending": [{"number": number} for number in own],
         "pending_revisions": list(pending) if shared["pending"] else [],
     }
-    return render(request, "wiki/concept.html", context)
+    # The choice is part of the address, so the page cache keeps each one apart.
+    context["abstract_mode"], context["error"] = abstract_mode(request.GET)
+    status = 400 if context["error"] else 200
+    return render(request, "wiki/concept.html", context, status=status)
 
 
 @login_required

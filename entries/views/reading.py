@@ -23,6 +23,7 @@ from entries.models import (
     Evidence,
 )
 from entries.selectors import (
+    EvidenceMix,
     badge_summary,
     caveat_vocabulary,
     claims_prefetch,
@@ -30,11 +31,13 @@ from entries.selectors import (
     decorate_for_review,
     entries_published,
     entry_for_page,
+    evidence_mix,
     published_claims,
 )
 from entries.services import can_edit_entry, open_revision
 from entries.views.common import check_visible
 from entries.workflow import AUTHOR, transitions_for
+from papers.selectors import topic_papers_per_month
 from wiki.models import Concept
 
 # Editors mark claims during review, and may correct a published claim's mark (logged).
@@ -109,14 +112,16 @@ def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if caveat_slug and caveat_slug not in {c.slug for c in caveats}:
         status, error = 400, f"“{caveat_slug[:40]}” is not a caveat."
         caveat_slug = ""
-    counts = _filter_counts(topic, caveats)
+    mix = evidence_mix(topic)
     context = {
         "topic": topic,
         "evidence": evidence,
         "evidence_label": Evidence(evidence).label if evidence else "",
         "caveat": next((c for c in caveats if c.slug == caveat_slug), None),
         "error": error,
-        **counts,
+        "mix": mix,
+        "months": topic_papers_per_month(topic),
+        **_filter_counts(mix, caveats),
     }
     if evidence or caveat_slug:
         claims = published_claims(topic=topic, evidence=evidence, caveat=caveat_slug)
@@ -130,23 +135,17 @@ def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render_page(request, "entries/topic.html", context, status=status)
 
 
-def _filter_counts(topic: Concept, caveats: list[Caveat]) -> dict:
-    claims = published_claims(topic=topic).order_by()
-    by_evidence = dict(claims.values_list("evidence").annotate(n=Count("id")))
-    by_caveat = dict(
-        Caveat.objects.filter(
-            claims__entry__topics=topic, claims__entry__status=EntryStatus.PUBLISHED
-        )
-        .values_list("slug")
-        .annotate(n=Count("claims"))
-    )
+def _filter_counts(mix: EvidenceMix, caveats: list[Caveat]) -> dict:
+    """The sidebar's filters: every level and caveat with claims on the topic."""
     return {
         "evidence_filters": [
-            (value, label, by_evidence.get(value, 0))
+            (value, label, mix.by_evidence.get(value, 0))
             for value, label in Evidence.choices
-            if value != Evidence.UNMARKED and by_evidence.get(value)
+            if value != Evidence.UNMARKED and mix.by_evidence.get(value)
         ],
-        "caveat_filters": [(c, by_caveat.get(c.slug, 0)) for c in caveats if by_caveat.get(c.slug)],
+        "caveat_filters": [
+            (c, mix.by_caveat.get(c.slug, 0)) for c in caveats if mix.by_caveat.get(c.slug)
+        ],
     }
 
 

@@ -222,3 +222,45 @@ document.addEventListener("keydown", (event) => {
     }
   }
 });
+
+// Concept pages: hide or highlight claims resting on abstracts only. The links work
+// without this (the server adds the class); here the switch is instant and remembered.
+function abstractMode(toggle, mode, remember) {
+  const content = document.getElementById("concept-content");
+  if (!content) return;
+  content.classList.remove("abstract-hide", "abstract-highlight");
+  if (mode === "hide" || mode === "highlight") content.classList.add(`abstract-${mode}`);
+  for (const link of toggle.querySelectorAll("[data-abstract]")) {
+    if (link.dataset.abstract === mode) link.setAttribute("aria-current", "true");
+    else link.removeAttribute("aria-current");
+  }
+  const count = Number(toggle.dataset.count || 0);
+  const claims = `${count} claim${count === 1 ? "" : "s"} resting on abstracts only`;
+  const status = toggle.querySelector(".toggle-status");
+  const said = { hide: `${claims} hidden`, highlight: `${claims} highlighted` }[mode] || "";
+  if (status) status.textContent = said;
+  if (remember) {
+    try { localStorage.setItem("abstract-only", mode); } catch (error) { /* private mode */ }
+    const url = new URL(window.location.href);
+    if (mode === "show") url.searchParams.delete("abstract");
+    else url.searchParams.set("abstract", mode);
+    history.replaceState(history.state, "", url);
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const toggle = document.querySelector("[data-abstract-toggle]");
+  if (!toggle) return;
+  toggle.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-abstract]");
+    if (!link) return;
+    event.preventDefault();
+    abstractMode(toggle, link.dataset.abstract, true);
+  });
+  // A bare address takes the reader's last choice; an address with ?abstract= wins.
+  if (!new URLSearchParams(window.location.search).has("abstract")) {
+    let stored = null;
+    try { stored = localStorage.getItem("abstract-only"); } catch (error) { /* private mode */ }
+    if (stored === "hide" || stored === "highlight") abstractMode(toggle, stored, false);
+  }
+});
