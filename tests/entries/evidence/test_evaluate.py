@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from entries.evidence.evaluate import DEFAULT, evaluate, load
+from entries.evidence.evaluate import DEFAULT, evaluate, load, main
 
 
 def test_evaluate_labelled_set_stays_above_its_floors():
@@ -36,4 +36,28 @@ def test_evaluate_sets_labelled_by_other_readers_stay_above_their_floors(name):
     widen them, by meaning): the agreement must not fall back below 0.95."""
     report = evaluate(load(DEFAULT.with_name(name)))
     assert report.evidence_agreement >= 0.95
+    assert report.signalled_agreement >= 0.95
+    assert report.unmarked_agreement >= 0.95
     assert report.no_figure_agreement >= 0.95
+    assert report.exact_agreement >= 0.95
+
+
+def test_evaluate_prints_explicit_signals_and_exactly_right(tmp_path, capsys):
+    """The figures the acceptance is judged on are printed, not computed by hand: one
+    explicit signal read right, one missed, one unmarked sentence left alone."""
+    items = [
+        '{"text": "Only the abstract was read: it claims 12% fewer tokens.", '
+        '"evidence": "abstract_only", "caveats": []}',
+        '{"text": "Scores went up on every benchmark they tried.", '
+        '"evidence": "secondary", "caveats": ["no figure stated"]}',
+        '{"text": "The student matches the teacher at 41.2 on MATH.", '
+        '"evidence": "unmarked", "caveats": []}',
+    ]
+    path = tmp_path / "mini.jsonl"
+    path.write_text("\n".join(items), encoding="utf-8")
+    assert main([str(path), "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "evidence, explicit signals     0.50  of 2" in out
+    assert "evidence, unmarked kept        1.00  of 1" in out
+    assert "exactly right                  0.67  of 3" in out
+    assert "want secondary" in out
