@@ -183,6 +183,16 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"whether\s+|if\s+)?[^.;]{0,60}?\b(?:contaminat\w*|leak\w*|overlap\w*|(?:appear|"
             r"appears|appeared|present|seen|included)\s+in\s+(?:the\s+)?(?:pre-?)?training)",
             r"\bno\s+(?:de-?contamination|dedup\w*|contamination)\b",
+            # No word on it, or a check "not performed": "no info on contamination".
+            r"\b(?:no|nothing|without)\s+(?:\w+\s+){0,2}?(?:info(?:rmation)?|word|mention|details?|"
+            r"discussion|analysis|statement|check)\s+(?:on|about|of|regarding|for)\s+(?:\w+\s+)"
+            r"{0,2}?(?:contamination|leakage|overlap|decontamination|dedup\w*)",
+            r"\b(?:dedup\w*|decontaminat\w*|overlap\s+(?:analysis|check)|contamination\s+"
+            r"(?:analysis|check))\b[^.;]{0,60}?\b(?:was|were|is|has\s+been)\s+(?:not|never)\s+"
+            r"(?:performed|done|run|carried\s+out|conducted|reported|attempted|verified|checked)",
+            r"\bno\s+(?:[\w-]+\s+){0,2}?overlap\s+(?:analysis|check|study|audit)",
+            r"\b(?:not|never|nobody|no one)\s+(?:\w+\s+){0,2}?(?:checked|verified|audited|"
+            r"examined)\s+(?:the\s+)?(?:\w+\s+)?decontamination\b",
             r"\b(?:unclear|unknown|not known|not clear|an open question|uncertain)\s+whether\b"
             r"[^.;]{0,80}?\b(?:leak|contaminat|overlap|memori[sz]|seen (?:during|in) "
             r"(?:pre-?)?training)",
@@ -222,6 +232,13 @@ def _unnamed(noun: str) -> list[str]:
         rf"\b(?:unnamed|unspecified|undisclosed|anonymi[sz]ed|unidentified)\s+(?:\w+\s+){{0,2}}?"
         rf"{noun}\b",
         rf"\b{noun}\s+(?:and\s+\w+\s+)?(?:unnamed|unspecified|undisclosed)\b",
+        # Named only by a description: "the eval suite is described only as 'a mix'".
+        rf"\b{noun}\b[^.;,]{{0,25}}?\b(?:is|are|was|were)\s+(?:only\s+(?:described|referred\s+to|"
+        r"called|identified|characteri[sz]ed)|(?:described|referred\s+to|called|identified|"
+        r"characteri[sz]ed)\s+only)\s+as\b",
+        # "evaluated on several benchmarks, without specifying which".
+        rf"\b{noun}\b[^.;]{{0,50}}?\b(?:without|not|never)\s+(?:\w+\s+)?(?:specifying|saying|"
+        r"naming|listing|stating|specify|say|name|list|state)\s+which\b",
     ]
 
 
@@ -231,10 +248,11 @@ _WIDER = {
         r"\bciting\s+no\s+(?:benchmark|dataset)\b",
         r"\b(?:internal|in-house|own)\s+(?:test\s+)?set\b[^.;]{0,30}?\b(?:not|never)\s+naming\b",
         r"\b(?:are|is)\s+not\s+naming\b",
+        rf"\b(?:in-house|internal|proprietary|private|unreleased|custom|undisclosed)\s+"
+        rf"(?:[\w-]+\s+){{0,2}}?{_BENCH}\b",
     ],
     NO_MODEL: [
         *_unnamed(_MODEL),
-        r"\b(?:referred to|described|known|called)\s+only\s+as\s+['\"“‘]",
     ],
     NO_BASELINE: [
         r"\bwithout\s+(?:specifying|naming|identifying|giving)\s+(?:the|a|any)\s+baseline",
@@ -277,6 +295,8 @@ _WIDER = {
         r"\b(?:only\s+)?(?:expressed|given|stated|reported)\s+(?:only\s+)?relative\s+to\b",
         r"\bonly\s+as\s+percentages?\b",
         r"\brelative\s+to\s+[^.;]{0,40}?\bonly\b",
+        r"\b\d+(?:\.\d+)?\s*%\s+(?:gain|improvement|increase|reduction|drop|boost)\s+"
+        r"relative\s+to\b",
     ],
 }
 CAVEAT_RULES = [

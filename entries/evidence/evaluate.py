@@ -1,6 +1,6 @@
 """Precision and recall of the evidence rules on a labelled set (JSON lines).
 
-Each line: ``text``; ``source_kind`` ("notes" or "digest", default notes); ``evidence``
+Each line: ``text``; ``source_kind`` ("notes" or "digest", also "feed"; default notes); ``evidence``
 (what the words explicitly support, one of the evidence values); ``caveats`` (names the
 words support, "no figure stated" included when the text states no result-shaped
 figure); ``why`` (the labeller's reason). Each text is read as an entry of one claim.
@@ -24,6 +24,9 @@ from pathlib import Path
 from entries.evidence.analysis import claim_findings
 from entries.evidence.caveats import CAVEATS, NO_FIGURE
 from entries.evidence.rules import EVIDENCE_VALUES, UNMARKED
+
+# A digest feed, whichever word the labeller used for it.
+SOURCE_KINDS = {"feed": "digest", "digest_feed": "digest"}
 
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "evidence" / "labelled.jsonl"
 
@@ -92,7 +95,8 @@ def evaluate(items: list[dict]) -> Report:
     )
     for item in items:
         report.items += 1
-        draft = claim_findings(item["text"], source_kind=item.get("source_kind", "notes"))
+        kind = item.get("source_kind", "notes")
+        draft = claim_findings(item["text"], source_kind=SOURCE_KINDS.get(kind, kind))
         want = item.get("evidence", UNMARKED)
         got = draft.evidence
         report.evidence_agree += want == got
@@ -151,6 +155,8 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind3.jsonl"),
         DEFAULT.with_name("blind4.jsonl"),
         DEFAULT.with_name("blind5.jsonl"),
+        DEFAULT.with_name("blind6.jsonl"),
+        DEFAULT.with_name("blind7.jsonl"),
     ]
     for path in paths:
         if not path.exists():

@@ -32,9 +32,11 @@ from dataclasses import dataclass
 from entries.evidence.vocabulary import (
     ART,
     CHANNEL,
+    MAKERS,
     NOT_A_TOPIC,
     NOT_YET,
     ONLY,
+    OWN_CHANNEL,
     PERSON,
     READ,
     SPEECH,
@@ -94,7 +96,7 @@ _SYSTEM_READS = re.compile(
 
 _FULL_TEXT = _rx(
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
-    rf"\bbetween\b)[^.;:!?]){{0,40}}?\b{WHOLE_PAPER}",
+    rf"\bwhich\b|\bbetween\b)[^.;:!?]){{0,40}}?\b{WHOLE_PAPER}",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
     r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
@@ -142,8 +144,14 @@ _ABSTRACT_ONLY = _rx(
     rf"\b{SUMMARY}[\s-](?:level|confidence|depth|only|reading)\b",
     rf"\b(?:is|are|was|comes?|came|taken|quoted)\s+(?:straight\s+|directly\s+)?from\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
-    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:was|is|has)\s+(?:not|never)\s+"
-    r"(?:yet\s+)?(?:been\s+)?(?:out|public|released|online|posted|published)\b",
+    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is|has)\s+)?(?:still\s+)?"
+    r"(?:not|never)\s+(?:yet\s+)?(?:been\s+)?(?:out|public|released|online|posted|published|"
+    r"available)\b",
+    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is)\s+)?(?:still\s+)?"
+    r"(?:listed\s+as\s+)?['\"“‘]?(?:coming\s+soon|forthcoming|to\s+come)\b",
+    # A summary-level artefact as the subject that speaks: "the OpenReview abstract says".
+    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.-]+\s+){{0,2}}?{SUMMARY}\s+(?:says|states|claims|reports|"
+    r"lists|gives|mentions|promises|describes|shows|suggests|carries|names|quotes|touts)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
@@ -162,7 +170,12 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:not|never|nowhere)\s+(?:\w+\s+){0,2}?(?:in|from)\s+the\s+abstract\b",
     # The authors' own announcement as the source: a summary by the authors themselves.
     rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?authors?{Q}?s?{Q}?\s+"
-    r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video)",
+    r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video|talk|"
+    r"slides|keynote)",
+    # The authors' own channel speaking, or a channel from "the lab that wrote it".
+    rf"\b(?:authors{Q}|author{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
+    rf"\b{SPEECH}\b",
+    rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by)\s+{MAKERS}",
     # The authors' own announcement as the only source read.
     rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\bauthors?{Q}?s?{Q}?\s+own\b",
     rf"\bauthors?{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
@@ -247,6 +260,7 @@ _AUTHORS_OWN = _rx(
     r"states|write|writes|note|notes|show|shows|claim|claims)\s+that\b",
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
+    MAKERS,
     # The authors quoting someone: their paper is still the source.
     r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
     r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
@@ -268,7 +282,8 @@ _EDITORIAL = _rx(
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
     r"consider|regard|characteri[sz]e)\w*\b",
     r"\bnote\s+from\s+the\s+editors?\b",
-    rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{VIEW}\b",
+    rf"\b(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?(?:[\w-]+\s+){{0,3}}?"
+    rf"{VIEW}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",

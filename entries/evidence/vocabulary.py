@@ -60,6 +60,18 @@ NOT_YET = (
     r"time\s+to|(?:had|have)\s+time\s+to|get\s+to|tried\s+to)\s+(?:\w+ly\s+)?$"
 )
 
+# The authors' own channels: a summary by the authors, not a third party's words.
+OWN_CHANNEL = (
+    r"(?:blog(?:\s+post)?|thread|post|tweets?|x\s+post|announcement(?:\s+post)?|video|talk|"
+    r"slides|keynote|medium\s+post|substack|newsletter|press\s+release)"
+)
+# The makers of the work named without the word "authors": "the lab that wrote it".
+MAKERS = (
+    r"(?:the\s+)?(?:lab|team|group|company|people|folks|startup)\s+(?:that|who|which)\s+"
+    r"(?:wrote|published|released|built|made|developed|trained|authored)\s+(?:it|them|the\s+"
+    r"(?:paper|model|method|system|work))\b"
+)
+
 # -- secondary --------------------------------------------------------------------------------
 CHANNEL = (
     r"(?:blog(?:\s+post)?|thread|tweets?|x\s+post|reddit(?:\s+(?:post|thread|comment))?|"

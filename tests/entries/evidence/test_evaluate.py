@@ -29,6 +29,7 @@ def test_evaluate_heldout_set_stays_above_its_floors():
         "blind3.jsonl",
         "blind4.jsonl",
         "blind5.jsonl",
+        "blind6.jsonl",
     ],
 )
 def test_evaluate_sets_labelled_by_other_readers_stay_above_their_floors(name):
