@@ -115,7 +115,17 @@ _FULL_TEXT = _rx(
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
     rf"\bthe\s+paper{Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
-    r"\bfull\s+paper\s+(?:shows|says|reports|states|gives|makes clear)\b",
+    # The full paper, or a section of its body, as the subject that speaks.
+    r"\b(?:full|whole|complete)[\s-](?:paper|text|pdf)\s+(?:\([^)]{0,40}\)\s+)?(?:shows|says|"
+    r"reports|states|gives|makes clear|confirms|calls|lists|admits|describes|notes|mentions|"
+    r"reveals|puts|contains)\b",
+    # Past the summary into the body: "beyond the abstract — the experimental section shows".
+    rf"\bbeyond\s+the\s+(?:abstract|listing|summary)\b[^.;:!?]{{0,30}}?{WHOLE_PAPER}",
+    # A reading named as a noun: "full read", "full-paper pass done".
+    r"\bfull(?:[\s-](?:paper|text|pdf))?[\s-](?:read|pass|read-through|reading)\b",
+    rf"\b{WHOLE_PAPER}\s*\((?:i\s+|we\s+)?(?:read|went\s+through|checked)\b",
+    r"\b(?:read|went|gone|got|moved|going|dug|dig)\s+(?:well\s+)?(?:beyond|past)\s+the\s+"
+    r"(?:abstract|listing|summary)\b(?:(?!\bnot\b)[^.;:!?]){0,25}?\binto\b",
     r"\bread\s+(?:well\s+)?(?:beyond|past)\s+the\s+(?:abstract|listing|summary)\b",
 )
 
@@ -188,7 +198,11 @@ _ABSTRACT_ONLY = _rx(
     r"(?:404|error|not found)|404s?|404(?:ed|ing)|(?:was|is|has\s+been|got)\s+(?:since\s+)?"
     r"(?:taken\s+down|withdrawn|pulled|removed))\b",
     r"\bbefore\s+(?:i|we)\s+could\s+(?:read|open|download|get\s+to)\b",
-    r"\b(?:pdf|paper)\s+link\s+(?:was|is)\s+(?:dead|broken)\b",
+    r"\b(?:pdf|paper)\s+(?:link|url)\b[^.;:!?]{0,30}?\b(?:was|is)\s+(?:dead|broken|down)\b",
+    rf"\b(?:went|go|going|settled|made\s+do)\s+(?:with|by)\s+{ART}\s+{WORDS}{SUMMARY}\b",
+    # The authors' own channel set against the paper: "their Substack post, not the paper".
+    rf"\b(?:authors{Q}|author{Q}s|their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b,?\s*"
+    r"\(?not\s+the\s+(?:paper|pdf|full\s+text)\b",
     r"\b(?:could|can|did|do|does|was|were)\s*(?:not|n't)\s+(?:be\s+)?(?:read|open(?:ed)?|"
     r"access(?:ed)?|get|got|reach(?:ed)?|fetch(?:ed)?|download(?:ed)?|obtain(?:ed)?|"
     r"retriev(?:e|ed))\s+(?:at\s+|to\s+|hold of\s+|past\s+|beyond\s+)?(?:the\s+)?(?:full|"
@@ -234,7 +248,13 @@ _SECONDARY = _rx(
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
     rf"[^.;:!?]{{0,40}}?\b{SPEECH}\b",
-    rf"\b(?:learned|heard|read|saw)\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
+    # A party said not to be the authors: "(not by the authors)", "not involved in the work".
+    r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
+    r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
+    # A publication by name: "according to The Verge".
+    r"\b(?:according\s+to|per|via|reported\s+(?:by|in))\s+(?-i:The\s+[A-Z])",
+    rf"\b(?:learned|heard|read|saw|picked\s+up|gleaned|lifted|sourced|came\s+across|got\s+"
+    rf"(?:this|it))\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
     rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
     r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
@@ -347,6 +367,18 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
     return None
 
 
+# "This isn't hearsay", "not an editorial judgement": the word named only to be denied.
+_DENIED = re.compile(r"\b(?:not|never|no)\s+(?:an?\s+|the\s+|just\s+)?$", re.I)
+_NOT_AUTHORS = re.compile(r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|the\s+)?authors?\b", re.I)
+
+
+def _not_denied(pattern: re.Pattern[str], sentence: str) -> re.Match[str] | None:
+    for match in pattern.finditer(sentence):
+        if not _DENIED.search(sentence[max(0, match.start() - 12) : match.start()]):
+            return match
+    return None
+
+
 def _negated_full_reading(sentence: str) -> re.Match[str] | None:
     """ "I haven't read the full paper": a reading of the paper, negated."""
     for match in _FULL_TEXT.finditer(sentence):
@@ -367,12 +399,12 @@ def reading_signal(sentence: str) -> Signal | None:
         full = None  # "the model scans the full text": a system's reading, not the writer's
     if full:
         return Signal(FULL_TEXT, full)
-    editorial = _EDITORIAL.search(sentence)
+    editorial = _not_denied(_EDITORIAL, sentence)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
     if editorial and not _NOT_MINE.search(window):
         return Signal(EDITORIAL, editorial)
-    secondary = _SECONDARY.search(sentence)
-    if secondary and _AUTHORS_OWN.search(sentence):
+    secondary = _not_denied(_SECONDARY, sentence)
+    if secondary and _AUTHORS_OWN.search(sentence) and not _NOT_AUTHORS.search(sentence):
         secondary = None
     if not goes_beyond_abstract(sentence):
         abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)

@@ -19,7 +19,9 @@ READ = (
     r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
-    r"went over|gone over|combed through|skimmed|skimming|scanned|scanning|leafed through|"
+    r"went over|gone over|combed through|dug through|dig through|dig into|digging into|"
+    r"digging through|delved into|waded through|ploughed through|plowed through|"
+    r"skimmed|skimming|scanned|scanning|leafed through|"
     r"leafing through|paged through|flicked through|flipped through|browsed|perused|"
     r"got through|sat with|spent\s+(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?(?:hours?|"
     r"afternoon|morning|evening|day|time|while)\s+(?:with|on|in))"
@@ -35,7 +37,8 @@ WHOLE_PAPER = (
     r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?(?:paper|pdf|preprint)(?:'s(?:\s+own)?\s+(?:results\s+"
     r")?(?:tables?|figures?|sections?|experiments?|proofs?|appendix|ablations?)\b|\s+own\b|"
     r"(?!'s)(?!\s*(?:abstract|summary|listing|blog|announcement|thread|landing|page|title)))|"
-    r"sections?\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|"
+    r"(?:sections?|secs?\.?)\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|(?:the\s+)?(?:limitations|"
+    r"discussion|evaluation|experimental|analysis|ablations?)\s+sections?|"
     r"(?:section|table|figure|appendix)\s+[A-Z\d][\w.]*\s+of\s+the\s+paper|results\s+tables?|"
     r"experiments?\s+section)"
 )
@@ -114,7 +117,8 @@ SPEECH = (
     r"posted|posts|tweeted|tweets|alleges|alleged|hinted|hints|insists|insisted|asserts|"
     r"asserted|flagged|flags|warned|warns|complained|recounted|passed on|shared|reckons|"
     r"thinks|thought|believes|believed|estimates|estimated|explained|explains|confirmed|"
-    r"confirms|let slip|whispered|swears|repeats|repeated|recalls|recalled|cites|cited)"
+    r"confirms|let slip|re-?ran|re-?runs|re-?evaluated|re-?measured|measured|benchmarked|"
+    r"obtained|whispered|swears|repeats|repeated|recalls|recalled|cites|cited)"
 )
 
 # -- editorial --------------------------------------------------------------------------------
@@ -124,5 +128,5 @@ VIEW = (
     r"hypothesis|extrapolation|gloss|assessment|suspicion|conjecture|reconstruction|"
     r"comparison|connection|bet|sense|impression|feeling|gut|instinct|intuition|prior|"
     r"belief|worry|concern|reservation|verdict|stance|position|prediction|expectation|"
-    r"money\s+is\s+on|takeaway|doubts?|skepticism|scepticism|suspicions?)"
+    r"money\s+is\s+on|reckoning|takeaway|doubts?|skepticism|scepticism|suspicions?)"
 )

@@ -118,6 +118,22 @@ CASES = [
     ("editorial", "Our verdict: promising but unproven."),
     ("editorial", "We remain sceptical of the scaling claim."),
     ("editorial", "It strikes me that the method is DPO with extra steps."),
+    ("unmarked", "This is not hearsay: the paper says so in plain words."),
+    ("unmarked", "Not an editorial point: the method fails on long inputs."),
+    ("unmarked", "The authors' own measurements show the gain holds at 70B."),
+    ("secondary", "A blog post by someone not involved in the project reproduces the gain."),
+    ("secondary", "Per The Information, the model cost ten million dollars to train."),
+    ("secondary", "A colleague re-ran the benchmark and measured a smaller gain."),
+    ("secondary", "Picked this up from a Reddit thread: the code is not released."),
+    ("full_text", "Full-text pass finished: the ablations are convincing."),
+    ("full_text", "Went past the abstract and into the results tables."),
+    ("full_text", "Beyond the abstract, the limitations section admits the eval is small."),
+    ("full_text", "Dug through the appendix for the training details."),
+    ("full_text", "The whole paper (read it twice) never reports a variance."),
+    ("abstract_only", "Their Medium post, not the paper: it says training took a week."),
+    ("abstract_only", "The paper link on the lab page is dead, so I made do with the abstract."),
+    ("abstract_only", "The camera-ready is still not available."),
+    ("editorial", "My reckoning is that the gain halves at scale."),
 ]
 
 
