@@ -183,6 +183,16 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"whether\s+|if\s+)?[^.;]{0,60}?\b(?:contaminat\w*|leak\w*|overlap\w*|(?:appear|"
             r"appears|appeared|present|seen|included)\s+in\s+(?:the\s+)?(?:pre-?)?training)",
             r"\bno\s+(?:de-?contamination|dedup\w*|contamination)\b",
+            # No word on it, or a check "not performed": "no info on contamination".
+            r"\b(?:no|nothing|without)\s+(?:\w+\s+){0,2}?(?:info(?:rmation)?|word|mention|details?|"
+            r"discussion|analysis|statement|check)\s+(?:on|about|of|regarding|for)\s+(?:\w+\s+)"
+            r"{0,2}?(?:contamination|leakage|overlap|decontamination|dedup\w*)",
+            r"\b(?:dedup\w*|decontaminat\w*|overlap\s+(?:analysis|check)|contamination\s+"
+            r"(?:analysis|check))\b[^.;]{0,60}?\b(?:was|were|is|has\s+been)\s+(?:not|never)\s+"
+            r"(?:performed|done|run|carried\s+out|conducted|reported|attempted|verified|checked)",
+            r"\bno\s+(?:[\w-]+\s+){0,2}?overlap\s+(?:analysis|check|study|audit)",
+            r"\b(?:not|never|nobody|no one)\s+(?:\w+\s+){0,2}?(?:checked|verified|audited|"
+            r"examined)\s+(?:the\s+)?(?:\w+\s+)?decontamination\b",
             r"\b(?:unclear|unknown|not known|not clear|an open question|uncertain)\s+whether\b"
             r"[^.;]{0,80}?\b(?:leak|contaminat|overlap|memori[sz]|seen (?:during|in) "
             r"(?:pre-?)?training)",
@@ -222,6 +232,22 @@ def _unnamed(noun: str) -> list[str]:
         rf"\b(?:unnamed|unspecified|undisclosed|anonymi[sz]ed|unidentified)\s+(?:\w+\s+){{0,2}}?"
         rf"{noun}\b",
         rf"\b{noun}\s+(?:and\s+\w+\s+)?(?:unnamed|unspecified|undisclosed)\b",
+        # Left anonymous, unclear which, no details on it.
+        rf"\b{noun}\b[^.;,]{{0,25}}?\b(?:is|are|was|were|left|kept|remains?)\s+(?:\w+\s+)?"
+        r"(?:anonymous|anonymi[sz]ed|unidentified)\b",
+        rf"\b(?:not\s+clear|unclear|unknown)\s+which\s+(?:\w+\s+)?{noun}\b",
+        rf"\bno\s+(?:details?|info(?:rmation)?|word)\s+(?:on|about|of)\s+(?:[\w-]+\s+){{0,4}}?"
+        rf"{noun}\s+used\b",
+        rf"\b{noun},?\s+which\s+(?:they|the\s+authors)\s+(?:do|did|does)\s+not\s+(?:name|identify|"
+        r"specify|disclose)\b",
+        rf"\b(?:unnamed|unspecified|undisclosed)\s+['\"“‘][^'\"”’]{{0,25}}?{noun}\b",
+        # Named only by a description: "the eval suite is described only as 'a mix'".
+        rf"\b{noun}\b[^.;,]{{0,25}}?\b(?:is|are|was|were)\s+(?:only\s+(?:described|referred\s+to|"
+        r"called|identified|characteri[sz]ed)|(?:described|referred\s+to|called|identified|"
+        r"characteri[sz]ed)\s+only)\s+as\b",
+        # "evaluated on several benchmarks, without specifying which".
+        rf"\b{noun}\b[^.;]{{0,50}}?\b(?:without|not|never)\s+(?:\w+\s+)?(?:specifying|saying|"
+        r"naming|listing|stating|specify|say|name|list|state)\s+which\b",
     ]
 
 
@@ -231,10 +257,11 @@ _WIDER = {
         r"\bciting\s+no\s+(?:benchmark|dataset)\b",
         r"\b(?:internal|in-house|own)\s+(?:test\s+)?set\b[^.;]{0,30}?\b(?:not|never)\s+naming\b",
         r"\b(?:are|is)\s+not\s+naming\b",
+        rf"\b(?:in-house|internal|proprietary|private|unreleased|custom|undisclosed)\s+"
+        rf"(?:[\w-]+\s+){{0,2}}?{_BENCH}\b",
     ],
     NO_MODEL: [
         *_unnamed(_MODEL),
-        r"\b(?:referred to|described|known|called)\s+only\s+as\s+['\"“‘]",
     ],
     NO_BASELINE: [
         r"\bwithout\s+(?:specifying|naming|identifying|giving)\s+(?:the|a|any)\s+baseline",
@@ -250,6 +277,14 @@ _WIDER = {
         r"was)\s+not\s+(?:mentioned|given|reported|shown|stated)\b",
         r"\b(?:none|nothing)\s+of\s+[^.;]{0,30}?\bmentions?\s+(?:any\s+)?variance\b",
         r"\bno\s+seeds?\s+or\s+error\s+bars\b",
+        # The spread missing, one seed, none of the tables carrying it.
+        r"\b(?:single|one)[\s-]seed(?:ed)?\b",
+        r"\b(?:error bars?|variance|seeds?|confidence intervals?|std|standard deviations?)\b"
+        r"[^.;]{0,20}?\b(?:(?:are|is|were|was)\s+(?:missing|absent|lacking)|(?:not|never)\s+"
+        r"(?:given|reported|shown|stated|provided|mentioned))\b",
+        r"\b(?:none|nothing|no\s+\w+)\b[^.;]{0,30}?\b(?:carry|carries|mention|mentions|give|"
+        r"gives|report|reports|include|includes)\s+(?:any\s+)?(?:seeds?|variance|error bars|"
+        r"confidence intervals|std|standard deviations?)\b",
         r"\bvariance\b[^.;]{0,30}?(?::|\b(?:is|was|are|were))?\s*(?:not|never)\s+(?:\w+\s+)?"
         r"(?:reported|given|stated|shown|measured)",
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:report|reports|reported|give|gives|show|shows)\s+"
@@ -262,6 +297,14 @@ _WIDER = {
     ],
     NO_CONTAMINATION: [
         r"\bcontamination\s+(?:analysis|check|study|audit)\s+(?:is\s+)?(?:missing|absent|lacking)\b",
+        r"\b(?:overlap|contamination|leakage)\s+(?:is\s+|was\s+)?(?:unclear|unknown|unverified|"
+        r"unchecked|untested)\b",
+        r"\b(?:not|never)\s+(?:\w+\s+)?(?:mention|discuss|address|report)\w*\s+(?:any\s+)?"
+        r"(?:\w+\s+)?(?:contamination|leakage|overlap|decontamination)",
+        r"\b(?:not|never)\s+(?:\w+\s+)?(?:state|say|report|mention)s?\s+whether\b[^.;]{0,60}?\b"
+        r"(?:screened|filtered|deduplicated|decontaminated|leaked|seen|appeared)\b",
+        r"\bwhether\b[^.;]{0,60}?\b(?:appeared|leaked|were seen|was seen)\b[^.;]{0,60}?\b(?:is|"
+        r"was|remains)\s+(?:unknown|unclear|not known|unverified)",
         r"\b(?:absence|lack)\s+of\s+(?:any\s+)?(?:contamination|decontamination)\s+(?:check|"
         r"analysis|test)",
         r"\b(?:contaminat\w*|leak\w*|decontaminat\w*)\b[^.]{0,80}?\b(?:not|never|nothing|"
@@ -272,11 +315,20 @@ _WIDER = {
         r"(?:contaminat\w*|leak\w*)",
     ],
     RELATIVE_ONLY: [
+        # Absolute scores withheld, or only relative improvements / shares of a reference.
+        r"\babsolute\s+(?:scores?|numbers?|figures?|results?|accuracy|values?)\s+(?:are\s+|were\s+)?"
+        r"(?:not|never)\s+(?:reported|given|stated|shown)|\bno\s+absolute\s+(?:scores?|numbers?|"
+        r"figures?)|\bwithout\s+(?:the\s+)?absolute\s+(?:scores?|numbers?|figures?|baselines?)",
+        r"\b(?:only|just)\b[^.;]{0,30}?\brelative\s+(?:improvements?|gains?|changes?|deltas?)\b",
+        r"\b(?:only|just)\b[^.;]{0,20}?\bpercentage[\s-]of[\s-](?:\w+\s+)?(?:oracle|teacher|"
+        r"baseline|reference)",
         r"\b(?:in\s+)?(?:percentage|relative)\s+terms\s+only\b|\bonly\s+(?:given\s+|stated\s+|"
         r"expressed\s+|reported\s+)?(?:in|as)\s+(?:percentage|relative)\s+terms\b",
         r"\b(?:only\s+)?(?:expressed|given|stated|reported)\s+(?:only\s+)?relative\s+to\b",
         r"\bonly\s+as\s+percentages?\b",
         r"\brelative\s+to\s+[^.;]{0,40}?\bonly\b",
+        r"\b\d+(?:\.\d+)?\s*%\s+(?:gain|improvement|increase|reduction|drop|boost)\s+"
+        r"relative\s+to\b",
     ],
 }
 CAVEAT_RULES = [

@@ -1,11 +1,17 @@
 """Precision and recall of the evidence rules on a labelled set (JSON lines).
 
-Each line: ``text``; ``source_kind`` ("notes" or "digest", default notes); ``evidence``
+Each line: ``text``; ``source_kind`` ("notes" or "digest", also "feed"; default notes); ``evidence``
 (what the words explicitly support, one of the evidence values); ``caveats`` (names the
 words support, "no figure stated" included when the text states no result-shaped
 figure); ``why`` (the labeller's reason). Each text is read as an entry of one claim.
 
-    python -m entries.evidence.evaluate [path ...]
+    python -m entries.evidence.evaluate [path ...] [-v]
+
+Besides precision and recall per label it prints the agreements a careful reader would
+check: evidence on the items whose words signal a level explicitly (label not
+unmarked), unmarked items left unmarked (no false mark), evidence on all items, "no
+figure stated" decisions, and items exactly right (evidence and every caveat). ``-v``
+lists the items that are not exactly right.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from pathlib import Path
 from entries.evidence.analysis import claim_findings
 from entries.evidence.caveats import CAVEATS, NO_FIGURE
 from entries.evidence.rules import EVIDENCE_VALUES, UNMARKED
+
+# A digest feed, whichever word the labeller used for it.
+SOURCE_KINDS = {"feed": "digest", "digest_feed": "digest"}
 
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "evidence" / "labelled.jsonl"
 
@@ -43,12 +52,31 @@ class Report:
     evidence: dict[str, Counts] = field(default_factory=dict)
     caveats: dict[str, Counts] = field(default_factory=dict)
     evidence_agree: int = 0  # items whose evidence label equals the mark (unmarked included)
+    signalled: int = 0  # items whose label is not unmarked: the words state the evidence
+    signalled_agree: int = 0
+    unmarked_agree: int = 0  # items labelled unmarked and left unmarked (no false mark)
+    exact: int = 0  # evidence and every caveat as labelled
     no_figure_agree: int = 0
     errors: list[str] = field(default_factory=list)
 
     @property
     def evidence_agreement(self) -> float:
         return self.evidence_agree / self.items if self.items else 1.0
+
+    @property
+    def signalled_agreement(self) -> float:
+        """Evidence agreement on the items whose words signal a level explicitly."""
+        return self.signalled_agree / self.signalled if self.signalled else 1.0
+
+    @property
+    def unmarked_agreement(self) -> float:
+        """Share of the items labelled unmarked that the rules leave unmarked."""
+        unmarked = self.items - self.signalled
+        return self.unmarked_agree / unmarked if unmarked else 1.0
+
+    @property
+    def exact_agreement(self) -> float:
+        return self.exact / self.items if self.items else 1.0
 
     @property
     def no_figure_agreement(self) -> float:
@@ -67,10 +95,14 @@ def evaluate(items: list[dict]) -> Report:
     )
     for item in items:
         report.items += 1
-        draft = claim_findings(item["text"], source_kind=item.get("source_kind", "notes"))
+        kind = item.get("source_kind", "notes")
+        draft = claim_findings(item["text"], source_kind=SOURCE_KINDS.get(kind, kind))
         want = item.get("evidence", UNMARKED)
         got = draft.evidence
         report.evidence_agree += want == got
+        report.signalled += want != UNMARKED
+        report.signalled_agree += want != UNMARKED and want == got
+        report.unmarked_agree += want == UNMARKED and got == UNMARKED
         for value, counts in report.evidence.items():
             counts.tp += want == value and got == value
             counts.fp += want != value and got == value
@@ -84,6 +116,7 @@ def evaluate(items: list[dict]) -> Report:
             counts.fp += name not in want_caveats and name in got_caveats
             counts.fn += name in want_caveats and name not in got_caveats
         report.no_figure_agree += (NO_FIGURE in want_caveats) == (NO_FIGURE in got_caveats)
+        report.exact += want == got and want_caveats == got_caveats
         if want != got or want_caveats != got_caveats:
             report.errors.append(
                 f"{item['text'][:90]!r}: want {want} {sorted(want_caveats)}, "
@@ -99,13 +132,21 @@ def table(report: Report, title: str) -> str:
             f"{name:<28} {counts.precision:>6.2f} {counts.recall:>6.2f}"
             f"  {counts.tp:>2} {counts.fp:>2} {counts.fn:>2}"
         )
-    rows.append(f"{'evidence level agreement':<28} {report.evidence_agreement:>6.2f}")
-    rows.append(f"{'no figure stated agreement':<28} {report.no_figure_agreement:>6.2f}")
+    unmarked = report.items - report.signalled
+    for name, value, of in [
+        ("evidence, explicit signals", report.signalled_agreement, report.signalled),
+        ("evidence, unmarked kept", report.unmarked_agreement, unmarked),
+        ("evidence level agreement", report.evidence_agreement, report.items),
+        ("no figure stated agreement", report.no_figure_agreement, report.items),
+        ("exactly right", report.exact_agreement, report.items),
+    ]:
+        rows.append(f"{name:<28} {value:>6.2f}  of {of}")
     return "\n".join(rows)
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or [
+    verbose = "-v" in argv
+    paths = [Path(a) for a in argv if a != "-v"] or [
         DEFAULT,
         DEFAULT.with_name("heldout.jsonl"),
         DEFAULT.with_name("probes.jsonl"),
@@ -114,10 +155,11 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind3.jsonl"),
         DEFAULT.with_name("blind4.jsonl"),
         DEFAULT.with_name("blind5.jsonl"),
+        DEFAULT.with_name("blind6.jsonl"),
+        DEFAULT.with_name("blind7.jsonl"),
     ]
-    verbose = "-v" in argv
     for path in paths:
-        if not path.exists() or path.name == "-v":
+        if not path.exists():
             continue
         report = evaluate(load(path))
         print(table(report, path.name))

@@ -29,6 +29,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from entries.evidence.vocabulary import (
+    ART,
+    CHANNEL,
+    MAKERS,
+    NOT_A_TOPIC,
+    NOT_YET,
+    ONLY,
+    OWN_CHANNEL,
+    PERSON,
+    READ,
+    SPEECH,
+    SUMMARY,
+    VIEW,
+    WHOLE_PAPER,
+    WORDS,
+    Q,
+)
+
 UNMARKED = "unmarked"
 FULL_TEXT = "full_text"
 ABSTRACT_ONLY = "abstract_only"
@@ -62,99 +80,91 @@ def spelled_out(text: str) -> str:
     return text
 
 
-_Q = r"(?:'|’)"  # either apostrophe
-_ART = r"(?:the|its|their|an?|this|that|his|her|my|our|one)"
-_WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
 _NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody)\s*$", re.I)
+# A negation reaching the reading through "had a chance to", "got round to", "managed to".
+_NEG_CHAIN = re.compile(rf"\b{NOT_YET}", re.I)
+# A reading that has not happened: "taken down before I could read it", "once we have read".
+_UNREALISED = re.compile(
+    r"\b(?:before|until|unless|if|once|when)\s+(?:i|we)\s+(?:could|can|get\s+to|have|had)\b", re.I
+)
+# A reading done by the system described, not by the writer: "the model scanned the full text".
+_SYSTEM_READS = re.compile(
+    r"\b(?:model|agent|system|method|policy|pipeline|retriever|llm|tool|baseline|classifier|"
+    r"student|teacher|reader|judge|verifier|network|encoder)s?\s+(?:\w+\s+)?$",
+    re.I,
+)
 
-# -- full text ------------------------------------------------------------------------------
-_READ = (
-    r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
-    r"go through|went past the abstract into|line by line|"
-    r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
-    r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
-    r"went over|gone over|combed through)"
-)
-_WHOLE_PAPER = (
-    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w-]+\s+)?(?:paper|pdf|"
-    r"text|article|preprint|manuscript|version)|paper in full|(?:the\s+)?methods?(?:\s+and\s+"
-    r"results)?(?:\s+sections?)?|results?\s+sections?|experiments?\s+sections?|appendix|"
-    r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
-    r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
-    r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
-    r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?paper(?:'s(?:\s+own)?\s+(?:results\s+"
-    r")?(?:tables?|figures?|sections?|experiments?|proofs?|appendix|ablations?)\b|\s+own\b|"
-    r"(?!'s)(?!\s*(?:abstract|summary|listing|blog|announcement|thread|landing|page|title)))|"
-    r"sections?\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|"
-    r"(?:section|table|figure|appendix)\s+[A-Z\d][\w.]*\s+of\s+the\s+paper|results\s+tables?|"
-    r"experiments?\s+section)"
-)
 _FULL_TEXT = _rx(
-    rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{_READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
-    rf"\bbetween\b)[^.;:!?]){{0,40}}?\b{_WHOLE_PAPER}",
+    rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
+    rf"\bwhich\b|\bbetween\b)[^.;:!?]){{0,40}}?\b{WHOLE_PAPER}",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
     r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
     r"abstract|summary|press|thread)",
-    rf"\b{_WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
+    rf"\b{WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
     r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
-    rf"\b{_WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
+    rf"\b{WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
     r"consulted|verified|examined)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
-    rf"\b{_WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
+    rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
     r"through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
-    rf"\bthe\s+paper{_Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
+    rf"\bthe\s+paper{Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
-    r"\bfull\s+paper\s+(?:shows|says|reports|states|gives|makes clear)\b",
+    # The full paper, or a section of its body, as the subject that speaks.
+    r"\b(?:full|whole|complete)[\s-](?:paper|text|pdf)\s+(?:\([^)]{0,40}\)\s+)?(?:shows|says|"
+    r"reports|states|gives|makes clear|confirms|calls|lists|admits|describes|notes|mentions|"
+    r"reveals|puts|contains)\b",
+    # Past the summary into the body: "beyond the abstract — the experimental section shows".
+    rf"\bbeyond\s+the\s+(?:abstract|listing|summary)\b[^.;:!?]{{0,30}}?{WHOLE_PAPER}",
+    # A reading named as a noun: "full read", "full-paper pass done".
+    r"\bfull(?:[\s-](?:paper|text|pdf))?[\s-](?:read|pass|read-through|reading)\b",
+    rf"\b{WHOLE_PAPER}\s*\((?:i\s+|we\s+)?(?:read|went\s+through|checked)\b",
+    r"\b(?:read|went|gone|got|moved|going|dug|dig)\s+(?:well\s+)?(?:beyond|past)\s+the\s+"
+    r"(?:abstract|listing|summary)\b(?:(?!\bnot\b)[^.;:!?]){0,25}?\binto\b",
     r"\bread\s+(?:well\s+)?(?:beyond|past)\s+the\s+(?:abstract|listing|summary)\b",
 )
 
-# -- abstract only --------------------------------------------------------------------------
-_SUMMARY = (
-    r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
-    r"landing\s+page|model\s+card|project\s+page|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
-    r"announcement\s+page|release\s+page|"
-    r"(?:journal|workshop|talk|poster)\s+(?:page|abstract|summary)|(?:arxiv|openreview|"
-    r"conference|publisher"
-    rf"(?:{_Q}s)?|hugging\s?face|hf|daily\s+papers|papers\s+with\s+code)\s+(?:page|listing|"
-    r"summary|entry|card|abstract)|teaser|tl;?dr|snippet)"
-)
-_ONLY = r"(?:only|just|solely|merely|purely)"
 _ABSTRACT_ONLY = _rx(
     # A summary-level artefact named as the limit of the reading.
-    rf"\b{_ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{_ART}\s+{_WORDS}{_SUMMARY}\b",
-    rf"\b{_ONLY}\s+(?:could\s+|can\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|"
+    rf"\b{ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{ART}\s+{WORDS}{SUMMARY}\b",
+    rf"\b{ONLY}\s+(?:could\s+|can\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|"
     r"seen|see|got|get|"
     rf"skimmed|consulted|checked|looked at|accessed|access|went by)\s+(?:\w+\s+){{0,2}}?"
-    rf"{_ART}\s+{_WORDS}{_SUMMARY}\b",
-    rf"\b{_SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
+    rf"{ART}\s+{WORDS}{SUMMARY}\b",
+    rf"\b{SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
     r"all|were all|all (?:i|we) (?:could|can|had|have))\b",
     r"\b(?:from|per|in|according to|going by)\s+(?:the|its|their)\s+(?:arxiv\s+)?abstract\b",
     r"(?:^|[:;]\s*)abstract\s+(?:says|states|claims|reports|mentions|notes|suggests)\b",
-    rf"\b(?:per|according to)\s+{_ART}\s+{_WORDS}(?:announcement|programme|program|"
+    rf"\b(?:per|according to)\s+{ART}\s+{WORDS}(?:announcement|programme|program|"
     r"conference|summary)\s+(?:page|listing)\b",
     r"\b(?:not\s+able|unable|have\s+not\s+been\s+able|could\s+not|can\s+not)\s+(?:to\s+)?"
     r"(?:open|access|read|get|download|obtain|reach)\s+(?:the\s+|a\s+copy\s+of\s+the\s+)?"
     r"(?:paper|pdf|full\s+text|article|preprint)\b",
     r"\bdid\s+not\s+(?:get|go|read)\s+(?:any\s+)?further\s+than\b",
     r"\b(?:programme|program|conference)\s+listing\b",
-    rf"\b(?:going|judging|working|reading)\s+(?:{_ONLY}\s+)?(?:by|from|off|on)\s+{_ART}\s+"
-    rf"{_WORDS}{_SUMMARY}\b",
-    rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{_ONLY}\s+|entirely\s+|"
-    rf"wholly\s+)?(?:on|from|off)\s+{_ART}\s+{_WORDS}{_SUMMARY}\b",
-    rf"\b{_SUMMARY}[\s-](?:level|confidence|depth|only|reading)\b",
-    rf"\b(?:is|are|was|comes?|came|taken|quoted)\s+(?:straight\s+|directly\s+)?from\s+{_ART}\s+"
-    rf"{_WORDS}{_SUMMARY}\b",
-    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:was|is|has)\s+(?:not|never)\s+"
-    r"(?:yet\s+)?(?:been\s+)?(?:out|public|released|online|posted|published)\b",
+    rf"\b(?:going|judging|working|reading)\s+(?:{ONLY}\s+)?(?:by|from|off|on)\s+{ART}\s+"
+    rf"{WORDS}{SUMMARY}\b",
+    rf"\b(?:based|relying|relies|rests?|resting|drawn|taken)\s+(?:{ONLY}\s+|entirely\s+|"
+    rf"wholly\s+)?(?:on|from|off)\s+{ART}\s+{WORDS}{SUMMARY}\b",
+    rf"\b{SUMMARY}[\s-](?:level|confidence|depth|only|reading)\b",
+    rf"\b(?:is|are|was|comes?|came|taken|quoted)\s+(?:straight\s+|directly\s+)?from\s+{ART}\s+"
+    rf"{WORDS}{SUMMARY}\b",
+    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is|has)\s+)?(?:still\s+)?"
+    r"(?:not|never)\s+(?:yet\s+)?(?:been\s+)?(?:out|public|released|online|posted|published|"
+    r"available)\b",
+    r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is)\s+)?(?:still\s+)?"
+    r"(?:listed\s+as\s+)?['\"“‘]?(?:coming\s+soon|forthcoming|to\s+come)\b",
+    # A summary-level artefact as the subject that speaks: "the OpenReview abstract says".
+    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.-]+\s+){{0,2}}?{SUMMARY}\s+(?:says|states|claims|reports|"
+    r"lists|gives|mentions|promises|describes|shows|suggests|carries|names|quotes|touts)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
-    rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{_ART}\s+"
-    rf"{_WORDS}{_SUMMARY}\b",
+    rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
+    rf"{WORDS}{SUMMARY}\b",
     r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
     r"\bnothing (?:beyond|past|but|other than|more than) the (?:abstract|listing|summary)\b",
     r"\b(?:not|never)\s+(?:\w+\s+)?(?:get|go|got|gotten|gone|read|make it|see|seen|been)\s+"
@@ -169,25 +179,37 @@ _ABSTRACT_ONLY = _rx(
     # What the abstract omits, named as the source: "never named in the abstract".
     r"\b(?:not|never|nowhere)\s+(?:\w+\s+){0,2}?(?:in|from)\s+the\s+abstract\b",
     # The authors' own announcement as the source: a summary by the authors themselves.
-    rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?authors?{_Q}?s?{_Q}?\s+"
-    r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video)",
+    rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?authors?{Q}?s?{Q}?\s+"
+    r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video|talk|"
+    r"slides|keynote)",
+    # The authors' own channel speaking, or a channel from "the lab that wrote it".
+    rf"\b(?:authors{Q}|author{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
+    rf"\b{SPEECH}\b",
+    rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by)\s+{MAKERS}",
     # The authors' own announcement as the only source read.
-    rf"\b{_ONLY}\b[^.;:!?]{{0,30}}?\bauthors?{_Q}?s?{_Q}?\s+own\b",
-    rf"\bauthors?{_Q}?s?{_Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
+    rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\bauthors?{Q}?s?{Q}?\s+own\b",
+    rf"\bauthors?{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
     r"announcement|summary|video)[^.;:!?]{0,40}?\b(?:only source|is all|was all)\b",
     # The paper out of reach.
     r"\b(?:paper|pdf|full[\s-]?text|full\s+paper|article|preprint|paper\s+body)\b[^.;:!?]{0,30}?"
-    r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the)\s+(?:\w+\s+)?(?:paywall|embargo|"
+    r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the|[\w.-]+'s)\s+(?:[\w.-]+\s+)?(?:paywall|embargo|"
     r"login)|unavailable|not available|inaccessible|unreachable|out of reach|(?:link|url)\s+"
-    r"(?:was|is)\s+(?:dead|broken))\b",
-    r"\b(?:pdf|paper)\s+link\s+(?:was|is)\s+(?:dead|broken)\b",
+    r"(?:was|is)\s+(?:dead|broken)|(?:returns?|returned|gives?|gave|throws?|threw)\s+(?:an?\s+)?"
+    r"(?:404|error|not found)|404s?|404(?:ed|ing)|(?:was|is|has\s+been|got)\s+(?:since\s+)?"
+    r"(?:taken\s+down|withdrawn|pulled|removed))\b",
+    r"\bbefore\s+(?:i|we)\s+could\s+(?:read|open|download|get\s+to)\b",
+    r"\b(?:pdf|paper)\s+(?:link|url)\b[^.;:!?]{0,30}?\b(?:was|is)\s+(?:dead|broken|down)\b",
+    rf"\b(?:went|go|going|settled|made\s+do)\s+(?:with|by)\s+{ART}\s+{WORDS}{SUMMARY}\b",
+    # The authors' own channel set against the paper: "their Substack post, not the paper".
+    rf"\b(?:authors{Q}|author{Q}s|their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b,?\s*"
+    r"\(?not\s+the\s+(?:paper|pdf|full\s+text)\b",
     r"\b(?:could|can|did|do|does|was|were)\s*(?:not|n't)\s+(?:be\s+)?(?:read|open(?:ed)?|"
     r"access(?:ed)?|get|got|reach(?:ed)?|fetch(?:ed)?|download(?:ed)?|obtain(?:ed)?|"
     r"retriev(?:e|ed))\s+(?:at\s+|to\s+|hold of\s+|past\s+|beyond\s+)?(?:the\s+)?(?:full|"
     r"whole|paper|pdf|text|body|article|publisher)",
     r"\barxiv(?:\.org)?\s+(?:is|was)\s+blocked\b",
     r"\b(?:not|no)\s+open[\s-]access\b|\bclosed[\s-]access\b",
-    rf"(?:^|[(:;]\s*)from\s+{_ART}\s+{_WORDS}{_SUMMARY}\b",
+    rf"(?:^|[(:;]\s*)from\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The paper not read.
     r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?(?:read|"
     r"consulted|opened)\b",
@@ -206,93 +228,65 @@ _NOT_ONLY_ABSTRACT = _rx(
     r"\bbeyond the (?:abstract|listing|summary)\b",
 )
 
-# -- secondary --------------------------------------------------------------------------------
-_CHANNEL = (
-    r"(?:blog(?:\s+post)?|thread|tweets?|x\s+post|reddit(?:\s+(?:post|thread|comment))?|"
-    r"hacker\s+news|discord(?:\s+channel)?|slack|forum|mailing\s+list|press(?:\s+(?:release|"
-    r"office|coverage|report))?|news(?:\s+(?:piece|story|article|report|item|site))?|"
-    r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
-    r"(?:\s+(?:video|explainer))?|video|explainer|podcast|interview|keynote|write-?up|"
-    r"coverage|review|leaderboard\s+site|benchmark\s+site|aggregator(?:\s+site)?|"
-    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|twitter|bluesky|mastodon|hn"
-    r"(?:\s+comment)?|linkedin(?:\s+post)?|comments?\s+"
-    r"on\s+openreview|the\s+batch)"
-)
-_PERSON = (
-    r"(?:colleagues?|labmates?|lab\s+mates?|co-?workers?|advisors?|advisers?|supervisors?|"
-    r"mentors?|independent\s+researchers?|journalists?|reporters?|"
-    r"commentators?|commenters?|bloggers?|analysts?|outside\s+researchers?|third[\s-]"
-    r"part(?:y|ies)|someone|somebody|friends?|critics?|influencers?|attendees?|reviewers?|"
-    r"reading\s+(?:club|group))"
-)
-# "video", "review" or "thread" as a topic, not a source: "the video benchmark reports…".
-_NOT_A_TOPIC = (
-    r"(?!\s+(?:benchmarks?|tasks?|datasets?|models?|generation|understanding|qa|questions?|"
-    r"data|domains?|settings?|lengths?|pools?|counts?|level|parallelism|summari[sz]ation))"
-)
-_SPEECH = (
-    r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
-    r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|tells|told|relays|relayed|is that|"
-    r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests|say|"
-    r"tell|reproduced|replicated|found|finds|walks through|shows)"
-)
 _SECONDARY = _rx(
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
-    rf"\b(?:{_CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
+    rf"\b(?:{CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
     r"external|unaffiliated)\b",
     r"\b(?:replication|third[\s-]party|independent)\s+(?:blog|post|thread|report|write-?up|"
     r"study)\b",
     r"\bpress\s+release\s*\(",
     r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
-    rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{_ART}\s+)?{_WORDS}"
+    rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{ART}\s+)?{WORDS}"
     r"(?:summary|post|thread|comment|note|write-?up|take)\s+(?:from|by|on|in|of)\b",
-    rf"\bfrom\s+(?:{_ART}\s+)?{_WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
+    rf"\bfrom\s+(?:{ART}\s+)?{WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
     r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
-    rf"covered)\s+(?:by|in|on))\s+(?:{_ART}\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
-    rf"\b(?:quoted|reported|featured|covered|described)\s+(?:in|on|by)\s+(?:{_ART}\s+)?{_WORDS}"
-    rf"(?:{_CHANNEL}|{_PERSON})\b",
+    rf"covered)\s+(?:by|in|on))\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
+    rf"\b(?:quoted|reported|featured|covered|described)\s+(?:in|on|by)\s+(?:{ART}\s+)?{WORDS}"
+    rf"(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
-    rf"(?:^|[:;,(]\s*|\b{_ART}\s+){_WORDS}(?:{_CHANNEL}|{_PERSON})\b{_NOT_A_TOPIC}"
-    rf"[^.;:!?]{{0,40}}?\b{_SPEECH}\b",
-    rf"\b(?:learned|heard|read|saw)\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{_ART}"
-    rf"\s+)?{_WORDS}(?:{_CHANNEL}|{_PERSON})\b",
+    rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
+    rf"[^.;:!?]{{0,40}}?\b{SPEECH}\b",
+    # A party said not to be the authors: "(not by the authors)", "not involved in the work".
+    r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
+    r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
+    # A publication by name: "according to The Verge".
+    r"\b(?:according\s+to|per|via|reported\s+(?:by|in))\s+(?-i:The\s+[A-Z])",
+    rf"\b(?:learned|heard|read|saw|picked\s+up|gleaned|lifted|sourced|came\s+across|got\s+"
+    rf"(?:this|it))\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
+    rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
     r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
     r"writes|reports)\s+that\b",
     r"\b(?:going|working)\s+off\s+what\b",
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
-    rf"\b{_PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading)\b",
+    # Hearsay: "heard at the poster session that…", "overheard that…".
+    r"\b(?:over)?heard\s+(?:it\s+)?(?:at|during|over|in\s+the\s+hallway|from|on|that)\b",
+    rf"\b{PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading)\b",
     r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
     r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
     r"\b(?:phd\s+)?students?\s+(?:i|we)\s+(?:spoke|talked)\b",
-    rf"\b[\w.-]+{_Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
+    rf"\b[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
 )
 # The authors' own words are not a third party's.
 _AUTHORS_OWN = _rx(
-    rf"\bauthors?{_Q}?s?{_Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
+    rf"\bauthors?{Q}?s?{Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
     r"announcement|summary|video|talk|press)",
     r"(?<!not )(?<!not the )\bauthors themselves\b",
     r"\b(?:the\s+)?(?:authors|paper)\s+(?:\w+\s+)?(?:report|reports|reported|say|says|state|"
     r"states|write|writes|note|notes|show|shows|claim|claims)\s+that\b",
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
+    MAKERS,
     # The authors quoting someone: their paper is still the source.
     r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
     r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
     r"mentions|refer to|refers to)\b",
 )
 
-# -- editorial --------------------------------------------------------------------------------
-_VIEW = (
-    r"(?:view|read|reading|inference|interpretation|take|synthesis|framing|estimate|guess|"
-    r"speculation|conclusion|grouping|pairing|juxtaposition|judge?ment|opinion|hunch|"
-    r"hypothesis|extrapolation|gloss|assessment|suspicion|conjecture|reconstruction|"
-    r"comparison|connection)"
-)
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
@@ -308,7 +302,8 @@ _EDITORIAL = _rx(
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
     r"consider|regard|characteri[sz]e)\w*\b",
     r"\bnote\s+from\s+the\s+editors?\b",
-    rf"\b(?:my|our)\s+(?:own\s+)?(?:[\w-]+\s+){{0,3}}?{_VIEW}\b",
+    rf"\b(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?(?:[\w-]+\s+){{0,3}}?"
+    rf"{VIEW}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",
@@ -319,6 +314,16 @@ _EDITORIAL = _rx(
     r"assessment)\b",
     r"\bpersonal\s+(?:take|view|opinion|note|reading)\b|\bpersonally\b",
     r"\b(?:to my mind|my two cents|if you ask me|in my opinion|on my reading)\b",
+    # The writer's own stance: "seems to me", "I'm inclined to", "I'd wager", "I doubt".
+    r"\b(?:seems|seemed|appears|looks|looked|strikes|struck|feels)\s+(?:\w+\s+)?(?:to\s+)?"
+    r"(?:me|us)\b(?!\s+(?:that\s+)?the\s+authors)",
+    r"\b(?:i am|we are|i feel|we feel|i remain|we remain)\s+(?:\w+\s+)?(?:inclined|tempted|"
+    r"minded|skeptical|sceptical|doubtful|unconvinced|not\s+convinced|convinced|confident|"
+    r"sure|certain|persuaded|wary|suspicious|unsure|not\s+sure|torn)\b",
+    r"\b(?:i|we)\s+(?:would|will)\s+(?:\w+ly\s+)?(?:wager|bet|venture|hazard|"
+    r"not\s+(?:trust|rely|bet|buy|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet))\b",
+    r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:doubt|worry|wonder|disagree|distrust|question)\b",
+    r"\b(?:yours truly|this writer|the present (?:writer|author))\b|[\[(]\s*ed\.?\s*[\])]",
     r"\b(?:i|we)\s+(?:would|am inclined to|are inclined to|tend to)\s+(?:\w+\s+)?(?:think|read|"
     r"guess|say|bet|argue|suspect|interpret|characteri[sz]e|call|describe|classify|frame|see|"
     r"consider|view)\b|\bi\s+am\s+guessing\b",
@@ -327,8 +332,8 @@ _EDITORIAL = _rx(
     r"\b(?:wiki\s+)?editors(?:'|s')?\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take)\b",
     r"\beditorial(?:\s+(?:note|comment|aside))?\s*:|\beditoriali[sz]ing\b",
     r"\b(?:is|are|was)\s+(?:mine|ours)\b",
-    rf"\bthe\s+writer{_Q}s\b",
-    rf"\b(?:this|the)\s+(?:wiki|page|note|notes|editor|editors)(?:{_Q}s|s{_Q})\s+(?:own\s+)?",
+    rf"\bthe\s+writer{Q}s\b",
+    rf"\b(?:this|the)\s+(?:wiki|page|note|notes|editor|editors)(?:{Q}s|s{Q})\s+(?:own\s+)?",
     r"\blabell?ed as such\b|\breading between the lines\b",
 )
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
@@ -354,7 +359,22 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
     for match in pattern.finditer(sentence):
         before = sentence[max(0, match.start() - reach) : match.start()]
         negation = _NEG_NEAR if reach > 12 else _NEG
-        if not negation.search(before):
+        chain = sentence[max(0, match.start() - 60) : match.start()]
+        if negation.search(before) or _NEG_CHAIN.search(chain):
+            continue
+        if not _UNREALISED.search(match.group(0)):
+            return match
+    return None
+
+
+# "This isn't hearsay", "not an editorial judgement": the word named only to be denied.
+_DENIED = re.compile(r"\b(?:not|never|no)\s+(?:an?\s+|the\s+|just\s+)?$", re.I)
+_NOT_AUTHORS = re.compile(r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|the\s+)?authors?\b", re.I)
+
+
+def _not_denied(pattern: re.Pattern[str], sentence: str) -> re.Match[str] | None:
+    for match in pattern.finditer(sentence):
+        if not _DENIED.search(sentence[max(0, match.start() - 12) : match.start()]):
             return match
     return None
 
@@ -362,7 +382,10 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
 def _negated_full_reading(sentence: str) -> re.Match[str] | None:
     """ "I haven't read the full paper": a reading of the paper, negated."""
     for match in _FULL_TEXT.finditer(sentence):
-        if _NEG.search(sentence[max(0, match.start() - 12) : match.start()]):
+        chain = sentence[max(0, match.start() - 60) : match.start()]
+        if _NEG.search(sentence[max(0, match.start() - 12) : match.start()]) or _NEG_CHAIN.search(
+            chain
+        ):
             return match
     return None
 
@@ -372,14 +395,16 @@ def reading_signal(sentence: str) -> Signal | None:
     sentence with its contractions written out)."""
     sentence = spelled_out(sentence)
     full = _positive(_FULL_TEXT, sentence)
+    if full and _SYSTEM_READS.search(sentence[max(0, full.start() - 40) : full.start()]):
+        full = None  # "the model scans the full text": a system's reading, not the writer's
     if full:
         return Signal(FULL_TEXT, full)
-    editorial = _EDITORIAL.search(sentence)
+    editorial = _not_denied(_EDITORIAL, sentence)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
     if editorial and not _NOT_MINE.search(window):
         return Signal(EDITORIAL, editorial)
-    secondary = _SECONDARY.search(sentence)
-    if secondary and _AUTHORS_OWN.search(sentence):
+    secondary = _not_denied(_SECONDARY, sentence)
+    if secondary and _AUTHORS_OWN.search(sentence) and not _NOT_AUTHORS.search(sentence):
         secondary = None
     if not goes_beyond_abstract(sentence):
         abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from entries.evidence.evaluate import DEFAULT, evaluate, load
+from entries.evidence.evaluate import DEFAULT, evaluate, load, main
 
 
 def test_evaluate_labelled_set_stays_above_its_floors():
@@ -20,20 +20,49 @@ def test_evaluate_heldout_set_stays_above_its_floors():
     assert report.no_figure_agreement >= 0.85
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "probes.jsonl",
-        "blind1.jsonl",
-        "blind2.jsonl",
-        "blind3.jsonl",
-        "blind4.jsonl",
-        "blind5.jsonl",
-    ],
-)
+# Floors per set: (evidence on explicit signals, exactly right). Never lowered; raised to
+# what the rules reach after each set was used to widen them.
+FLOORS = {
+    "probes.jsonl": (0.95, 0.95),
+    "blind1.jsonl": (0.95, 0.95),
+    "blind2.jsonl": (0.95, 0.95),
+    "blind3.jsonl": (0.95, 0.95),
+    "blind4.jsonl": (0.95, 0.95),
+    "blind5.jsonl": (0.95, 0.95),
+    "blind6.jsonl": (1.0, 0.94),
+    "blind7.jsonl": (1.0, 0.95),
+}
+
+
+@pytest.mark.parametrize("name", FLOORS)
 def test_evaluate_sets_labelled_by_other_readers_stay_above_their_floors(name):
     """Sets whose sentences were labelled without the rules at hand (each later used to
-    widen them, by meaning): the agreement must not fall back below 0.95."""
+    widen them, by meaning): the agreement must not fall back below its floor."""
+    signalled, exact = FLOORS[name]
     report = evaluate(load(DEFAULT.with_name(name)))
     assert report.evidence_agreement >= 0.95
+    assert report.signalled_agreement >= signalled
+    assert report.unmarked_agreement >= 0.95
     assert report.no_figure_agreement >= 0.95
+    assert report.exact_agreement >= exact
+
+
+def test_evaluate_prints_explicit_signals_and_exactly_right(tmp_path, capsys):
+    """The figures the acceptance is judged on are printed, not computed by hand: one
+    explicit signal read right, one missed, one unmarked sentence left alone."""
+    items = [
+        '{"text": "Only the abstract was read: it claims 12% fewer tokens.", '
+        '"evidence": "abstract_only", "caveats": []}',
+        '{"text": "Scores went up on every benchmark they tried.", '
+        '"evidence": "secondary", "caveats": ["no figure stated"]}',
+        '{"text": "The student matches the teacher at 41.2 on MATH.", '
+        '"evidence": "unmarked", "caveats": []}',
+    ]
+    path = tmp_path / "mini.jsonl"
+    path.write_text("\n".join(items), encoding="utf-8")
+    assert main([str(path), "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "evidence, explicit signals     0.50  of 2" in out
+    assert "evidence, unmarked kept        1.00  of 1" in out
+    assert "exactly right                  0.67  of 3" in out
+    assert "want secondary" in out
