@@ -44,6 +44,8 @@ def test_an_import_is_one_expandable_line(editor_client, editor):
     assert f'<span class="change-user">{editor.username}</span>' in summary
     assert all(f"{kind}" in summary for kind in batch.counts)
     assert html.count('class="change-row"') == len(batch.changes)  # the rows, inside
+    if response.context["page"].has_next():
+        assert "on this page; older ones on the next" in summary
 
 
 def test_an_import_counts_what_it_wrote(editor_client, editor):
