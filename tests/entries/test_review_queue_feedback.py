@@ -108,6 +108,7 @@ def test_four_eyes_refusal_returns_to_the_queue_with_its_message(
     page = client.get("/review/").content.decode()
     item = page.split(f'id="entry-{entry.pk}"')[1]
     assert 'class="form-error review-message" role="alert"' in item.split("review-body")[0]
+    assert '<ul class="messages"' not in page  # said once, beside the entry
     entry.refresh_from_db()
     assert entry.status == S.PENDING
 

@@ -80,6 +80,14 @@ def test_concept_diff_htmx_returns_fragment(client, two_revisions):
 
 
 @pytest.mark.django_db
+def test_concept_diff_inline_pushes_its_address_older_revision_first(client, two_revisions):
+    response = client.get("/wiki/reward-modeling/diff/", {"b": 1, "a": 2}, **HTMX)
+
+    assert response["HX-Push-Url"] == "/wiki/reward-modeling/diff/?a=1&b=2"
+    assert "HX-Push-Url" not in client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 2})
+
+
+@pytest.mark.django_db
 def test_concept_diff_bad_input_is_400_and_missing_revision_404(client, two_revisions):
     assert client.get("/wiki/reward-modeling/diff/", {"a": "x"}).status_code == 400
     assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 9}).status_code == 404
