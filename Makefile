@@ -9,7 +9,7 @@ PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock
+.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock code-css
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,3 +77,7 @@ lock: install
 	$(BIN)/python -m pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra redis --python-version 3.11 --generate-hashes \
 		--quiet -o requirements.lock
+
+# The colours of highlighted code, from the Pygments styles named in wiki/highlight.py.
+code-css: install-run
+	$(BIN)/python wiki/highlight.py

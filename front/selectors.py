@@ -3,8 +3,9 @@ entries, active topics, each person's own work waiting) and recent changes."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.paginator import Page, Paginator
@@ -122,9 +123,125 @@ def changes_page(
     )
     found = {"revision": by_revision, "entry": by_event, "paper": by_paper}
     field = {"revision": "revision", "entry": "event", "paper": "paper"}
-    page.object_list = [
-        Change(kind=k, created=at, **{field[k]: found[k][ref]})
-        for k, ref, at in rows
-        if ref in found[k]
-    ]
+    page.object_list = group_imports(
+        [
+            Change(kind=k, created=at, **{field[k]: found[k][ref]})
+            for k, ref, at in rows
+            if ref in found[k]
+        ]
+    )
     return page
+
+
+# --- An import's rows, as one line ---------------------------------------------------------
+#
+# A notes import writes through the domain services like anyone else, so its rows are
+# ordinary revisions, entry events and papers. They carry the import's marks, though: a
+# revision's summary "Imported from notes.md [import …]" (or "… created by an import"), an
+# entry's first event "imported", papers with nobody as their adder. One run writes them
+# within seconds, as one person (or as nobody, from the command line). So a batch is a run
+# of consecutive rows, each an import's row, by one actor, each within IMPORT_GAP of the
+# next, holding at least one marked row: no column or migration on three domain tables,
+# and a person's own edit in the same minute is never swallowed (it carries no mark).
+
+IMPORT_GAP = timedelta(minutes=2)
+IMPORTED_FROM = re.compile(r"^Imported from (.+?) \[import [^\]]*\]$")
+# What an import adds to an entry after "imported": its submission, or a resubmission.
+IMPORT_FOLLOW_UPS = {"submitted", "edited", "updated by resubmission"}
+_NOBODY = object()
+
+
+@dataclass
+class ImportBatch:
+    """Consecutive rows of one import, shown as one expandable line."""
+
+    changes: list[Change]
+    kind: str = "import"
+
+    @property
+    def created(self) -> datetime:
+        return self.changes[0].created
+
+    @property
+    def actor_name(self) -> str:
+        """Who ran the import; empty when it ran as nobody (from the command line)."""
+        for change in self.changes:
+            person = change.revision.author if change.revision else None
+            person = change.event.actor if change.event else person
+            if person is not None:
+                return person.get_username()
+        return ""
+
+    @property
+    def sources(self) -> list[str]:
+        names = []
+        for change in self.changes:
+            found = (
+                IMPORTED_FROM.match(change.revision.edit_summary or "") if change.revision else None
+            )
+            if found and found.group(1) not in names:
+                names.append(found.group(1))
+        return names
+
+    @property
+    def counts(self) -> list[str]:
+        entries = {c.event.entry_id for c in self.changes if c.event}
+        concepts = {c.revision.concept_id for c in self.changes if c.revision}
+        papers = [c for c in self.changes if c.paper]
+        pairs = [(len(entries), "entry", "entries"), (len(concepts), "concept", "concepts")]
+        pairs.append((len(papers), "paper", "papers"))
+        return [f"{n} {one if n == 1 else many}" for n, one, many in pairs if n]
+
+
+def _actor(change: Change):
+    """Who wrote the row; _NOBODY for a paper without adder, which fits any import."""
+    if change.revision is not None:
+        return change.revision.author_id
+    if change.event is not None:
+        return change.event.actor_id
+    return change.paper.added_by_id if change.paper.added_by_id else _NOBODY
+
+
+def _import_mark(change: Change) -> str:
+    """ "marked" for a row only an import writes, "joins" for one it writes among others."""
+    if change.revision is not None:
+        summary = change.revision.edit_summary or ""
+        return "marked" if IMPORTED_FROM.match(summary) or "by an import" in summary else ""
+    if change.event is not None:
+        action = change.event.action
+        return "marked" if action == "imported" else "joins" if action in IMPORT_FOLLOW_UPS else ""
+    return "joins" if change.paper.added_by_id is None else ""
+
+
+def group_imports(changes: list[Change]) -> list[Change | ImportBatch]:
+    """Runs of an import's rows (newest first, as the page lists them) become batches."""
+    items: list[Change | ImportBatch] = []
+    run: list[Change] = []
+    actor = _NOBODY
+
+    def close() -> None:
+        if len(run) > 1 and any(_import_mark(c) == "marked" for c in run):
+            items.append(ImportBatch(list(run)))
+        else:
+            items.extend(run)
+        run.clear()
+
+    for change in changes:
+        mark, who = _import_mark(change), _actor(change)
+        fits = (
+            run
+            and mark
+            and run[-1].created - change.created <= IMPORT_GAP
+            and (who is _NOBODY or actor is _NOBODY or who == actor)
+        )
+        if not fits:
+            close()
+            actor = _NOBODY
+            if not mark:
+                items.append(change)
+                continue
+        run.append(change)
+        if who is not _NOBODY:
+            actor = who
+    close()
+    return items

@@ -36,8 +36,7 @@ from django.db.models.functions import (
     StrIndex,
     Substr,
 )
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from core.fulltext import (
     CONFIG,
@@ -47,6 +46,7 @@ from core.fulltext import (
     search_terms,
     tsquery,
 )
+from core.plaintext import MARK_END, MARK_START, markdown_to_text, marked_html
 from entries.models import Entry
 from papers.filters import NEWEST, paper_search
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
@@ -184,28 +184,25 @@ def _find_plain(qs: QuerySet, order: tuple) -> Found:
 
 
 def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
-    """A window of ``text`` around the first matching word, words marked; HTML-safe."""
-    text = re.sub(r"\s+", " ", text or "").strip()
+    """A window of the text's words around the first match, matches marked; HTML-safe."""
+    text = markdown_to_text(text)
     lower = text.lower()
     positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
     start = max(0, min(positions) - width // 3) if positions else 0
     window = text[start : start + width]
-    html = escape(window)
-    for term in sorted(set(terms), key=len, reverse=True):
-        html = re.sub(f"({re.escape(escape(term))})", r"<mark>\1</mark>", html, flags=re.IGNORECASE)
+    words = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
+    if words:
+        window = re.sub(f"({words})", MARK_START + r"\1" + MARK_END, window, flags=re.IGNORECASE)
     prefix = "… " if start > 0 else ""
     suffix = " …" if start + width < len(text) else ""
-    return mark_safe(prefix + html + suffix)  # every part escaped above
+    return marked_html(prefix + window + suffix)
 
 
 def _safe_headline(value: str | None) -> SafeString:
-    # ts_headline returns the document's text with our <mark> tags; escape everything
-    # else so stored text can never inject markup.
-    value = value or ""
-    parts = re.split(r"(</?mark>)", value)
-    return mark_safe(  # every part but our <mark> tags escaped
-        "".join(p if p in ("<mark>", "</mark>") else escape(p) for p in parts)
-    )
+    # ts_headline returns the document's Markdown with our <mark> tags: the tags become
+    # markers, the Markdown its words, and marked_html escapes all but the markers.
+    value = (value or "").replace("<mark>", MARK_START).replace("</mark>", MARK_END)
+    return marked_html(markdown_to_text(value))
 
 
 def search(text: str, *, kind: str = "all", limit: int = 20) -> Results:

@@ -1,13 +1,14 @@
 """The one Markdown renderer: every page that shows user text calls ``render_markdown``.
 
-Python-Markdown (tables, fenced code, footnotes, toc, sane lists) plus two inline syntaxes of
-our own — ``[[Title]]`` / ``[[Title|label]]`` wikilinks and arXiv ids — and then nh3 with an
-explicit allow-list, so nothing a user typed reaches a page as executable HTML. Callers store
-the result at write time; reads never render.
+Python-Markdown (tables, fenced code highlighted by Pygments, footnotes, toc, sane lists)
+plus two inline syntaxes of our own — ``[[Title]]`` / ``[[Title|label]]`` wikilinks and
+arXiv ids — and then nh3 with an explicit allow-list, so nothing a user typed reaches a page
+as executable HTML. Callers store the result at write time; reads never render.
 
 ``class`` and ``id`` are the page's own: the renderer sets them (wikilinks, footnotes, the
-table of contents), a user's raw HTML never does, so that no claim can dress up as a badge
-or take an element's place. Raw HTML is cleaned of them before Markdown puts it back.
+table of contents, Pygments' token classes in code), a user's raw HTML never does, so that
+no claim can dress up as a badge or take an element's place. Raw HTML is cleaned of them
+before Markdown puts it back.
 
 A wikilink to a concept that has no published text yet (a proposal waiting for review) is
 rendered like a link to a missing page: readers never learn of the proposal through it.
@@ -25,6 +26,9 @@ import nh3
 from django.db.models import Exists, OuterRef
 from django.db.models.functions import Lower
 from django.urls import reverse
+from markdown.extensions import Extension
+from markdown.extensions.codehilite import CodeHiliteExtension, HiliteTreeprocessor
+from markdown.extensions.fenced_code import FencedBlockPreprocessor, FencedCodeExtension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.postprocessors import Postprocessor
 
@@ -52,6 +56,12 @@ ALLOWED_ATTRIBUTES = {
     "abbr": {"title"},
 }
 ALLOWED_URL_SCHEMES = {"http", "https", "mailto"}
+# The classes a highlighted code block keeps: Pygments' token names (k, nf, s2, hll …).
+HIGHLIGHT_CLASS = {
+    "div": re.compile(r"codehilite"),
+    "span": re.compile(r"[a-z][a-z0-9]{0,3}"),
+}
+_NONE = re.compile(r"(?!)")
 # What a user's own raw HTML may carry: no class, no id.
 USER_ATTRIBUTES = {
     tag: {a for a in attributes if a not in ("class", "id")}
@@ -79,32 +89,87 @@ def sanitise(html: str) -> str:
     )
 
 
-def _keep_code_language(tag: str, attribute: str, value: str) -> str | None:
-    # Fenced code blocks pass through the raw-HTML store with their language class.
-    if attribute == "class":
-        return value if tag == "code" and value.startswith("language-") else None
-    return value
-
-
 def _sanitise_user_html(html: str) -> str:
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,
-        attributes={**USER_ATTRIBUTES, "code": {"class"}},
+        attributes=USER_ATTRIBUTES,
         url_schemes=ALLOWED_URL_SCHEMES,
         link_rel=None,
         strip_comments=True,
-        attribute_filter=_keep_code_language,
     )
 
 
+def _keep_highlight_classes(tag: str, attribute: str, value: str) -> str | None:
+    # A highlighted block keeps the classes Pygments gives it and nothing a fence's
+    # {.class #id} asked for: no id, and no class that could dress the block up as the page.
+    if attribute != "class":
+        return None
+    keep = [name for name in value.split() if HIGHLIGHT_CLASS.get(tag, _NONE).fullmatch(name)]
+    return " ".join(keep) or None
+
+
+def _sanitise_code_block(html: str) -> str:
+    return nh3.clean(
+        html,
+        tags={"div", "pre", "code", "span"},
+        attributes={tag: {"class"} for tag in ("div", "pre", "code", "span")},
+        url_schemes=set(),
+        link_rel=None,
+        strip_comments=True,
+        attribute_filter=_keep_highlight_classes,
+    )
+
+
+class CodeBlock(str):
+    """A code block Markdown stored aside (fenced or indented), highlighted by Pygments."""
+
+
+class _StoresCodeBlocks:
+    """Marks what a code processor puts in the raw-HTML store as the renderer's own."""
+
+    def run(self, data):
+        stash = self.md.htmlStash
+        before = len(stash.rawHtmlBlocks)
+        result = super().run(data)
+        stash.rawHtmlBlocks[before:] = [CodeBlock(b) for b in stash.rawHtmlBlocks[before:]]
+        return result
+
+
+class _FencedCode(_StoresCodeBlocks, FencedBlockPreprocessor):
+    pass
+
+
+class _IndentedCode(_StoresCodeBlocks, HiliteTreeprocessor):
+    pass
+
+
+class HighlightExtension(Extension):
+    """Fenced and indented code highlighted by Pygments (codehilite) with CSS classes, no
+    inline style; the colours are static/css/code.css (``wiki.highlight``)."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        config = {"css_class": "codehilite", "guess_lang": False, "use_pygments": True}
+        hilite = CodeHiliteExtension(**config)
+        md.registerExtension(hilite)
+        indented = _IndentedCode(md)
+        indented.config = hilite.getConfigs()
+        md.treeprocessors.register(indented, "hilite", 30)
+        fenced = FencedCodeExtension()
+        md.registerExtension(fenced)
+        md.preprocessors.register(_FencedCode(md, fenced.getConfigs()), "fenced_code_block", 25)
+
+
 class UserHtmlPostprocessor(Postprocessor):
-    """Runs before Markdown puts raw HTML back: cleans each piece a user wrote."""
+    """Runs before Markdown puts raw HTML back: cleans each piece a user wrote, and each
+    code block of its classes but Pygments' own."""
 
     def run(self, text: str) -> str:
         stash = self.md.htmlStash
         stash.rawHtmlBlocks = [
-            _sanitise_user_html(block)
+            CodeBlock(_sanitise_code_block(block))
+            if isinstance(block, CodeBlock)
+            else _sanitise_user_html(block)
             if isinstance(block, str) and not isinstance(block, Formula)
             else block
             for block in stash.rawHtmlBlocks
@@ -203,7 +268,14 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
     text = bound_markdown(text or "")
     resolver = _Resolver(text)
     md = markdown.Markdown(
-        extensions=["tables", "fenced_code", "footnotes", "toc", "sane_lists", MathExtension()],
+        extensions=[
+            "tables",
+            HighlightExtension(),
+            "footnotes",
+            "toc",
+            "sane_lists",
+            MathExtension(),
+        ],
         extension_configs={
             "tables": {"use_align_attribute": True},
             "toc": {"toc_depth": "2-4", "permalink": False},

@@ -233,7 +233,13 @@ def concept_diff(request: HttpRequest, slug: str) -> HttpResponse:
         "summary_diff": diff_inline(old.summary, new.summary),
         "body_diff": diff_text(old.body, new.body),
     }
-    return render_page(request, "wiki/diff.html", context, fragment="diff")
+    response = render_page(request, "wiki/diff.html", context, fragment="diff")
+    if wants_fragment(request):
+        # Opened inline from the history: the address bar takes the comparison's own URL,
+        # older revision first, whatever order the form sent.
+        url = reverse("wiki:diff", kwargs={"slug": concept.slug})
+        response["HX-Push-Url"] = f"{url}?a={old.number}&b={new.number}"
+    return response
 
 
 @require_GET

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import can_contribute, is_editor
 from core.htmx import vary_on_htmx, wants_fragment
@@ -89,6 +90,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "revisions_page": revisions,
         "caveats": caveat_vocabulary(),
         "next": request.get_full_path(),
+        "messages": _queue_messages(request, entries),
     }
     return render(request, "entries/review.html", context)
 
@@ -140,11 +142,16 @@ def entry_transition_view(request: HttpRequest, pk: int) -> HttpResponse:
             expected=data["seen_status"] or None,
             version=data["seen_version"],
         )
-    except StaleApproval as exc:
-        # Back to where the editor approved from, to read the entry as it is now.
-        messages.error(request, str(exc))
-        return redirect(_back_to(request, entry))
     except TransitionError as exc:
+        back = _back_to(request, entry)
+        if isinstance(exc, StaleApproval) or _in_queue(back):
+            # Back to where the editor decided from: the queue opens the entry there, as it
+            # is now, with the reason beside it.
+            tag = f"entry-{entry.pk}" if _in_queue(back) else ""
+            messages.error(request, str(exc), extra_tags=tag)
+            if wants_fragment(request):
+                return HttpResponseClientRedirect(back)
+            return redirect(back)
         return _entry_page_with_error(request, entry, str(exc), exc.status_code)
     messages.success(request, DONE.get(data["to"], "Done."))
     if data["to"] in (EntryStatus.PENDING,):
@@ -152,12 +159,32 @@ def entry_transition_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(safe_next(request, result.get_absolute_url()))
 
 
+def _in_queue(url: str) -> bool:
+    return url.split("?")[0].split("#")[0] == reverse("entries:review")
+
+
 def _back_to(request: HttpRequest, entry: Entry) -> str:
     """The page the decision came from, at this entry: the queue opens it there."""
     url = safe_next(request, entry.get_absolute_url())
-    if url.split("?")[0].split("#")[0] == reverse("entries:review"):
+    if _in_queue(url):
         url = url.split("#")[0] + f"#entry-{entry.pk}"
     return url
+
+
+def _queue_messages(request: HttpRequest, entries: list[Entry]) -> list:
+    """The page's messages, less those about one queued entry: those are shown at that
+    entry (where a refused decision sends the editor back), not at the top of the page."""
+    shown = {f"entry-{entry.pk}": entry for entry in entries}
+    general = []
+    for entry in entries:
+        entry.review_messages = []
+    for message in messages.get_messages(request):
+        entry = shown.get(message.extra_tags)
+        if entry is not None:
+            entry.review_messages.append(message)
+        else:
+            general.append(message)
+    return general
 
 
 def _entry_page_with_error(request, entry: Entry, error: str, status: int) -> HttpResponse:
@@ -202,6 +229,7 @@ def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status:
         "unmarked_count": unmarked,
         "review_transitions": transitions_for(entry, request.user),
         "next": safe_next(request, entry.get_absolute_url()),
+        "in_queue": _in_queue(safe_next(request, "")),
         "claim_error": error,
         "seen_version": _next_seen_version(request, entry, accepted=not error),
     }
@@ -284,5 +312,6 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
         "next": safe_next(request, entry.get_absolute_url()),
         "review_error": error,
         "seen_version": _next_seen_version(request, entry, accepted=not error),
+        "in_queue": _in_queue(safe_next(request, "")),
     }
-    return vary_on_htmx(render(request, "entries/_entry_review.html", context, status=status))
+    return vary_on_htmx(render(request, "entries/suggestions_applied.html", context, status=status))

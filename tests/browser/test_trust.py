@@ -128,7 +128,8 @@ def test_approval_of_an_entry_changed_through_the_api_is_refused(browser: Browse
     approve.click()
 
     expect(erin).to_have_url(re.compile(rf"/review/#entry-{entry.pk}$"))
-    expect(erin.locator(".messages")).to_contain_text("This entry changed while you had it open")
+    reason = erin.locator(f"#entry-{entry.pk} .review-message")  # beside the entry, not on top
+    expect(reason).to_contain_text("This entry changed while you had it open")
     expect(erin.locator(f"#entry-{entry.pk}")).to_contain_text("A headline nobody reviewed")
     entry.refresh_from_db()
     assert entry.status == EntryStatus.PENDING

@@ -16,6 +16,7 @@ from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.services import papers_import_bibtex
 from tests.factories import PaperFactory, make_concept
 from wiki.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, render_markdown
+from wiki.math import MATH_ATTRIBUTES, MATH_TAGS
 
 FUZZ = settings(
     max_examples=150,
@@ -50,9 +51,10 @@ class _AllowList(HTMLParser):
         self.refused: list[str] = []
 
     def handle_starttag(self, tag, attrs) -> None:
-        if tag not in ALLOWED_TAGS:
+        if tag not in ALLOWED_TAGS | MATH_TAGS:  # the renderer's whole allow-list
             self.refused.append(f"<{tag}>")
-        allowed = ALLOWED_ATTRIBUTES["*"] | ALLOWED_ATTRIBUTES.get(tag, set())
+        attributes = {**ALLOWED_ATTRIBUTES, **MATH_ATTRIBUTES}
+        allowed = ALLOWED_ATTRIBUTES["*"] | attributes.get(tag, set())
         if tag == "a":
             allowed = allowed | {"rel"}  # nh3 adds rel="noopener noreferrer" to links
         for name, value in attrs:

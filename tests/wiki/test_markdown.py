@@ -107,5 +107,5 @@ def test_render_markdown_tables_footnotes_code_and_toc():
 
     assert "<table>" in rendered.html
     assert 'class="footnote"' in rendered.html
-    assert "<pre><code>code &lt;b&gt;" in rendered.html
+    assert '<div class="codehilite"><pre><span></span><code>code &lt;b&gt;' in rendered.html
     assert 'href="#one"' in rendered.toc

@@ -138,4 +138,4 @@ def test_user_class_and_id_are_dropped_but_our_own_are_kept():
     assert 'class="card"' not in html and 'id="claims-heading"' not in html
     assert '<h2 id="a-heading">' in html
     assert 'class="footnote-ref"' in html and 'id="fn:1"' in html
-    assert '<code class="language-python">' in html
+    assert '<div class="codehilite">' in html and '<span class="n">x</span>' in html

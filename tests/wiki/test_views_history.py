@@ -80,6 +80,14 @@ def test_concept_diff_htmx_returns_fragment(client, two_revisions):
 
 
 @pytest.mark.django_db
+def test_concept_diff_inline_pushes_its_address_older_revision_first(client, two_revisions):
+    response = client.get("/wiki/reward-modeling/diff/", {"b": 1, "a": 2}, **HTMX)
+
+    assert response["HX-Push-Url"] == "/wiki/reward-modeling/diff/?a=1&b=2"
+    assert "HX-Push-Url" not in client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 2})
+
+
+@pytest.mark.django_db
 def test_concept_diff_bad_input_is_400_and_missing_revision_404(client, two_revisions):
     assert client.get("/wiki/reward-modeling/diff/", {"a": "x"}).status_code == 400
     assert client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 9}).status_code == 404
@@ -245,3 +253,49 @@ def test_renamed_concept_keeps_its_old_title_as_an_alias(editor_client, editor):
         "/wiki/reward-modelling/edit/", concept_form_data(concept, title="Reward Modelling")
     )
     assert [a.name for a in concept.aliases.all()] == ["Reward Modeling"]
+
+
+# A diff's own address
+
+
+@pytest.mark.django_db
+def test_history_loads_a_diff_inline_and_pushes_its_address(client, two_revisions):
+    html = client.get("/wiki/reward-modeling/history/").content.decode()
+
+    form = html.split('class="history-form"')[1].split(">")[0]
+    assert 'hx-target="#diff-panel"' in form
+    assert 'hx-push-url="true"' in form
+
+
+@pytest.mark.django_db
+def test_concept_diff_address_opened_directly_is_a_full_page(client, two_revisions):
+    response = client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 2})
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html and "<title>Changes to Reward Modeling" in html
+    assert 'href="/wiki/reward-modeling/diff/?a=1&amp;b=2">Link to this comparison' in html
+    assert response["Vary"].count("HX-Request") == 1
+
+
+@pytest.mark.django_db
+def test_concept_diff_of_a_pending_revision_is_for_who_may_see_it(
+    client, charlie, editor, contributor
+):
+    concept = make_concept("Reward Modeling", body=BASE, author=editor)
+    pending = pending_edit(concept, contributor, "Secret.")
+    url = f"/wiki/{concept.slug}/diff/"
+    query = {"a": 1, "b": pending.number}
+
+    assert client.get(url, query).status_code == 404
+    client.force_login(charlie)
+    assert client.get(url, query).status_code == 404
+    client.force_login(editor)
+    assert "Secret" in client.get(url, query).content.decode()
+
+
+@pytest.mark.django_db
+def test_concept_diff_bounded_queries(client, two_revisions, django_assert_max_num_queries):
+    with django_assert_max_num_queries(8):
+        response = client.get("/wiki/reward-modeling/diff/", {"a": 1, "b": 2})
+    assert response.status_code == 200

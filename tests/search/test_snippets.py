@@ -1,0 +1,76 @@
+"""Search snippets read as text: Markdown marks gone, the match highlighted, nothing
+a note holds turned into HTML."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from entries.models import EntryStatus
+from entries.services import ClaimData, entry_create
+from tests.factories import PaperFactory, make_concept
+
+HTMX = {"HX-Request": "true"}
+
+
+def _snippets(client, q: str) -> dict[str, str]:
+    response = client.get("/search/", {"q": q})
+    return {hit.title: str(hit.snippet) for hit in response.context["results"].hits}
+
+
+@pytest.mark.django_db
+def test_concept_snippet_shows_words_not_markdown(client):
+    make_concept(
+        "Agentic Reinforcement Learning",
+        summary="**Agentic RL** trains [[Large Language Model|language models]] as _agents_ "
+        "over many turns, as in [the survey](https://arxiv.org/abs/2509.02547).",
+        body="## Why it matters\n\n- Agents plan with `tools` and $\\pi_\\theta$.\n",
+    )
+
+    snippet = _snippets(client, "agents")["Agentic Reinforcement Learning"]
+
+    assert "trains language models as <mark>agents</mark> over many" in snippet
+    for raw in ("[[", "]]", "**", "](", "_agents_", "`", "$", "##"):
+        assert raw not in snippet
+
+
+@pytest.mark.django_db
+def test_paper_snippet_drops_maths_delimiters_and_escapes_html(client):
+    PaperFactory(
+        title="Policy gradients",
+        abstract="We bound the variance by $O(1/\\sqrt{n})$ for <b>every</b> policy gradient.",
+    )
+
+    snippet = _snippets(client, "variance")["Policy gradients"]
+
+    assert "<mark>variance</mark> by O(1/\\sqrt{n}) for every policy" in snippet
+    assert "<b>" not in snippet and "$" not in snippet
+
+
+@pytest.mark.django_db
+def test_entry_snippet_shows_words_not_markdown(client):
+    entry_create(
+        author=None,
+        date=dt.date(2026, 9, 1),
+        headline="Tool use at scale",
+        lead="A **quokka** benchmark of [[Tool Use]]: see `run.py`.",
+        claims=[ClaimData(text="The quokka scores rise.")],
+        status=EntryStatus.PUBLISHED,
+    )
+
+    snippet = _snippets(client, "quokka")["Tool use at scale"]
+
+    assert "<mark>quokka</mark>" in snippet.lower()
+    for raw in ("**", "[[", "`"):
+        assert raw not in snippet
+
+
+@pytest.mark.django_db
+def test_snippet_fragment_is_html_safe(client):
+    PaperFactory(title="Safe", abstract="**reward** <script>alert(1)</script> [[x|y]]")
+
+    body = client.get("/search/", {"q": "reward"}, headers=HTMX).content.decode()
+
+    assert "<mark>reward</mark>" in body.lower()
+    assert "<script" not in body and "**" not in body
