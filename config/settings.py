@@ -87,6 +87,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a cached page for a visitor without a session, with every header the stack
+    # below added when it was stored (core/page_cache.py).
+    "core.page_cache.AnonymousPageCacheMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -41,7 +41,10 @@ CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_")
 PEOPLE_TABLE_PREFIX = "auth_"
 # What pages show of a person (authors of revisions and entries).
 SHOWN_USER_COLUMNS = frozenset({"username", "first_name", "last_name"})
-_WRITE = re.compile(r'\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE)
+# SQLite spells an insert that skips duplicates (a group added to an account) INSERT OR IGNORE.
+_WRITE = re.compile(
+    r'\s*(INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE
+)
 # The UPDATE that Model.save() issues for one user: SET "col" = %s, … WHERE id = %s.
 _USER_ROW_UPDATE = re.compile(
     r'\s*UPDATE\s+"auth_user"\s+SET\s+(?P<set>.+?)\s+WHERE\s+"auth_user"\."id"\s*=\s*%s\s*$',
@@ -201,7 +204,12 @@ def _cacheable(request: HttpRequest) -> bool:
 
 
 def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve anonymous GETs of this view from the page cache, keyed by content version."""
+    """Serve anonymous GETs of this view from the page cache, keyed by content version.
+
+    Visitors without a session are served earlier still, before the middleware stack, by
+    ``core.page_cache.AnonymousPageCacheMiddleware``; this serves anonymous visitors who
+    carry a session cookie (after logging out, say), whose anonymity only the session tells.
+    """
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -215,12 +223,15 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
             content, headers = cached
             response = HttpResponse(content, headers=headers)
             response["X-Page-Cache"] = "hit"
-            return response
-        response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming and not response.cookies:
-            headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
-            _cache().set(key, (response.content, headers), PAGE_TTL_SECONDS)
-        response["X-Page-Cache"] = "miss"
+        else:
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming and not response.cookies:
+                headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
+                _cache().set(key, (response.content, headers), PAGE_TTL_SECONDS)
+            response["X-Page-Cache"] = "miss"
+        # Any visitor without a session may get it: the front door keeps it whole, headers
+        # and all (core/page_cache.py).
+        response.page_cache_shareable = True
         return response
 
     return wrapper
