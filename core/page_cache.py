@@ -24,7 +24,12 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse
 
-from core.cache import PAGE_TTL_SECONDS, _cache, content_version
+from core.cache import (
+    PAGE_TTL_SECONDS,
+    cache_get_memoized,
+    cache_set_memoized,
+    content_version,
+)
 
 CACHE_STATUS_HEADER = "X-Page-Cache"
 _METHODS = frozenset({"GET", "HEAD"})
@@ -41,8 +46,7 @@ class AnonymousPageCacheMiddleware:
         key = self._key(request)
         if key is None:
             return self.get_response(request)
-        cache = _cache()
-        cached = cache.get(key)
+        cached = cache_get_memoized(key)
         if cached is not None:
             content, headers = cached
             response = HttpResponse(content, headers=headers)
@@ -56,7 +60,7 @@ class AnonymousPageCacheMiddleware:
             and not response.cookies
         ):
             headers = {h: v for h, v in response.items() if h != CACHE_STATUS_HEADER}
-            cache.set(key, (response.content, headers), PAGE_TTL_SECONDS)
+            cache_set_memoized(key, (response.content, headers), PAGE_TTL_SECONDS)
         return response
 
     def _key(self, request: HttpRequest) -> str | None:
