@@ -4,11 +4,14 @@ signed in ever gets it."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import Group
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.test import Client
 
 from accounts.roles import EDITOR
-from tests.factories import make_concept
+from tests.factories import concept_form_data, make_concept
 
 PAGE = "/wiki/reward-modeling/"
 
@@ -133,3 +136,47 @@ def test_a_private_wiki_sends_visitors_to_log_in_even_for_a_page_cached_before(
     response = client.__class__().get(PAGE)
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+
+
+def test_a_signed_in_page_asks_no_query_when_warm(client, contributor, django_assert_num_queries):
+    make_concept("Reward Modeling")
+    client.force_login(contributor)
+    client.get(PAGE)
+    with django_assert_num_queries(0):
+        response = client.get(PAGE)
+    assert '<span class="user-name" title="Signed in">cora</span>' in response.content.decode()
+
+
+def test_a_signed_in_name_is_escaped_in_the_shared_page(client, contributor):
+    contributor.username = "cora<b>"
+    contributor.save()
+    make_concept("Reward Modeling")
+    client.force_login(contributor)
+    client.get(PAGE)
+    body = client.get(PAGE).content.decode()
+    assert '<span class="user-name" title="Signed in">cora&lt;b&gt;</span>' in body
+    assert "cora<b>" not in body
+
+
+def test_the_token_on_a_signed_in_page_is_the_persons_own_and_logs_them_out(contributor):
+    make_concept("Reward Modeling")
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(contributor)
+    strict.get(PAGE)
+    body = strict.get(PAGE).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
+    assert re.search(r'"x-csrftoken": "([^"]+)"', body).group(1) == token
+    assert "rw-csrf-token" not in body and "rw-person-name" not in body
+    assert strict.post("/accounts/logout/", {"csrfmiddlewaretoken": token}).status_code == 302
+    assert ">Log in</a>" in strict.get(PAGE).content.decode()
+
+
+def test_a_message_for_a_signed_in_person_shows_once_on_the_shared_page(editor_client, editor):
+    concept = make_concept("Reward Modeling", body="Old text.", author=editor)
+    editor_client.get(PAGE)
+    data = concept_form_data(concept, body="New text.", edit_summary="clearer")
+    response = editor_client.post(f"{PAGE}edit/", data, follow=True)
+    shown = response.content.decode()
+    assert '<ul class="messages" role="status">' in shown
+    assert "New text." in shown
+    assert '<ul class="messages"' not in editor_client.get(PAGE).content.decode()
