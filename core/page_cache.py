@@ -40,7 +40,6 @@ class AnonymousPageCacheMiddleware:
         self.get_response = get_response
         # Read once: these never change while the process runs.
         self.personal_cookies = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
-        self.proxy_ssl_header = settings.SECURE_PROXY_SSL_HEADER
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         key = self._key(request)
@@ -74,15 +73,10 @@ class AnonymousPageCacheMiddleware:
         cookies = request.COOKIES
         if any(name in cookies for name in self.personal_cookies):
             return None
-        meta = request.META
-        if "HTTP_HX_REQUEST" in meta:  # an htmx fragment, not the page
+        if "HTTP_HX_REQUEST" in request.META:  # an htmx fragment, not the page
             return None
-        if self.proxy_ssl_header and meta.get(self.proxy_ssl_header[0]) is not None:
-            secure = meta[self.proxy_ssl_header[0]] == self.proxy_ssl_header[1]
-            scheme = "https" if secure else "http"
-        else:
-            scheme = meta.get("wsgi.url_scheme", "http")
-        host = meta.get("HTTP_HOST") or meta.get("SERVER_NAME", "")
-        address = f"{scheme}://{host}{request.get_full_path()}"
+        # Django's own reading of the scheme and host (a proxy's headers included), without
+        # the host check: an address the check refuses was never stored.
+        address = f"{request.scheme}://{request._get_raw_host()}{request.get_full_path()}"
         digest = hashlib.sha256(address.encode()).hexdigest()
         return f"front:{content_version()}:{digest}"

@@ -180,3 +180,15 @@ def test_a_message_for_a_signed_in_person_shows_once_on_the_shared_page(editor_c
     assert '<ul class="messages" role="status">' in shown
     assert "New text." in shown
     assert '<ul class="messages"' not in editor_client.get(PAGE).content.decode()
+
+
+def test_behind_a_tls_proxy_plain_http_is_still_sent_to_https(client, db, settings):
+    _production_headers(settings)
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    make_concept("Reward Modeling")
+    https = {"X-Forwarded-Proto": "https"}
+    client.get(PAGE, headers=https)
+    assert client.get(PAGE, headers=https)["X-Page-Cache"] == "hit"
+    response = client.get(PAGE, headers={"X-Forwarded-Proto": "http"})
+    assert response.status_code == 301
+    assert response["Location"] == f"https://testserver{PAGE}"
