@@ -130,6 +130,7 @@ def report_throughput(tp: dict) -> None:
     print(f"{'served':<28}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'/ hello':>9}  target")
     for key, label in [
         ("hello", "bare Django hello view"),
+        ("hello_no_access_log", "  the same, no access log"),
         ("healthz", "/healthz"),
         ("anonymous", "concept page, anonymous"),
         ("contributor", "concept page, contributor"),

@@ -87,6 +87,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a cached page for a visitor without a session, with every header the stack
+    # below added when it was stored (core/page_cache.py).
+    "core.page_cache.AnonymousPageCacheMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "core.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -182,7 +185,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "core.storage.ManifestStaticStorage"
         )
     },
 }

@@ -7,6 +7,7 @@ quotes the words that triggered it; "full text" is never suggested.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from entries.evidence import suggestions_for
@@ -34,16 +35,23 @@ def text_suggestions(
     caveat_names: set[str] | frozenset[str] = frozenset(),
 ) -> list[Suggestion]:
     """Suggestions for a claim's text, omitting what it already carries."""
-    return [
+    return list(_suggestions(text or "", paper_read_level, evidence, frozenset(caveat_names)))
+
+
+# The rules are a pure function of their inputs and cost milliseconds per claim (the review
+# queue shows the same waiting claims to every editor, request after request): each server
+# process keeps the latest few thousand answers.
+@functools.lru_cache(maxsize=4096)
+def _suggestions(
+    text: str, paper_read_level: str | None, evidence: str, caveat_names: frozenset[str]
+) -> tuple[Suggestion, ...]:
+    return tuple(
         Suggestion(f.kind, f.value, f.reason)
         for f in suggestions_for(
-            text or "",
-            paper_read_level=paper_read_level,
-            evidence=evidence,
-            caveats=frozenset(caveat_names),
+            text, paper_read_level=paper_read_level, evidence=evidence, caveats=caveat_names
         )
         if f.value != Evidence.FULL_TEXT
-    ]
+    )
 
 
 def claim_suggestions(claim: Claim, caveat_names: set[str] | None = None) -> list[Suggestion]:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.roles import can_contribute, is_editor
 from core.cache import cache_page_for_anonymous
+from core.chrome import render_for_person
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
@@ -81,10 +82,18 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "own_pending": [{"number": number} for number in own],
         "pending_revisions": list(pending) if shared["pending"] else [],
     }
-    # The choice is part of the address, so the page cache keeps each one apart.
+    # The choice is part of the address, so the page caches keep each one apart.
     context["abstract_mode"], context["error"] = abstract_mode(request.GET)
-    status = 400 if context["error"] else 200
-    return render(request, "wiki/concept.html", context, status=status)
+    if context["error"] or not user.is_authenticated:
+        return render(
+            request, "wiki/concept.html", context, status=400 if context["error"] else 200
+        )
+    # The rest of a signed-in page is the same for everyone with the same roles.
+    roles = tuple(
+        r for r, has in (("editor", editor), ("contributor", can_contribute(user))) if has
+    )
+    personal = bool(context["own_pending"] or context["pending_revisions"])
+    return render_for_person(request, "wiki/concept.html", context, roles=roles, personal=personal)
 
 
 @login_required

@@ -97,3 +97,13 @@ def test_toggled_page_for_a_signed_in_reader_asks_no_more_queries(
     with django_assert_max_num_queries(3):
         response = client.get(PATH, {"abstract": "hide"})
     assert "abstract-hide" in _content(response.content.decode())
+
+
+def test_each_choice_is_shared_apart_for_signed_in_readers(client, concept, charlie):
+    client.force_login(charlie)
+    hidden = client.get(PATH, {"abstract": "hide"}).content.decode()
+
+    plain = client.get(PATH).content.decode()
+
+    assert "abstract-hide" in _content(hidden)
+    assert _content(plain) == '<div id="concept-content" class="concept-content">'

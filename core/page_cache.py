@@ -1,0 +1,82 @@
+"""The page cache's front door: a cached page for a visitor without a session, served
+before any other middleware runs.
+
+A request that carries no session cookie cannot belong to anybody signed in, so whether it
+may be served from the page cache is known from its cookies and headers alone, without
+loading a session, an account or a CSRF token. This middleware stands first in
+``MIDDLEWARE`` and answers such a request from the cache when the page is there; otherwise
+the request goes through the whole stack, and a response that the view's
+``cache_page_for_anonymous`` marked as shareable is stored *with every header the stack
+added* (Content-Security-Policy, X-Frame-Options, Vary, Referrer-Policy, HSTS…), so a
+cached answer is the uncached one, header for header.
+
+The key holds the scheme and the ``Host`` header as sent: a page is stored only after the
+whole stack accepted its host (``ALLOWED_HOSTS``) and scheme (the HTTPS redirect), so an
+address that was never accepted finds nothing here and goes through the checks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest, HttpResponse
+
+from core.cache import (
+    PAGE_TTL_SECONDS,
+    cache_get_memoized,
+    cache_set_memoized,
+    content_version,
+)
+
+CACHE_STATUS_HEADER = "X-Page-Cache"
+_METHODS = frozenset({"GET", "HEAD"})
+
+
+class AnonymousPageCacheMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        # Read once: these never change while the process runs.
+        self.personal_cookies = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = self._key(request)
+        if key is None:
+            return self.get_response(request)
+        cached = cache_get_memoized(key)
+        if cached is not None:
+            content, headers = cached
+            response = HttpResponse(content, headers=headers)
+            response[CACHE_STATUS_HEADER] = "hit"
+            return response
+        response = self.get_response(request)
+        if (
+            getattr(response, "page_cache_shareable", False)
+            and response.status_code == 200
+            and not response.streaming
+            and not response.cookies
+        ):
+            headers = {h: v for h, v in response.items() if h != CACHE_STATUS_HEADER}
+            cache_set_memoized(key, (response.content, headers), PAGE_TTL_SECONDS)
+        return response
+
+    def _key(self, request: HttpRequest) -> str | None:
+        if (
+            request.method not in _METHODS
+            or not settings.PAGE_CACHE_ENABLED
+            # A private wiki has nothing for visitors without a session but the login page.
+            or settings.WIKI_REQUIRE_LOGIN_TO_READ
+        ):
+            return None
+        cookies = request.COOKIES
+        if any(name in cookies for name in self.personal_cookies):
+            return None
+        if "HTTP_HX_REQUEST" in request.META:  # an htmx fragment, not the page
+            return None
+        # Django's own reading of the scheme and host (a proxy's headers included), without
+        # the host check: an address the check refuses was never stored.
+        address = f"{request.scheme}://{request._get_raw_host()}{request.get_full_path()}"
+        digest = hashlib.sha256(address.encode()).hexdigest()
+        return f"front:{content_version()}:{digest}"
