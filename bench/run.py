@@ -37,6 +37,7 @@ TARGET_RSS_MB = 150.0
 TARGET_RATIOS = {"anonymous": 0.45, "contributor": 0.12, "editor": 0.12}
 TARGET_SIGNED_IN_P99_MS = 100.0
 TARGET_AFTER_EDIT_MS = 100.0
+TARGET_HOSTILE_MARKDOWN_MS = 1000.0
 # Notes of the seeds' shape: the shared seeds when present, else the project's samples.
 SEEDS = ROOT.parent / "shared" / "seeds"
 SAMPLES = [ROOT / "importer" / "samples", ROOT / "tests" / "importer" / "samples"]
@@ -117,6 +118,12 @@ def report(results: dict) -> None:
         ]
         print(f"{name:<26}" + "".join(f"{c:>10}" for c in cells) + f"{growth:>9.2f}  {verdict(ok)}")
     print(f"targets: p95 <= {TARGET_P95_MS:.0f} ms, p95 large/small <= {TARGET_GROWTH:.0f}")
+    hostile = results.get("hostile_markdown")
+    if hostile:
+        ok = verdict(hostile["ms"] < TARGET_HOSTILE_MARKDOWN_MS)
+        print(f"hostile Markdown, slowest of {len(hostile['shapes'])} shapes "
+              f"({hostile['slowest']}): {hostile['ms']:.0f} ms "
+              f"(target < {TARGET_HOSTILE_MARKDOWN_MS:.0f} ms: {ok})")  # fmt: skip
     tp = results.get("throughput", {})
     if "hello" in tp:
         report_throughput(tp)
@@ -186,6 +193,8 @@ def main() -> None:
             args.admin_url, args.database_prefix, size, args.requests
         )
     if url:
+        out = sh([PY, "bench/hostile_markdown.py"], base_env(url), capture_output=True).stdout
+        results["hostile_markdown"] = json.loads(out.strip().splitlines()[-1])
         notes = [SEEDS] if SEEDS.is_dir() else SAMPLES
         env = base_env(url)
         out = sh([PY, "bench/seeded.py", "prepare", *map(str, notes)], env, capture_output=True)
