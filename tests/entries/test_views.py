@@ -48,8 +48,9 @@ def test_entry_new_refused_without_role(client, charlie, topic):
 
 def test_entry_new_form_has_the_labels(contributor_client):
     html = contributor_client.get("/entries/new/").content.decode()
-    for label in ["Date", "Headline", "Lead", "Topics", "Claim", "Source paper", "Quote"]:
+    for label in ["Date", "Headline", "Lead", "Claim", "Source paper", "Quote"]:
         assert f">{label}</label>" in html
+    assert ">Topics</legend>" in html  # a group of checkboxes, each labelled by its topic
     assert ">Save draft</button>" in html
     assert ">Submit for review</button>" in html
     assert ">Evidence</label>" not in html
@@ -208,7 +209,8 @@ def test_paper_options_autocomplete(contributor_client, abstract_paper):
 
     option = f'<option value="{abstract_paper.arxiv_id}">'
     assert by_title.content.decode().strip() == (
-        option + "Rubrics Without Checkers · abstract only</option>"
+        option
+        + "Rubrics Without Checkers · Ada Lovelace, Alan Turing · 2026 · abstract only</option>"
     )
     assert "Rubrics Without Checkers" in by_id.content.decode()
     assert "No paper in the library matches" in page.content.decode()
