@@ -222,3 +222,143 @@ document.addEventListener("keydown", (event) => {
     }
   }
 });
+
+// Chip pickers: a list of checkboxes ([data-chip-picker], core.widgets.ChipPicker) becomes
+// the chosen items as removable chips above a filter box. Typing filters the list, Enter
+// picks the first match, Backspace in the empty box removes the last chip. The checkboxes
+// stay the form's values, so the page sends the same data with or without this file.
+function chipPicker(list) {
+  if (list.dataset.enhanced) return;
+  list.dataset.enhanced = "1";
+  const group = list.closest("fieldset");
+  const name = group?.querySelector("legend")?.textContent.trim() || "items";
+  const boxes = [...list.querySelectorAll("input[type=checkbox]")];
+  const labelOf = (box) => box.closest("label").textContent.trim();
+  let order = boxes.filter((box) => box.checked);
+
+  const wrap = document.createElement("div");
+  wrap.className = "chip-picker";
+  const chips = document.createElement("ul");
+  chips.className = "chip-list chip-chosen";
+  chips.setAttribute("aria-label", `Chosen ${name.toLowerCase()}`);
+  const filter = document.createElement("input");
+  filter.type = "search";
+  filter.className = "chip-filter";
+  filter.placeholder = "Type to filter, Enter to pick";
+  filter.setAttribute("aria-label", `Filter ${name.toLowerCase()}`);
+  filter.setAttribute("aria-controls", list.id);
+  filter.autocomplete = "off";
+  const status = document.createElement("p");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  list.before(wrap);
+  wrap.append(chips, filter, list, status);
+  list.classList.add("chip-options-js");
+
+  function drawChips() {
+    chips.replaceChildren();
+    for (const box of order) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip chip-remove";
+      button.setAttribute("aria-label", `Remove ${labelOf(box)}`);
+      button.append(document.createTextNode(labelOf(box)));
+      const cross = document.createElement("span");
+      cross.setAttribute("aria-hidden", "true");
+      cross.textContent = "×";
+      button.append(cross);
+      button.addEventListener("click", () => {
+        box.checked = false;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+        filter.focus();
+      });
+      item.append(button);
+      chips.append(item);
+    }
+    chips.hidden = order.length === 0;
+  }
+
+  function visible() {
+    return boxes.filter((box) => !box.closest("li").hidden);
+  }
+
+  list.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!boxes.includes(box)) return;
+    order = order.filter((other) => other !== box);
+    if (box.checked) order.push(box);
+    drawChips();
+    status.textContent = `${box.checked ? "Added" : "Removed"} ${labelOf(box)}. ${order.length} chosen.`;
+  });
+  filter.addEventListener("input", () => {
+    const words = filter.value.toLowerCase().trim();
+    for (const box of boxes) box.closest("li").hidden = Boolean(words) && !labelOf(box).toLowerCase().includes(words);
+    const count = visible().length;
+    status.textContent = words ? `${count} match${count === 1 ? "" : "es"}.` : "";
+  });
+  filter.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const first = visible().find((box) => !box.checked);
+      if (first && filter.value.trim()) {
+        first.checked = true;
+        first.dispatchEvent(new Event("change", { bubbles: true }));
+        filter.value = "";
+        filter.dispatchEvent(new Event("input"));
+      }
+    } else if (event.key === "Backspace" && !filter.value && order.length) {
+      const last = order[order.length - 1];
+      last.checked = false;
+      last.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
+  drawChips();
+}
+
+// Key papers: "Move up" / "Move down" buttons rewrite the formset's position fields, which
+// stay visible (and typed by hand) without this file.
+function keyPaperRows(group) {
+  if (group.dataset.enhanced) return;
+  group.dataset.enhanced = "1";
+  group.classList.add("key-papers-js");
+  const list = group.querySelector(".key-paper-rows");
+  const renumber = () => {
+    [...list.children].forEach((row, index) => {
+      const position = row.querySelector("input[name$='-ORDER']");
+      if (position) position.value = String(index + 1);
+    });
+  };
+  const title = (row) => row.querySelector("input[name$='-paper']")?.value || "empty row";
+  for (const row of list.children) {
+    const moves = document.createElement("span");
+    moves.className = "key-paper-moves";
+    row.querySelector(".key-paper-controls").prepend(moves);
+    for (const [text, step] of [["Move up", -1], ["Move down", 1]]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "button small";
+      button.textContent = step < 0 ? "↑" : "↓";
+      button.setAttribute("aria-label", text);
+      button.addEventListener("click", () => {
+        const other = step < 0 ? row.previousElementSibling : row.nextElementSibling;
+        if (!other) return;
+        if (step < 0) other.before(row);
+        else other.after(row);
+        renumber();
+        button.focus();
+        announce(`Moved ${title(row)} to position ${[...list.children].indexOf(row) + 1}.`);
+      });
+      moves.append(button);
+    }
+  }
+  renumber();
+}
+
+function enhanceForms(root) {
+  root.querySelectorAll("[data-chip-picker]").forEach(chipPicker);
+  root.querySelectorAll("[data-key-papers]").forEach(keyPaperRows);
+}
+document.addEventListener("DOMContentLoaded", () => enhanceForms(document));
+document.addEventListener("htmx:load", (event) => enhanceForms(event.target));
