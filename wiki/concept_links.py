@@ -77,6 +77,17 @@ def links_of(concept: Concept) -> ConceptLinks:
     )
 
 
+def links_record(concepts) -> None:
+    """Each concept's current revision records its live key papers, related concepts and
+    aliases: for writers that set those rows directly (the notes importer, the demo), so
+    the next edit's diff and merge start from what readers saw."""
+    for concept in concepts:
+        if concept.current_revision_id is not None:
+            Revision.objects.filter(pk=concept.current_revision_id).update(
+                links=links_of(concept).as_json()
+            )
+
+
 def revision_links(revision: Revision | None) -> ConceptLinks | None:
     return None if revision is None else ConceptLinks.from_json(revision.links)
 
