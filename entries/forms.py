@@ -116,7 +116,7 @@ class ClaimForm(forms.Form):
         label="Source paper",
         required=False,
         max_length=200,
-        help_text="Type an arXiv id or words of the title, then pick.",
+        help_text="Type an arXiv id or words of the title, authors or abstract, then pick.",
     )
     quote = forms.CharField(
         label="Quote",
