@@ -1,8 +1,11 @@
-"""The chip picker: a list of checkboxes that works without JavaScript and that
-``static/js/app.js`` turns into removable chips with a type-to-filter box.
+"""The chip picker: a native ``<select multiple>`` that works without JavaScript and that
+``static/js/app.js`` enhances with removable chips, a type-to-filter box and clicks that
+toggle an option without Ctrl/⌘.
 
 One widget for every "pick several from a long list" field (topics, related concepts).
-It renders in Python rather than through a template per option: a few hundred concepts
+The select stays the form's control (its ``<label>`` names the field, as the spec's form
+contract asks), so the page posts the same ``name=<id>&name=<id>`` data either way. It
+renders in Python rather than through a template per option: a few hundred concepts
 through Django's option templates cost more than the rest of the page.
 """
 
@@ -13,10 +16,13 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+# Rows shown at once; a longer list scrolls.
+VISIBLE_ROWS = 8
 
-class ChipPicker(forms.CheckboxSelectMultiple):
-    """Checkboxes in a ``[data-chip-picker]`` list; the field's template wraps them in a
-    fieldset whose legend is the field's label (``templates/core/_chip_field.html``)."""
+
+class ChipPicker(forms.SelectMultiple):
+    """A ``[data-chip-picker]`` select; ``templates/core/_chip_field.html`` gives it its
+    label, help text and errors."""
 
     def __init__(self, attrs=None, *, empty: str = "Nothing to choose from yet.") -> None:
         super().__init__(attrs)
@@ -24,30 +30,21 @@ class ChipPicker(forms.CheckboxSelectMultiple):
 
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
         attrs = self.build_attrs(self.attrs, attrs)
-        base_id = attrs.pop("id", None) or f"id_{name}"
+        attrs.setdefault("id", f"id_{name}")
         chosen = {str(v) for v in self.format_value(value)}
         rows = []
-        for index, (option_value, label) in enumerate(self.choices):
+        for option_value, label in self.choices:
             key = str(getattr(option_value, "value", option_value))
-            if key == "":
-                continue
-            checked = " checked" if key in chosen else ""
-            rows.append((f"{base_id}_{index}", name, key, checked, label))
-        if not rows:
-            return format_html('<p class="muted small">{}</p>', self.empty)
-        items = format_html_join(
-            "\n",
-            '<li><label class="inline-choice" for="{0}"><input type="checkbox" id="{0}" '
-            'name="{1}" value="{2}"{3}> <span class="chip-label">{4}</span></label></li>',
-            rows,
-        )
-        return format_html(
-            '<ul class="chip-options" id="{}" data-chip-picker{}>\n{}\n</ul>',
-            base_id,
+            if key:
+                rows.append((key, " selected" if key in chosen else "", label))
+        attrs["size"] = max(2, min(VISIBLE_ROWS, len(rows)))
+        options = format_html_join("\n", '<option value="{}"{}>{}</option>', rows)
+        select = format_html(
+            '<select name="{}" multiple data-chip-picker{}>\n{}\n</select>',
+            name,
             flatatt(attrs),
-            items,
+            options,
         )
-
-    def id_for_label(self, id_: str, index: str | None = None) -> str:
-        # The legend names the group; there is no single input to point a label at.
-        return ""
+        if rows:
+            return select
+        return format_html('{}<p class="muted small">{}</p>', select, self.empty)

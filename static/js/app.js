@@ -223,55 +223,60 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Chip pickers: a list of checkboxes ([data-chip-picker], core.widgets.ChipPicker) becomes
-// the chosen items as removable chips above a filter box. Typing filters the list, Enter
-// picks the first match, Backspace in the empty box removes the last chip. The checkboxes
-// stay the form's values, so the page sends the same data with or without this file.
-function chipPicker(list) {
-  if (list.dataset.enhanced) return;
-  list.dataset.enhanced = "1";
-  const group = list.closest("fieldset");
-  const name = group?.querySelector("legend")?.textContent.trim() || "items";
-  const boxes = [...list.querySelectorAll("input[type=checkbox]")];
-  const labelOf = (box) => box.closest("label").textContent.trim();
-  let order = boxes.filter((box) => box.checked);
+// Chip pickers: a native <select multiple data-chip-picker> (core.widgets.ChipPicker) gets
+// the chosen items as removable chips and a filter box above it. A click on an option
+// toggles it (no Ctrl/⌘), typing filters the options, Enter picks the first match,
+// Backspace in the empty box removes the last chip. The select stays visible and stays
+// the form's control: its "change" event (a click, the keyboard, a test's select_option)
+// redraws the chips, so the page posts the same data with or without this file.
+function chipPicker(select) {
+  if (select.dataset.enhanced) return;
+  select.dataset.enhanced = "1";
+  const options = [...select.options];
+  const nameOf = (option) => option.textContent.trim();
+  let order = options.filter((option) => option.selected);
 
   const wrap = document.createElement("div");
   wrap.className = "chip-picker";
   const chips = document.createElement("ul");
   chips.className = "chip-list chip-chosen";
-  chips.setAttribute("aria-label", `Chosen ${name.toLowerCase()}`);
+  chips.setAttribute("aria-label", "Chosen");
   const filter = document.createElement("input");
   filter.type = "search";
   filter.className = "chip-filter";
   filter.placeholder = "Type to filter, Enter to pick";
-  filter.setAttribute("aria-label", `Filter ${name.toLowerCase()}`);
-  filter.setAttribute("aria-controls", list.id);
+  filter.setAttribute("aria-label", "Type to filter");
+  filter.setAttribute("aria-controls", select.id);
   filter.autocomplete = "off";
   const status = document.createElement("p");
   status.className = "visually-hidden";
   status.setAttribute("role", "status");
   status.setAttribute("aria-live", "polite");
-  list.before(wrap);
-  wrap.append(chips, filter, list, status);
-  list.classList.add("chip-options-js");
+  select.before(wrap);
+  wrap.append(chips, filter, select, status);
+  select.classList.add("chip-options-js");
+
+  function toggle(option, selected) {
+    option.selected = selected;
+    select.dispatchEvent(new Event("input", { bubbles: true }));
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 
   function drawChips() {
     chips.replaceChildren();
-    for (const box of order) {
+    for (const option of order) {
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
       button.className = "chip chip-remove";
-      button.setAttribute("aria-label", `Remove ${labelOf(box)}`);
-      button.append(document.createTextNode(labelOf(box)));
+      button.setAttribute("aria-label", `Remove ${nameOf(option)}`);
+      button.append(document.createTextNode(nameOf(option)));
       const cross = document.createElement("span");
       cross.setAttribute("aria-hidden", "true");
       cross.textContent = "×";
       button.append(cross);
       button.addEventListener("click", () => {
-        box.checked = false;
-        box.dispatchEvent(new Event("change", { bubbles: true }));
+        toggle(option, false);
         filter.focus();
       });
       item.append(button);
@@ -280,38 +285,45 @@ function chipPicker(list) {
     chips.hidden = order.length === 0;
   }
 
-  function visible() {
-    return boxes.filter((box) => !box.closest("li").hidden);
-  }
-
-  list.addEventListener("change", (event) => {
-    const box = event.target;
-    if (!boxes.includes(box)) return;
-    order = order.filter((other) => other !== box);
-    if (box.checked) order.push(box);
+  // Keeps the chips in the order things were picked; says what changed.
+  select.addEventListener("change", () => {
+    const now = options.filter((option) => option.selected);
+    const added = now.filter((option) => !order.includes(option));
+    const removed = order.filter((option) => !option.selected);
+    order = order.filter((option) => option.selected).concat(added);
     drawChips();
-    status.textContent = `${box.checked ? "Added" : "Removed"} ${labelOf(box)}. ${order.length} chosen.`;
+    const words = [...added.map((o) => `Added ${nameOf(o)}.`), ...removed.map((o) => `Removed ${nameOf(o)}.`)];
+    if (words.length) status.textContent = `${words.join(" ")} ${order.length} chosen.`;
   });
+  // A plain click toggles one option instead of replacing the whole choice.
+  select.addEventListener("mousedown", (event) => {
+    const option = event.target.closest("option");
+    if (!option || option.disabled || event.button !== 0) return;
+    event.preventDefault();
+    const top = select.scrollTop;
+    select.focus({ preventScroll: true });
+    toggle(option, !option.selected);
+    select.scrollTop = top;
+  });
+
+  const visible = () => options.filter((option) => !option.hidden);
   filter.addEventListener("input", () => {
     const words = filter.value.toLowerCase().trim();
-    for (const box of boxes) box.closest("li").hidden = Boolean(words) && !labelOf(box).toLowerCase().includes(words);
+    for (const option of options) option.hidden = Boolean(words) && !nameOf(option).toLowerCase().includes(words);
     const count = visible().length;
     status.textContent = words ? `${count} match${count === 1 ? "" : "es"}.` : "";
   });
   filter.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      const first = visible().find((box) => !box.checked);
+      const first = visible().find((option) => !option.selected);
       if (first && filter.value.trim()) {
-        first.checked = true;
-        first.dispatchEvent(new Event("change", { bubbles: true }));
+        toggle(first, true);
         filter.value = "";
         filter.dispatchEvent(new Event("input"));
       }
     } else if (event.key === "Backspace" && !filter.value && order.length) {
-      const last = order[order.length - 1];
-      last.checked = false;
-      last.dispatchEvent(new Event("change", { bubbles: true }));
+      toggle(order[order.length - 1], false);
     }
   });
   drawChips();

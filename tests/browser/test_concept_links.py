@@ -40,7 +40,7 @@ def test_editor_edits_key_papers_aliases_and_related(page: Page, live_server, lo
     page.get_by_label("Aliases").fill("RM\nReward models")
 
     # Related concepts: type to filter, Enter picks, Backspace takes the last chip back.
-    related = page.get_by_label("Filter related concepts")
+    related = page.get_by_label("Type to filter")
     related.press_sequentially("knowl")
     related.press("Enter")
     expect(page.get_by_role("button", name="Remove Knowledge Distillation")).to_be_visible()

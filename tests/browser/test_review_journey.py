@@ -45,7 +45,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     author.get_by_label("Date").fill("2026-09-30")
     author.get_by_label("Headline").fill(HEADLINE)
     author.get_by_label("Lead").fill("A study of rubric-based rewards for open-ended agent tasks.")
-    author.get_by_role("group", name="Topics").get_by_label(topic.title).check()
+    author.get_by_label("Topics").select_option(label=topic.title)
     first = author.locator(".claim-form").nth(0)
     first.get_by_label("Claim", exact=True).fill(CLAIM_ONE)
     first.get_by_label("Source paper").fill(paper.arxiv_id)

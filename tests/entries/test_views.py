@@ -48,9 +48,8 @@ def test_entry_new_refused_without_role(client, charlie, topic):
 
 def test_entry_new_form_has_the_labels(contributor_client):
     html = contributor_client.get("/entries/new/").content.decode()
-    for label in ["Date", "Headline", "Lead", "Claim", "Source paper", "Quote"]:
+    for label in ["Date", "Headline", "Lead", "Topics", "Claim", "Source paper", "Quote"]:
         assert f">{label}</label>" in html
-    assert ">Topics</legend>" in html  # a group of checkboxes, each labelled by its topic
     assert ">Save draft</button>" in html
     assert ">Submit for review</button>" in html
     assert ">Evidence</label>" not in html
