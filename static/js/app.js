@@ -244,7 +244,7 @@ function chipPicker(select) {
   const filter = document.createElement("input");
   filter.type = "search";
   filter.className = "chip-filter";
-  filter.placeholder = "Type to filter, Enter to pick";
+  filter.placeholder = "Type to filter";
   filter.setAttribute("aria-label", "Type to filter");
   filter.setAttribute("aria-controls", select.id);
   filter.autocomplete = "off";
