@@ -15,6 +15,7 @@ from entries.models import Entry, EntryStatus, Evidence
 from entries.services import ClaimData, entry_create
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel
+from wiki.concept_links import links_record
 from wiki.models import Concept, KeyPaper
 from wiki.services import concept_create
 
@@ -163,6 +164,7 @@ def load_demo_content() -> bool:
         position=0,
         note="The step-label study this page leans on.",
     )
+    links_record(concepts.values())
     entry_create(
         author=contributor,
         date=dt.date(2026, 3, 28),

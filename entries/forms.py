@@ -7,6 +7,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
+from core.widgets import ChipPicker
 from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
 from entries.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
@@ -28,6 +29,22 @@ REASON_HELP = (
 def paper_key(paper: Paper) -> str:
     """What the "Source paper" field holds for a paper: its arXiv id, else its number."""
     return paper.arxiv_id or str(paper.pk)
+
+
+def paper_picker_attrs(prefix: str) -> dict[str, str]:
+    """A paper field's attributes: htmx fills the ``<datalist id="<prefix>-paper-options">``
+    as the person types an arXiv id or words of the title, authors or abstract."""
+    options = f"{prefix}-paper-options"
+    return {
+        "autocomplete": "off",
+        "spellcheck": "false",
+        "list": options,
+        "hx-get": reverse("entries:paper_options"),
+        "hx-trigger": "input changed delay:250ms",
+        "hx-target": f"#{options}",
+        "hx-swap": "innerHTML",
+        "hx-sync": "this:replace",
+    }
 
 
 def find_paper(raw: str) -> Paper | None:
@@ -80,8 +97,8 @@ class EntryForm(forms.Form):
         label="Topics",
         queryset=Concept.objects.published().only("pk", "title"),
         required=False,
-        widget=forms.SelectMultiple(attrs={"size": 6}),
-        help_text="The concepts this entry is about (Ctrl or ⌘ to pick several).",
+        widget=ChipPicker(empty="No concepts yet: topics are concept pages."),
+        help_text="The concepts this entry is about.",
     )
     # The version the form was opened on: a save over a newer version is a conflict.
     seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
@@ -99,7 +116,7 @@ class ClaimForm(forms.Form):
         label="Source paper",
         required=False,
         max_length=200,
-        help_text="Type an arXiv id or words of the title, then pick.",
+        help_text="Type an arXiv id or words of the title, authors or abstract, then pick.",
     )
     quote = forms.CharField(
         label="Quote",
@@ -125,20 +142,7 @@ class ClaimForm(forms.Form):
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
-        options = f"{self.prefix}-paper-options"
-        self.fields["paper"].widget.attrs.update(
-            {
-                "autocomplete": "off",
-                "spellcheck": "false",
-                "list": options,
-                # htmx fills the datalist as the person types an arXiv id or a title.
-                "hx-get": reverse("entries:paper_options"),
-                "hx-trigger": "input changed delay:250ms",
-                "hx-target": f"#{options}",
-                "hx-swap": "innerHTML",
-                "hx-sync": "this:replace",
-            }
-        )
+        self.fields["paper"].widget.attrs.update(paper_picker_attrs(self.prefix))
 
     def clean_paper(self) -> Paper | None:
         return find_paper(self.cleaned_data.get("paper", ""))

@@ -47,6 +47,7 @@ from importer.parse import parse_note
 from importer.report import KINDS, FileReport, ImportReport, Tally
 from papers.models import Paper
 from papers.services import paper_get_or_create_by_arxiv, papers_read_level_raise
+from wiki.concept_links import links_record
 from wiki.models import Concept, ConceptAlias, KeyPaper
 from wiki.services import ConceptError, concept_create, revision_create
 
@@ -337,6 +338,9 @@ def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status
         _tally_add(report.counts["papers"], paper_state)
     changed = _key_papers_write(note, concept=concept, papers=papers)
     changed |= _related_write(note, concept=concept, author=author, report=report)
+    if changed:
+        concept.refresh_from_db(fields=["current_revision"])
+        links_record([concept, *concept.related.all()])
     if state == "unchanged" and changed:
         state = "updated"  # same text, but its key papers or related concepts moved
     _tally_add(report.counts["concepts"], state)

@@ -8,6 +8,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.html import format_html
 
+from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
@@ -50,7 +51,7 @@ class PaperForm(forms.ModelForm):
     topics = ConceptChoiceField(
         queryset=_concepts(),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=ChipPicker(empty="No concepts yet: topics are concept pages."),
     )
 
     class Meta:
@@ -133,7 +134,7 @@ class PaperTopicsForm(forms.Form):
         label="Topics",
         queryset=_concepts(),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=ChipPicker(empty="No concepts yet."),
     )
 
 

@@ -25,7 +25,7 @@ from core.cache import cached_fragment
 from core.charts import Mark, Tick, month_back, month_bars, months_between
 from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
-from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter
+from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper
 from wiki.models import Concept, KeyPaper
@@ -473,3 +473,26 @@ def topic_papers_per_month(topic: Concept) -> MonthChart:
     params = QueryDict(mutable=True)
     params["topic"] = topic.slug
     return papers_per_month(lambda: PaperFilter(data=with_defaults(params)).qs, params)
+
+
+PICKER_LIMIT = 12
+
+
+def papers_for_picker(query: str, *, limit: int = PICKER_LIMIT) -> list[Paper]:
+    """Papers a picker offers for what was typed: an arXiv id (or its start), or words
+    found in the title, authors or abstract (full text on PostgreSQL), newest first.
+
+    At most ``limit`` rows with only the columns an option shows, so it stays one short
+    query at any library size.
+    """
+    query = query.strip()[:200]
+    if len(query) < 2:
+        return []
+    condition = Q(arxiv_id__istartswith=query)
+    text_filter = paper_text_filter(query)
+    if text_filter is not None:
+        condition |= text_filter.condition
+    papers = Paper.objects.filter(condition).order_by(*NEWEST)
+    return list(
+        papers.only("pk", "arxiv_id", "title", "authors", "read_level", "published")[:limit]
+    )

@@ -198,6 +198,22 @@ def concept_form_data(concept, **changes):
     return {**data, **changes}
 
 
+def concept_links_data(concept, *, key_papers=(), related=(), aliases="", extra_rows=1, **changes):
+    """The edit form with its key papers rows (``key_papers``: (key, note) pairs in order),
+    related concept ids and aliases, as the browser posts it."""
+    rows = [*key_papers, *[("", "")] * extra_rows]
+    data = concept_form_data(concept, **changes) | {
+        "key_papers-TOTAL_FORMS": str(len(rows)),
+        "key_papers-INITIAL_FORMS": "0",
+        "related": [str(pk) for pk in related],
+        "aliases": aliases,
+    }
+    for n, (key, note) in enumerate(rows):
+        data |= {f"key_papers-{n}-paper": key, f"key_papers-{n}-note": note}
+        data[f"key_papers-{n}-ORDER"] = str(n + 1) if key else ""
+    return data
+
+
 def pending_edit(concept, author, body):
     return revision_create(
         concept=concept,

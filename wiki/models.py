@@ -118,6 +118,12 @@ class Revision(models.Model):
     )
     reviewed_at = models.DateTimeField(null=True, blank=True)
     review_comment = models.TextField(blank=True)
+    links = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Key papers, related concepts and aliases as this revision has them "
+        "(wiki.concept_links); empty when the revision left them as they were.",
+    )
 
     class Meta:
         ordering = ["concept", "-number"]

@@ -9,6 +9,14 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from accounts.roles import can_contribute, is_editor
+from wiki.concept_links import (
+    AliasTaken,
+    ConceptLinks,
+    links_apply,
+    links_merge,
+    links_of,
+    revision_links,
+)
 from wiki.fulltext import concept_vector_refresh
 from wiki.markdown import Rendered, render_markdown
 from wiki.merge import EditConflict, Texts, merge_texts
@@ -110,6 +118,7 @@ def concept_create(
         edit_summary=edit_summary,
         base_revision=None,
         publish=publish,
+        links=ConceptLinks(),  # a new page has no key papers, related concepts or aliases
     )
     links_refresh_wanted([title])
     concept.refresh_from_db()
@@ -127,22 +136,22 @@ def revision_create(
     edit_summary: str = "",
     base_revision: Revision | None,
     publish: bool | None = None,
+    links: ConceptLinks | None = None,
 ) -> Revision:
     """Add the next numbered revision, rendering its Markdown once.
 
     The concept row is locked so two saves at once get distinct, consecutive numbers.
     When ``base_revision`` is not the current revision, somebody published meanwhile: the
     two edits are three-way merged (the new revision's ``merged`` is set), or, when they
-    overlap, :class:`EditConflict` is raised and nothing is saved.
+    overlap, :class:`EditConflict` is raised and nothing is saved. ``links`` (key papers,
+    related concepts, aliases) are merged the same way; None leaves them as they are.
     """
     locked = Concept.objects.select_for_update().get(pk=concept.pk)
     current = locked.current_revision
     mine = Texts(title=title.strip(), summary=summary.strip(), body=body)
     merged = False
     if base_revision is not None and current is not None and base_revision.pk != current.pk:
-        mine = merge_texts(
-            base=_texts(base_revision), current=_texts(current), mine=mine, current_revision=current
-        )
+        mine, links = merge_edit(base_revision, locked, mine=mine, links=links)
         merged = True
     if base_revision is not None and current is not None:
         base_revision = current  # the text now builds on what readers see
@@ -164,10 +173,39 @@ def revision_create(
         base_revision=base_revision,
         merged=merged,
         status=RevisionStatus.PUBLISHED if publish else RevisionStatus.PENDING,
+        links=None if links is None else links.as_json(),
     )
     if publish:
         _publish(locked, revision, rendered)
     return revision
+
+
+def merge_edit(
+    base: Revision | None, concept: Concept, *, mine: Texts, links: ConceptLinks | None
+) -> tuple[Texts, ConceptLinks | None]:
+    """An edit started from ``base`` merged onto what readers see now: texts line by line,
+    key papers, related concepts and aliases each as a whole. Overlaps in any of them
+    raise one :class:`EditConflict` naming every part."""
+    current = concept.current_revision
+    conflicts: list[str] = []
+    try:
+        texts = merge_texts(
+            base=_texts(base) if base else Texts("", "", ""),
+            current=_texts(current),
+            mine=mine,
+            current_revision=current,
+        )
+    except EditConflict as conflict:
+        texts, conflicts = mine, conflict.fields
+    if links is not None:
+        live = links_of(concept)
+        links, link_conflicts = links_merge(
+            base=revision_links(base) or live, current=live, mine=links
+        )
+        conflicts = conflicts + link_conflicts
+    if conflicts:
+        raise EditConflict(current=current, mine=mine, fields=conflicts)
+    return texts, links
 
 
 def concept_edit(
@@ -179,15 +217,17 @@ def concept_edit(
     body: str,
     edit_summary: str,
     base_revision: Revision | None,
+    links: ConceptLinks | None = None,
 ) -> Revision:
     """An edit from the edit form: refuses a save that changes nothing."""
     if not can_contribute(author):
         raise PermissionDenied
     current = concept.current_revision
-    if current is not None and (title.strip(), summary.strip(), body) == (
-        current.title,
-        current.summary,
-        current.body,
+    same_links = links is None or links == links_of(concept)
+    if (
+        current is not None
+        and same_links
+        and (title.strip(), summary.strip(), body) == (current.title, current.summary, current.body)
     ):
         raise NothingChanged("Nothing changed, so no new revision was saved.")
     if title_taken(title, exclude=concept):
@@ -200,6 +240,7 @@ def concept_edit(
         body=body,
         edit_summary=edit_summary,
         base_revision=base_revision,
+        links=links,
     )
 
 
@@ -213,6 +254,12 @@ def _publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
     concept.title = revision.title
     concept.summary = revision.summary
     concept.save(update_fields=["current_revision", "title", "summary", "updated"])
+    links = revision_links(revision)
+    if links is not None:
+        try:
+            links_apply(concept, links, unique_slug=unique_slug)
+        except AliasTaken as error:
+            raise ConceptError(str(error)) from None
     links_sync(concept=concept, rendered=rendered)
     renamed = old_title.lower() != revision.title.lower()
     if renamed:
@@ -294,4 +341,5 @@ def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
         body=revision.body,
         edit_summary=f"Reverted to revision {revision.number}",
         base_revision=current,
+        links=revision_links(revision),
     )

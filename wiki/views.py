@@ -20,11 +20,22 @@ from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
 from wiki import selectors as queries
 from wiki import services, workflow
+from wiki.concept_links import links_changes, links_of, revision_links
 from wiki.concept_page import abstract_mode, concept_page_shared
-from wiki.forms import CompareForm, ConceptForm, PreviewForm, RejectForm
+from wiki.forms import (
+    CompareForm,
+    ConceptForm,
+    ConceptLinksForm,
+    KeyPaperFormSet,
+    PreviewForm,
+    RejectForm,
+    key_paper_initial,
+)
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision
+
+KEY_PAPERS_TOTAL = "key_papers-TOTAL_FORMS"  # present when the form carried the key papers
 
 
 def _concept(
@@ -131,8 +142,18 @@ def concept_edit(request: HttpRequest, slug: str) -> HttpResponse:
     start = concept.current_revision or concept.revisions.order_by("-number").first()
     initial = {"title": start.title, "summary": start.summary, "body": start.body}
     initial["base_revision"] = start.number
-    form = ConceptForm(request.POST or None, initial=initial, concept=concept)
-    if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
+    links = links_of(concept)
+    initial.update(related=list(links.related), aliases="\n".join(links.aliases))
+    data = request.POST or None
+    form = ConceptLinksForm(data, initial=initial, concept=concept)
+    # A post without the key papers' rows (an older form, a script) leaves all three as
+    # they are, rather than reading the missing fields as "remove them all".
+    with_links = data is not None and KEY_PAPERS_TOTAL in data
+    key_papers = KeyPaperFormSet(
+        data if with_links else None, initial=key_paper_initial(concept), prefix="key_papers"
+    )
+    valid = form.is_valid() and (not with_links or key_papers.is_valid())
+    if request.method == "POST" and valid and "preview" not in request.POST:
         data = form.cleaned_data
         base = concept.revisions.filter(number=data["base_revision"] or 0).first()
         try:
@@ -144,9 +165,10 @@ def concept_edit(request: HttpRequest, slug: str) -> HttpResponse:
                 body=data["body"],
                 edit_summary=data["edit_summary"],
                 base_revision=base,
+                links=form.links(key_papers.key_papers()) if with_links else None,
             )
         except EditConflict as conflict:
-            return _conflict(request, concept, form, conflict)
+            return _conflict(request, concept, form, conflict, key_papers=key_papers)
         except services.NothingChanged as error:
             messages.info(request, str(error))
             return redirect(concept)
@@ -155,27 +177,41 @@ def concept_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             _saved_message(request, revision)
             return redirect(concept)
-    return _edit_form(request, form, concept=concept, preview=start.html)
+    return _edit_form(request, form, concept=concept, preview=start.html, key_papers=key_papers)
 
 
 def _edit_form(
-    request: HttpRequest, form: ConceptForm, *, concept: Concept | None, preview: str = ""
+    request: HttpRequest,
+    form: ConceptForm,
+    *,
+    concept: Concept | None,
+    preview: str = "",
+    key_papers: KeyPaperFormSet | None = None,
 ) -> HttpResponse:
     if form.is_bound and form.is_valid():
         preview = render_markdown(form.cleaned_data["body"]).html
-    status = 400 if form.is_bound and not form.is_valid() else 200
-    context = {"form": form, "concept": concept, "preview": preview}
-    return render(request, "wiki/edit.html", context, status=status)
+    invalid = form.is_bound and not (
+        form.is_valid() and (key_papers is None or key_papers.is_valid())
+    )
+    context = {"form": form, "concept": concept, "preview": preview, "key_papers": key_papers}
+    return render(request, "wiki/edit.html", context, status=400 if invalid else 200)
 
 
 def _conflict(
-    request: HttpRequest, concept: Concept, form: ConceptForm, conflict: EditConflict
+    request: HttpRequest,
+    concept: Concept,
+    form: ConceptForm,
+    conflict: EditConflict,
+    *,
+    key_papers: KeyPaperFormSet,
 ) -> HttpResponse:
-    """Nothing was saved: the user's text stays in the form, now based on the current
-    revision, with the current text and the differences beside it."""
+    """Nothing was saved: the user's text, key papers, related concepts and aliases stay in
+    the form, now based on the current revision, with the current text beside it."""
     data = {**form.cleaned_data, "base_revision": conflict.current.number}
+    data.update(related=list(data["related"]), aliases="\n".join(data["aliases"]))
     context = {
-        "form": ConceptForm(initial=data, concept=concept),
+        "form": ConceptLinksForm(initial=data, concept=concept),
+        "key_papers": key_papers,
         "concept": concept,
         "conflict": conflict,
         "current": conflict.current,
@@ -241,6 +277,8 @@ def concept_diff(request: HttpRequest, slug: str) -> HttpResponse:
         "title_diff": diff_inline(old.title, new.title),
         "summary_diff": diff_inline(old.summary, new.summary),
         "body_diff": diff_text(old.body, new.body),
+        "links_changes": links_changes(revision_links(old), revision_links(new)),
+        "links_unrecorded": old.links is None or new.links is None,
     }
     response = render_page(request, "wiki/diff.html", context, fragment="diff")
     if wants_fragment(request):

@@ -17,10 +17,18 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from wiki.concept_links import revision_links
 from wiki.markdown import render_markdown
-from wiki.merge import EditConflict, Texts, merge_texts
+from wiki.merge import EditConflict
 from wiki.models import Concept, Revision, RevisionStatus
-from wiki.services import ConceptError, _publish, _texts, links_refresh_wanted, revision_create
+from wiki.services import (
+    ConceptError,
+    _publish,
+    _texts,
+    links_refresh_wanted,
+    merge_edit,
+    revision_create,
+)
 
 __all__ = ["TRANSITIONS", "EditConflict", "revision_approve", "revision_reject"]
 
@@ -103,14 +111,10 @@ def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
     revision.reviewed_by = by
     revision.reviewed_at = timezone.now()
     needs_merge = current is not None and revision.base_revision_id != current.pk
-    if needs_merge:
-        base = revision.base_revision
-        merged = merge_texts(
-            base=_texts(base) if base else Texts("", "", ""),
-            current=_texts(current),
-            mine=_texts(revision),
-            current_revision=current,
-        )  # raises before anything is written
+    if needs_merge:  # raises before anything is written
+        merged, links = merge_edit(
+            revision.base_revision, concept, mine=_texts(revision), links=revision_links(revision)
+        )
     revision.save(update_fields=["status", "reviewed_by", "reviewed_at"])
     if needs_merge:
         published = revision_create(
@@ -123,6 +127,7 @@ def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
             f"{current.number}",
             base_revision=current,
             publish=True,
+            links=links,
         )
         Revision.objects.filter(pk=published.pk).update(merged=True)
         published.merged = True

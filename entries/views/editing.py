@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -40,8 +37,7 @@ from entries.services import (
 )
 from entries.views.common import check_visible
 from entries.workflow import TransitionError, entry_transition
-from papers.identifiers import InvalidArxivId, parse_arxiv_id
-from papers.models import Paper
+from papers.selectors import papers_for_picker
 
 SAVE_OPS = {"save", "submit"}
 
@@ -208,20 +204,14 @@ def _context(request, entry, form, formset) -> dict:
 
 @require_GET
 def paper_options(request: HttpRequest) -> HttpResponse:
-    """Library papers matching an arXiv id or words of a title: <option>s for the claim
-    editor's "Source paper" field (htmx), or a plain page of links without JavaScript."""
+    """Library papers matching an arXiv id or words of the title, authors or abstract:
+    <option>s for a paper field ("Source paper", key papers) over htmx, or a plain page of
+    links without JavaScript."""
     query = request.GET.get("q")
     if query is None:  # htmx sends the field itself: claims-3-paper=...
         query = next((v for k, v in request.GET.items() if k.endswith("-paper")), "")
     query = query.strip()[:200]
-    papers = Paper.objects.none()
-    if len(query) >= 2:
-        condition = Q(title__icontains=query) | Q(arxiv_id__istartswith=query)
-        with contextlib.suppress(InvalidArxivId):
-            condition |= Q(arxiv_id=parse_arxiv_id(query).id)
-        papers = Paper.objects.filter(condition).only(
-            "pk", "arxiv_id", "title", "read_level", "published"
-        )[:12]
+    papers = papers_for_picker(query)
     options = [(paper_key(p), p) for p in papers]
     context = {"query": query, "options": options}
     template = "entries/paper_options.html"

@@ -264,3 +264,155 @@ document.addEventListener("DOMContentLoaded", () => {
     if (stored === "hide" || stored === "highlight") abstractMode(toggle, stored, false);
   }
 });
+
+// Chip pickers: a native <select multiple data-chip-picker> (core.widgets.ChipPicker) gets
+// the chosen items as removable chips and a filter box above it. A click on an option
+// toggles it (no Ctrl/⌘), typing filters the options, Enter picks the first match,
+// Backspace in the empty box removes the last chip. The select stays visible and stays
+// the form's control: its "change" event (a click, the keyboard, a test's select_option)
+// redraws the chips, so the page posts the same data with or without this file.
+function chipPicker(select) {
+  if (select.dataset.enhanced) return;
+  select.dataset.enhanced = "1";
+  const options = [...select.options];
+  const nameOf = (option) => option.textContent.trim();
+  let order = options.filter((option) => option.selected);
+
+  const wrap = document.createElement("div");
+  wrap.className = "chip-picker";
+  const chips = document.createElement("ul");
+  chips.className = "chip-list chip-chosen";
+  chips.setAttribute("aria-label", "Chosen");
+  const filter = document.createElement("input");
+  filter.type = "search";
+  filter.className = "chip-filter";
+  filter.placeholder = "Type to filter";
+  filter.setAttribute("aria-label", "Type to filter");
+  filter.setAttribute("aria-controls", select.id);
+  filter.autocomplete = "off";
+  const status = document.createElement("p");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  select.before(wrap);
+  wrap.append(chips, filter, select, status);
+  select.classList.add("chip-options-js");
+
+  function toggle(option, selected) {
+    option.selected = selected;
+    select.dispatchEvent(new Event("input", { bubbles: true }));
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function drawChips() {
+    chips.replaceChildren();
+    for (const option of order) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip chip-remove";
+      button.setAttribute("aria-label", `Remove ${nameOf(option)}`);
+      button.append(document.createTextNode(nameOf(option)));
+      const cross = document.createElement("span");
+      cross.setAttribute("aria-hidden", "true");
+      cross.textContent = "×";
+      button.append(cross);
+      button.addEventListener("click", () => {
+        toggle(option, false);
+        filter.focus();
+      });
+      item.append(button);
+      chips.append(item);
+    }
+    chips.hidden = order.length === 0;
+  }
+
+  // Keeps the chips in the order things were picked; says what changed.
+  select.addEventListener("change", () => {
+    const now = options.filter((option) => option.selected);
+    const added = now.filter((option) => !order.includes(option));
+    const removed = order.filter((option) => !option.selected);
+    order = order.filter((option) => option.selected).concat(added);
+    drawChips();
+    const words = [...added.map((o) => `Added ${nameOf(o)}.`), ...removed.map((o) => `Removed ${nameOf(o)}.`)];
+    if (words.length) status.textContent = `${words.join(" ")} ${order.length} chosen.`;
+  });
+  // A plain click toggles one option instead of replacing the whole choice.
+  select.addEventListener("mousedown", (event) => {
+    const option = event.target.closest("option");
+    if (!option || option.disabled || event.button !== 0) return;
+    event.preventDefault();
+    const top = select.scrollTop;
+    select.focus({ preventScroll: true });
+    toggle(option, !option.selected);
+    select.scrollTop = top;
+  });
+
+  const visible = () => options.filter((option) => !option.hidden);
+  filter.addEventListener("input", () => {
+    const words = filter.value.toLowerCase().trim();
+    for (const option of options) option.hidden = Boolean(words) && !nameOf(option).toLowerCase().includes(words);
+    const count = visible().length;
+    status.textContent = words ? `${count} match${count === 1 ? "" : "es"}.` : "";
+  });
+  filter.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const first = visible().find((option) => !option.selected);
+      if (first && filter.value.trim()) {
+        toggle(first, true);
+        filter.value = "";
+        filter.dispatchEvent(new Event("input"));
+      }
+    } else if (event.key === "Backspace" && !filter.value && order.length) {
+      toggle(order[order.length - 1], false);
+    }
+  });
+  drawChips();
+}
+
+// Key papers: "Move up" / "Move down" buttons rewrite the formset's position fields, which
+// stay visible (and typed by hand) without this file.
+function keyPaperRows(group) {
+  if (group.dataset.enhanced) return;
+  group.dataset.enhanced = "1";
+  group.classList.add("key-papers-js");
+  const list = group.querySelector(".key-paper-rows");
+  const renumber = () => {
+    [...list.children].forEach((row, index) => {
+      const position = row.querySelector("input[name$='-ORDER']");
+      if (position) position.value = String(index + 1);
+    });
+  };
+  const title = (row) => row.querySelector("input[name$='-paper']")?.value || "empty row";
+  for (const row of list.children) {
+    const moves = document.createElement("span");
+    moves.className = "key-paper-moves";
+    row.querySelector(".key-paper-controls").prepend(moves);
+    for (const [text, step] of [["Move up", -1], ["Move down", 1]]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "button small";
+      button.textContent = step < 0 ? "↑" : "↓";
+      button.setAttribute("aria-label", text);
+      button.addEventListener("click", () => {
+        const other = step < 0 ? row.previousElementSibling : row.nextElementSibling;
+        if (!other) return;
+        if (step < 0) other.before(row);
+        else other.after(row);
+        renumber();
+        button.focus();
+        announce(`Moved ${title(row)} to position ${[...list.children].indexOf(row) + 1}.`);
+      });
+      moves.append(button);
+    }
+  }
+  renumber();
+}
+
+function enhanceForms(root) {
+  root.querySelectorAll("[data-chip-picker]").forEach(chipPicker);
+  root.querySelectorAll("[data-key-papers]").forEach(keyPaperRows);
+}
+document.addEventListener("DOMContentLoaded", () => enhanceForms(document));
+document.addEventListener("htmx:load", (event) => enhanceForms(event.target));

@@ -60,7 +60,7 @@ def test_contributor_edits_topics_in_place(page: Page, live_server, login):
     page.evaluate("window.__noReload = 1")
 
     page.get_by_role("link", name="Edit topics").click()
-    page.get_by_label("Reward Modeling").check()
+    page.get_by_label("Topics").select_option(label="Reward Modeling")
     page.get_by_role("button", name="Save topics").click()
 
     expect(page.locator("#paper-topics .chip")).to_have_text(["Reward Modeling"])

@@ -120,6 +120,8 @@ def test_admin_login_is_throttled_too(client, db):
 
 FORM_CLASSES = [
     wiki_forms.ConceptForm,
+    wiki_forms.ConceptLinksForm,
+    wiki_forms.KeyPaperForm,
     wiki_forms.PreviewForm,
     wiki_forms.RejectForm,
     front_forms.ChangesFilterForm,

@@ -208,7 +208,8 @@ def test_paper_options_autocomplete(contributor_client, abstract_paper):
 
     option = f'<option value="{abstract_paper.arxiv_id}">'
     assert by_title.content.decode().strip() == (
-        option + "Rubrics Without Checkers · abstract only</option>"
+        option
+        + "Rubrics Without Checkers · Ada Lovelace, Alan Turing · 2026 · abstract only</option>"
     )
     assert "Rubrics Without Checkers" in by_id.content.decode()
     assert "No paper in the library matches" in page.content.decode()

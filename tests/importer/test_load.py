@@ -13,6 +13,7 @@ from entries.models import Claim, Entry, EntryStatus, Evidence
 from importer.load import NoteSource, notes_import
 from papers.identifiers import find_arxiv_ids
 from papers.models import Paper
+from wiki.concept_links import links_of, revision_links
 from wiki.models import Concept, KeyPaper, Revision
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +125,15 @@ def test_seed_papers_take_titles_given_next_to_their_ids(imported):
         == Paper.objects.exclude(topics__title=TOPIC).filter(topics=concept).count()
     )
     assert Paper.objects.get(arxiv_id="2608.17528").topics.filter(pk=concept.pk).exists()
+
+
+def test_seed_key_papers_are_recorded_by_the_current_revision(imported):
+    concept = Concept.objects.get(title="Agentic Reinforcement Learning")
+
+    recorded = revision_links(concept.current_revision)
+
+    assert recorded == links_of(concept)
+    assert len(recorded.key_papers) == 23
 
 
 def test_seed_key_papers_in_order_with_notes(imported, page):

@@ -167,7 +167,7 @@ def test_contributor_edits_topics_in_place_with_htmx(contributor_client, paper):
 
     assert form.status_code == 200
     assert form.content.decode().lstrip().startswith('<div id="paper-topics"')
-    assert 'type="checkbox"' in form.content.decode()
+    assert '<select name="topics" multiple' in form.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="paper-topics"')
     assert 'href="/papers/?topic=process-supervision"' in html

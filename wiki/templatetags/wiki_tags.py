@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import template
 
 from core.diff import diff_inline, diff_text
+from wiki.concept_links import links_changes, links_of, revision_links
 from wiki.models import Revision
 from wiki.staleness import staleness_of
 from wiki.workflow import may_approve
@@ -14,7 +15,9 @@ register = template.Library()
 def revision_changes(revision: Revision) -> dict[str, object]:
     """What a pending revision changes: word-level diffs of title, summary and body against
     the revision it builds on (or, failing that, the published one). Uses only rows that
-    ``revisions_pending()`` already selected, so a long review queue costs no extra queries."""
+    ``revisions_pending()`` already selected, so a long review queue costs no extra queries,
+    except for a revision that changes key papers, related concepts or aliases (their names
+    are read to say what changed)."""
     base = revision.base_revision
     if base is None:
         current = revision.concept.current_revision
@@ -29,7 +32,18 @@ def revision_changes(revision: Revision) -> dict[str, object]:
             diff_inline(old_summary, revision.summary) if old_summary != revision.summary else None
         ),
         "body": diff_text(old_body, revision.body),
+        "links": _links_changes(revision, base),
     }
+
+
+def _links_changes(revision: Revision, base: Revision | None) -> list[str]:
+    mine = revision_links(revision)
+    if mine is None:
+        return []
+    old = revision_links(base)
+    if old is None:
+        old = links_of(revision.concept)
+    return links_changes(old, mine)
 
 
 @register.filter
