@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from entries.evidence.vague import VAGUE_RULES, CaveatRule
+
 NO_FIGURE = "no figure stated"
 RELATIVE_ONLY = "relative gains only"
 NO_BENCHMARK = "benchmark not named"
@@ -334,7 +336,12 @@ _WIDER = {
 CAVEAT_RULES = [
     (
         name,
-        re.compile("|".join([pattern.pattern, *_WIDER[name]]), re.I) if name in _WIDER else pattern,
+        CaveatRule(
+            re.compile("|".join([pattern.pattern, *_WIDER[name]]), re.I)
+            if name in _WIDER
+            else pattern,
+            VAGUE_RULES.get(name, []),
+        ),
     )
     for name, pattern in CAVEAT_RULES
 ]

@@ -140,3 +140,69 @@ CASES = [
 @pytest.mark.parametrize(("evidence", "text"), CASES)
 def test_sentence_gets_the_evidence_level_its_words_state(evidence, text):
     assert claim_findings(text).evidence == evidence
+
+
+# Caveats read from what the words say is missing: a spread, a leakage check, or a name
+# where only a vague reference stands ("prior work", "a frontier model", "an internal suite").
+CAVEAT_CASES = [
+    ("no variance reported", "n=1 for every configuration."),
+    ("no variance reported", "No repeats were run."),
+    ("no variance reported", "They didn't rerun the experiments with other seeds."),
+    ("no variance reported", "Each number comes from a lone training run."),
+    ("no variance reported", "Numbers are reported without standard deviations."),
+    ("no variance reported", "The authors ran each configuration only once."),
+    ("no variance reported", "It is unclear how noisy the gain is, since nothing was repeated."),
+    ("contamination not checked", "The model could have seen the test set during pre-training."),
+    ("contamination not checked", "Train/test overlap is not discussed."),
+    ("contamination not checked", "The test may be in the pretraining corpus; no one checked."),
+    ("contamination not checked", "Nothing rules out that the problems were in the training data."),
+    ("contamination not checked", "The authors did not decontaminate the training set."),
+    ("contamination not checked", "Leakage is a real possibility here."),
+    ("no baseline named", "It beats prior work by a wide margin."),
+    ("no baseline named", "The method outperforms existing methods on every task."),
+    ("no baseline named", "It is claimed to beat the previous SOTA."),
+    ("no baseline named", "Compared against a strong baseline, it gains 4 points."),
+    ("no baseline named", "Better than competing approaches, according to the abstract."),
+    ("no baseline named", "It surpasses state-of-the-art methods."),
+    ("benchmark not named", "Scores come from a held-out suite."),
+    ("benchmark not named", "They report results on several reasoning benchmarks."),
+    ("model not named", "Tested on a frontier model."),
+    ("model not named", "They fine-tune a large LM."),
+    ("model not named", "The gains are on their base model."),
+    ("model not named", "Applied to a 7B model whose name is withheld."),
+    ("model not named", "Applied to an open-weights LLM."),
+    ("relative gains only", "The gain is reported as a percentage over the base model."),
+]
+
+NAMED_OR_CHECKED = [
+    "We report the mean of five seeds with standard deviations.",
+    "Runs used three seeds; error bars are in Figure 2.",
+    "The model was trained in a single stage.",
+    "They decontaminated the training data against all test sets.",
+    "Contamination was checked with 13-gram overlap.",
+    "Data leakage in tabular ML is the paper's subject.",
+    "The baseline numbers were not rerun; they come from the original paper.",
+    "It beats GRPO and DPO on GSM8K by 4 points.",
+    "Compared against PPO, it gains 4 points.",
+    "Prior work on distillation is surveyed in section 2.",
+    "The previous SOTA, DeepSeek-R1, scores 79.8 on AIME.",
+    "It beats existing methods such as LoRA.",
+    "Tested on Llama-3-8B, a large LM.",
+    "The base model is Qwen2.5-7B.",
+    "The improvement shrinks from 8 points to 3 with a larger base model.",
+    "A router sends 70% of queries to the small model without hurting quality.",
+    "Frontier models are expensive to train.",
+    "Throughput improves 37% over vLLM at batch 64.",
+    "It is scored on its own eval sets as well as on GSM8K.",
+]
+
+
+@pytest.mark.parametrize(("caveat", "text"), CAVEAT_CASES)
+def test_sentence_gets_the_caveat_its_words_state(caveat, text):
+    assert caveat in {c.value for c in claim_findings(text).caveats}
+
+
+@pytest.mark.parametrize("text", NAMED_OR_CHECKED)
+def test_named_or_checked_things_get_no_caveat_from_a_vague_word(text):
+    caveats = {c.value for c in claim_findings(text).caveats} - {"no figure stated"}
+    assert caveats == set()
