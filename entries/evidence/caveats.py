@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from entries.evidence.vague import VAGUE_RULES, CaveatRule
+from entries.evidence.vague import VAGUE_RULES, VETOES, CaveatRule
 
 NO_FIGURE = "no figure stated"
 RELATIVE_ONLY = "relative gains only"
@@ -112,7 +112,8 @@ CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:base |backbone |underlying |policy )?models?\b[^.;]{0,40}?\b(?:unnamed|"
             r"unspecified|not named|never named|not specified|never specified|not disclosed|"
             r"undisclosed|not identified)\b"
-            r"(?!\s+(?:\w+\s+)?(?:benchmarks?|datasets?|suites?|tasks?|baselines?|evaluations?))",
+            r"(?!\s+['\"“‘]?(?:\w+\s+)?(?:benchmarks?|datasets?|suites?|tasks?|baselines?|"
+            r"evaluations?|prior|previous|sota|comparisons?))",
             r"\b(?:not|never|nowhere|nobody)\s+(?:\w+\s+){0,2}?(?:say|says|said|state|states|name|"
             r"names|specify|specifies|mention|mentions|tell|tells|identify|disclose|discloses)\s+"
             r"which\s+(?:\w+\s+){0,2}?(?:model|llm|backbone|encoder|policy|checkpoint)s?\b",
@@ -249,7 +250,8 @@ def _unnamed(noun: str) -> list[str]:
         r"characteri[sz]ed)\s+only)\s+as\b",
         # "evaluated on several benchmarks, without specifying which".
         rf"\b{noun}\b[^.;]{{0,50}}?\b(?:without|not|never)\s+(?:\w+\s+)?(?:specifying|saying|"
-        r"naming|listing|stating|specify|say|name|list|state)\s+which\b",
+        r"naming|listing|stating|specify|say|name|list|state)\s+which\b"
+        r"(?!\s+(?:\w+\s+)?(?:models?|llms?|baselines?|benchmarks?|datasets?|suites?))",
     ]
 
 
@@ -341,6 +343,7 @@ CAVEAT_RULES = [
             if name in _WIDER
             else pattern,
             VAGUE_RULES.get(name, []),
+            VETOES.get(name),
         ),
     )
     for name, pattern in CAVEAT_RULES

@@ -111,25 +111,90 @@ _LEAKAGE = _rx(
     r"(?:checked|looked|verified)\b",
 )
 
+
+def _left_unnamed(noun: str) -> re.Pattern[str]:
+    """What the words say nobody named: "a baseline they never name", "a set that has no
+    name", "'a 7B model' without naming it"."""
+    return _rx(
+        rf"\b{noun}\s+(?:that\s+|which\s+)?(?:they|the\s+authors?|it|the\s+paper|the\s+"
+        r"abstract|the\s+post)\s+(?:never|do\s+not|does\s+not|did\s+not)\s+(?:name|identify|"
+        r"specify|disclose)\b",
+        rf"\b{noun}\s+(?:that|which)\s+(?:has|have|had|bears?|carries|is\s+given)\s+no\s+name\b",
+        rf"\b{noun}\b['\"’”]?\s+without\s+(?:naming|identifying|specifying)\s+(?:it|them)\b",
+        rf"\b{noun}\b[^.;]{{0,30}}?\b(?:both\s+)?(?:unstated|not\s+further\s+(?:specified|named|"
+        r"described))",
+        rf"\b{noun}\s+both\s+(?:unspecified|unnamed|undisclosed)\b",
+        rf"\b(?:needs?|lacks?|lacking|missing|wants?|without)\s+(?:a\s+|any\s+)?named\s+{noun}",
+    )
+
+
+_BENCH = r"(?:benchmarks?|bench|datasets?|suites?|test[\s-]sets?|sets?|evals?|evaluations?)"
+_MODEL = r"(?:models?|llms?|lms?|checkpoints?)"
+_BASE = r"(?:baselines?|comparisons?|comparators?|(?:prior|previous)\s+(?:sota|methods?|work))"
+
+
+def _nothing_on(things: str) -> list[str]:
+    """The text is silent on it: "nothing I read states the seed count", "says nothing about
+    error bars", "nothing in the post says whether test-set overlap was checked"."""
+    return [
+        r"\b(?:nothing|no\s+\w+)\b[^.;]{0,40}?\b(?:states?|gives?|says?|mentions?|reports?|"
+        rf"tells?)\s+(?:whether\b[^.;]{{0,60}}?\b|the\s+)?{things}",
+        r"\b(?:says?|said|mentions?|reports?|states?)\s+nothing\s+(?:about|on|of)\s+"
+        rf"(?:the\s+|any\s+)?(?:[\w-]+\s+)?{things}",
+    ]
+
+
+_MORE_SPREAD = _rx(
+    r"\bno\s+(?:cis?|stds?|stdevs?|error\s+bars?|seed\s+counts?)\b",
+    r"\b(?:lack|absence)\s+of\s+(?:any\s+)?(?:error\s+bars?|variance|seeds?|confidence\s+"
+    r"intervals?|standard\s+deviations?|cis|repeats?|repeated\s+runs)\b",
+    *_nothing_on(
+        r"(?:seed\s+count|number\s+of\s+(?:seeds|runs)|variance|spread|error\s+bars?|seeds?|"
+        r"confidence\s+intervals?|standard\s+deviations?)\b"
+    ),
+)
+_MORE_LEAKAGE = _rx(
+    r"\bnowhere\s+(?:\w+\s+){0,3}?(?:check|test|examine|verify|look|address|rule)\w*\b[^.;]{0,40}?"
+    r"\b(?:overlap|leak|contaminat)",
+    *_nothing_on(r"(?:[\w-]+\s+)?(?:overlap|leak\w*|contaminat\w*|decontaminat\w*)"),
+)
+_VAGUE_SOTA = _rx(
+    r"\b(?:unnamed|unspecified|undisclosed)\s+['\"“‘]?(?:prior|previous)\s+(?:sota|state|best|"
+    r"work|methods?)",
+)
+# "an unnamed comparison model": the thing unnamed is the baseline.
+_COMPARISON = _rx(
+    r"\b(?:comparison|reference|competitor|competing|rival)\s+(?:models?|systems?|llms?)\b",
+)
+
 # Per caveat: (pattern, guard); a match is dropped when its guard says so.
 VAGUE_RULES: dict[str, list[tuple[re.Pattern[str], object]]] = {
-    "no baseline named": [(_VAGUE_BASELINE, _names_something)],
-    "benchmark not named": [(_VAGUE_BENCHMARK, _names_something)],
-    "model not named": [(_VAGUE_MODEL, _names_something)],
+    "no baseline named": [
+        (_VAGUE_BASELINE, _names_something),
+        (_left_unnamed(_BASE), None),
+        (_VAGUE_SOTA, None),
+    ],
+    "benchmark not named": [(_VAGUE_BENCHMARK, _names_something), (_left_unnamed(_BENCH), None)],
+    "model not named": [(_VAGUE_MODEL, _names_something), (_left_unnamed(_MODEL), None)],
     "relative gains only": [(_RELATIVE, _states_absolute)],
-    "no variance reported": [(_SPREAD, None)],
-    "contamination not checked": [(_LEAKAGE, None)],
+    "no variance reported": [(_SPREAD, None), (_MORE_SPREAD, None)],
+    "contamination not checked": [(_LEAKAGE, None), (_MORE_LEAKAGE, None)],
 }
+# A caveat whose every reading is set aside when the sentence says this instead.
+VETOES = {"model not named": _COMPARISON}
 
 
 class CaveatRule:
     """A caveat's plain pattern, then its vague-reference patterns with their guards."""
 
-    def __init__(self, plain: re.Pattern[str], vague: list) -> None:
+    def __init__(self, plain: re.Pattern[str], vague: list, veto: re.Pattern[str] | None) -> None:
         self.plain = plain
         self.vague = vague
+        self.veto = veto
 
     def search(self, sentence: str) -> re.Match[str] | None:
+        if self.veto and self.veto.search(sentence):
+            return None
         match = self.plain.search(sentence)
         if match:
             return match

@@ -172,6 +172,16 @@ CAVEAT_CASES = [
     ("model not named", "Applied to a 7B model whose name is withheld."),
     ("model not named", "Applied to an open-weights LLM."),
     ("relative gains only", "The gain is reported as a percentage over the base model."),
+    ("no baseline named", "The 2x figure is measured against a baseline the authors never name."),
+    ("no baseline named", "The speed-up is over an unspecified 'previous best'."),
+    ("no baseline named", "A headline like this wants a named baseline."),
+    ("benchmark not named", "Scores come from a private set which has no name."),
+    ("model not named", "The post describes 'an open model' without naming it."),
+    ("no variance reported", "The abstract says nothing about seeds."),
+    ("no variance reported", "Accuracy is 71.3 with no CIs."),
+    ("no variance reported", "The lack of confidence intervals makes the ranking shaky."),
+    ("contamination not checked", "Nowhere does the paper test for leakage into the corpus."),
+    ("contamination not checked", "Nothing in the card says whether the test data overlap."),
 ]
 
 NAMED_OR_CHECKED = [
@@ -206,3 +216,10 @@ def test_sentence_gets_the_caveat_its_words_state(caveat, text):
 def test_named_or_checked_things_get_no_caveat_from_a_vague_word(text):
     caveats = {c.value for c in claim_findings(text).caveats} - {"no figure stated"}
     assert caveats == set()
+
+
+def test_the_thing_left_unnamed_is_the_one_the_words_point_at():
+    text = "The speed-up holds on six benchmarks, but they never say which base model they used."
+    caveats = {c.value for c in claim_findings(text).caveats}
+    assert "model not named" in caveats
+    assert "benchmark not named" not in caveats
