@@ -87,10 +87,13 @@ _NEG_CHAIN = re.compile(rf"\b{NOT_YET}", re.I)
 _UNREALISED = re.compile(
     r"\b(?:before|until|unless|if|once|when)\s+(?:i|we)\s+(?:could|can|get\s+to|have|had)\b", re.I
 )
-# A reading done by the system described, not by the writer: "the model scanned the full text".
+# A reading done by the system described, not by the writer: "the model scanned the full
+# text"; or a part of the paper someone else quotes: "a blog quotes the paper's figure".
 _SYSTEM_READS = re.compile(
     r"\b(?:model|agent|system|method|policy|pipeline|retriever|llm|tool|baseline|classifier|"
-    r"student|teacher|reader|judge|verifier|network|encoder)s?\s+(?:\w+\s+)?$",
+    r"student|teacher|reader|judge|verifier|network|encoder)s?\s+(?:\w+\s+)?$"
+    r"|\b(?:quotes|quoted|quoting|cites|cited|citing|repeats|relays|reproduces|copies)\s+"
+    r"(?:\w+\s+){0,2}?$",
     re.I,
 )
 
@@ -163,6 +166,11 @@ _ABSTRACT_ONLY = _rx(
     rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.-]+\s+){{0,2}}?{SUMMARY}\s+(?:says|states|claims|reports|"
     r"lists|gives|mentions|promises|describes|shows|suggests|carries|names|quotes|touts)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
+    # The summary as the cited source: "per the model card", "according to the listing".
+    rf"\b(?:per|according\s+to)\s+{ART}\s+{WORDS}{SUMMARY}\b",
+    # The authors' own channel as the heading the claim comes under: "Authors' thread: …".
+    rf"^\W*(?:the\s+)?(?:authors{Q}|author{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"{OWN_CHANNEL}\s*[:—–]",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
     r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
@@ -239,6 +247,11 @@ _SECONDARY = _rx(
     r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
     rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{ART}\s+)?{WORDS}"
     r"(?:summary|post|thread|comment|note|write-?up|take)\s+(?:from|by|on|in|of)\b",
+    # A third party's recap of anything, the authors' own thread included.
+    r"\b(?:newsletter|blog|podcast|press|news|substack|reddit|youtube|media)\s+(?:recap|summary|"
+    r"round-?up|write-?up|digest)\s+of\b",
+    rf"\bvia\s+(?:{ART}\s+)?(?:[\w./'’&-]+\s+){{0,3}}?(?:newsletter|digest|blog(?:\s+post)?|"
+    r"thread|tweets?|podcast|substack|reddit|youtube|discord|forum)\b",
     rf"\bfrom\s+(?:{ART}\s+)?{WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
     r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
@@ -339,7 +352,9 @@ _EDITORIAL = _rx(
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
 
-_THIRD_PARTY_SUMMARY = re.compile(r"\b(?:summary|summaries|write-?up|notes)\b", re.I)
+_THIRD_PARTY_SUMMARY = re.compile(
+    r"\b(?:summary|summaries|write-?up|notes|recap|round-?up)\b", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -368,7 +383,12 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
 
 
 # "This isn't hearsay", "not an editorial judgement": the word named only to be denied.
-_DENIED = re.compile(r"\b(?:not|never|no)\s+(?:an?\s+|the\s+|just\s+)?$", re.I)
+_DENIED = re.compile(
+    r"\b(?:not|never|no)\s+(?:an?\s+|the\s+|just\s+)?$"
+    # A view not yet formed: "haven't formed my own view", "not reached a verdict".
+    r"|\b(?:not|never)\s+(?:yet\s+)?(?:formed|reached|taken|settled\s+on|come\s+to)\s+(?:an?\s+)?$",
+    re.I,
+)
 _NOT_AUTHORS = re.compile(r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|the\s+)?authors?\b", re.I)
 
 
@@ -404,7 +424,8 @@ def reading_signal(sentence: str) -> Signal | None:
     if editorial and not _NOT_MINE.search(window):
         return Signal(EDITORIAL, editorial)
     secondary = _not_denied(_SECONDARY, sentence)
-    if secondary and _AUTHORS_OWN.search(sentence) and not _NOT_AUTHORS.search(sentence):
+    recap = secondary and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
+    if secondary and _AUTHORS_OWN.search(sentence) and not (_NOT_AUTHORS.search(sentence) or recap):
         secondary = None
     if not goes_beyond_abstract(sentence):
         abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)

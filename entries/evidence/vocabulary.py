@@ -46,7 +46,7 @@ WHOLE_PAPER = (
 # -- abstract only --------------------------------------------------------------------------
 SUMMARY = (
     r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
-    r"landing\s+page|model\s+card|project\s+page|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
+    r"landing\s+page|model\s+card|project\s+page|(?:project\s+|repo\s+|github\s+)?readme|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
     r"announcement\s+page|release\s+page|"
     r"(?:journal|workshop|talk|poster)\s+(?:page|abstract|summary)|(?:arxiv|openreview|"
     r"conference|publisher"
@@ -128,5 +128,6 @@ VIEW = (
     r"hypothesis|extrapolation|gloss|assessment|suspicion|conjecture|reconstruction|"
     r"comparison|connection|bet|sense|impression|feeling|gut|instinct|intuition|prior|"
     r"belief|worry|concern|reservation|verdict|stance|position|prediction|expectation|"
-    r"money\s+is\s+on|reckoning|takeaway|doubts?|skepticism|scepticism|suspicions?)"
+    r"money\s+is\s+on|reckoning|takeaway|doubts?|skepticism|scepticism|suspicions?|"
+    r"perspective|standpoint)"
 )

@@ -134,6 +134,14 @@ CASES = [
     ("abstract_only", "The paper link on the lab page is dead, so I made do with the abstract."),
     ("abstract_only", "The camera-ready is still not available."),
     ("editorial", "My reckoning is that the gain halves at scale."),
+    ("editorial", "From our standpoint, the gain is too small to matter."),
+    ("abstract_only", "According to the project page, the model is 40% faster."),
+    ("abstract_only", "The repo README is all I read: training took three days."),
+    ("abstract_only", "The authors' blog post: the method needs no reward model."),
+    ("secondary", "Via a Discord thread: the 13B run diverged twice."),
+    ("secondary", "A podcast recap of the authors' talk says the data was synthetic."),
+    ("secondary", "An outside blog cites the paper's table of 71.2 on MATH."),
+    ("unmarked", "I have not formed a view on the scaling claim yet."),
 ]
 
 
