@@ -178,9 +178,13 @@ function markClaim(digit) {
 }
 
 document.addEventListener("htmx:afterSwap", (event) => {
-  // A claim swapped after marking keeps the keyboard's place.
+  // A claim swapped after marking keeps the keyboard's place, but only when the swap
+  // took the focus away: a reviewer who has already moved on (j, then a digit, typed
+  // before the answer came back) stays where they are.
   const claim = event.target.closest?.(".claim-review") || event.target;
-  if (claim.classList?.contains("claim-review") && event.detail.requestConfig?.elt?.closest) {
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || !focused.isConnected;
+  if (lost && claim.classList?.contains("claim-review") && event.detail.requestConfig?.elt?.closest) {
     claim.tabIndex = -1;
     claim.focus({ preventScroll: true });
   }
