@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from entries.evidence import shorthand
 from entries.evidence.vocabulary import (
     ART,
     CHANNEL,
@@ -71,6 +72,7 @@ _SPELLED_OUT = [
     (re.compile(r"\b(I|we|you|they|he|she)'d\b", re.I), r"\1 would"),
     (re.compile(r"\b(I|we|you|they|he|she)'ll\b", re.I), r"\1 will"),
     (re.compile(r"\bIM(?:H)?O\b", re.I), "in my opinion"),
+    *((re.compile(pattern, re.I), words) for pattern, words in shorthand.SPELLED),
 ]
 
 
@@ -89,6 +91,12 @@ _UNREALISED = re.compile(
 )
 # A reading done by the system described, not by the writer: "the model scanned the full
 # text"; or a part of the paper someone else quotes: "a blog quotes the paper's figure".
+# A reading still to come: "I'll dig into the appendix later", "plan to read the paper".
+_FUTURE = re.compile(
+    r"\b(?:will|going\s+to|plan(?:ning)?\s+to|want\s+to|need\s+to|hope\s+to|intend\s+to|"
+    r"should)\s+(?:\w+\s+)?$",
+    re.I,
+)
 _SYSTEM_READS = re.compile(
     r"\b(?:model|agent|system|method|policy|pipeline|retriever|llm|tool|baseline|classifier|"
     r"student|teacher|reader|judge|verifier|network|encoder)s?\s+(?:\w+\s+)?$"
@@ -130,6 +138,7 @@ _FULL_TEXT = _rx(
     r"\b(?:read|went|gone|got|moved|going|dug|dig)\s+(?:well\s+)?(?:beyond|past)\s+the\s+"
     r"(?:abstract|listing|summary)\b(?:(?!\bnot\b)[^.;:!?]){0,25}?\binto\b",
     r"\bread\s+(?:well\s+)?(?:beyond|past)\s+the\s+(?:abstract|listing|summary)\b",
+    *shorthand.FULL_TEXT,
 )
 
 _ABSTRACT_ONLY = _rx(
@@ -225,6 +234,7 @@ _ABSTRACT_ONLY = _rx(
     r"(?:paper|pdf|full|whole|it\b|beyond|past|more than)",
     r"\bnot\s+(?:been\s+)?read\s+(?:in full|beyond|past)\b",
     r"\bunread\b",
+    *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
 _NOT_ONLY_ABSTRACT = _rx(
@@ -283,6 +293,7 @@ _SECONDARY = _rx(
     r"\b(?:phd\s+)?students?\s+(?:i|we)\s+(?:spoke|talked)\b",
     rf"\b[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
+    *shorthand.SECONDARY,
 )
 # The authors' own words are not a third party's.
 _AUTHORS_OWN = _rx(
@@ -298,6 +309,7 @@ _AUTHORS_OWN = _rx(
     r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
     r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
     r"mentions|refer to|refers to)\b",
+    *shorthand.AUTHORS_OWN,
 )
 
 _EDITORIAL = _rx(
@@ -316,7 +328,7 @@ _EDITORIAL = _rx(
     r"consider|regard|characteri[sz]e)\w*\b",
     r"\bnote\s+from\s+the\s+editors?\b",
     rf"\b(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?(?:[\w-]+\s+){{0,3}}?"
-    rf"{VIEW}\b",
+    rf"{VIEW}\b(?!\s+(?:group|club|list|room|session|circle|lead))",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",
@@ -348,6 +360,7 @@ _EDITORIAL = _rx(
     rf"\bthe\s+writer{Q}s\b",
     rf"\b(?:this|the)\s+(?:wiki|page|note|notes|editor|editors)(?:{Q}s|s{Q})\s+(?:own\s+)?",
     r"\blabell?ed as such\b|\breading between the lines\b",
+    *shorthand.EDITORIAL,
 )
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
@@ -364,7 +377,7 @@ class Signal:
 
 
 _NEG_NEAR = re.compile(
-    r"\b(?:not|never|without|no|nor|nothing|nobody)\b(?:\s+\w+){0,2}\s*$",
+    r"\b(?:not|never|without|no|nor|nothing|nobody)\b(?:\s+\w+){0,3}\s*$",
     re.IGNORECASE,
 )
 
@@ -375,7 +388,7 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
         before = sentence[max(0, match.start() - reach) : match.start()]
         negation = _NEG_NEAR if reach > 12 else _NEG
         chain = sentence[max(0, match.start() - 60) : match.start()]
-        if negation.search(before) or _NEG_CHAIN.search(chain):
+        if negation.search(before) or _NEG_CHAIN.search(chain) or _FUTURE.search(chain):
             continue
         if not _UNREALISED.search(match.group(0)):
             return match

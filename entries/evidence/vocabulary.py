@@ -16,6 +16,7 @@ WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary
 # -- full text ------------------------------------------------------------------------------
 READ = (
     r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
+    r"been through|"
     r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
@@ -32,7 +33,8 @@ WHOLE_PAPER = (
     r"text|article|preprint|manuscript|version)|paper in full|(?:the\s+)?methods?(?:\s+and\s+"
     r"results)?(?:\s+sections?)?|results?\s+sections?|experiments?\s+sections?|appendix|"
     r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
-    r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|whole\s+thing|"
+    r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|"
+    r"(?:whole|full|entire)\s+thing|"
     r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
     r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?(?:paper|pdf|preprint)(?:'s(?:\s+own)?\s+(?:results\s+"
     r")?(?:tables?|figures?|sections?|experiments?|proofs?|appendix|ablations?)\b|\s+own\b|"
@@ -77,7 +79,7 @@ MAKERS = (
 
 # -- secondary --------------------------------------------------------------------------------
 CHANNEL = (
-    r"(?:blog(?:\s+post)?|thread|tweets?|x\s+post|reddit(?:\s+(?:post|thread|comment))?|"
+    r"(?:blog(?:\s+post)?|post(?![\w-])|thread|tweets?|x\s+post|reddit(?:\s+(?:post|thread|comment))?|"
     r"hacker\s+news|discord(?:\s+channel)?|slack|forum|mailing\s+list|press(?:\s+(?:release|"
     r"office|coverage|report))?|news(?:\s+(?:piece|story|article|report|item|site))?|"
     r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
@@ -89,7 +91,7 @@ CHANNEL = (
 )
 
 PERSON = (
-    r"(?:colleagues?|labmates?|lab\s+mates?|co-?workers?|advisors?|advisers?|supervisors?|"
+    r"(?:others\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group)|colleagues?|labmates?|lab\s+mates?|co-?workers?|advisors?|advisers?|supervisors?|"
     r"mentors?|independent\s+researchers?|journalists?|reporters?|"
     r"commentators?|commenters?|bloggers?|analysts?|outside\s+researchers?|third[\s-]"
     r"part(?:y|ies)|someone|somebody|friends?|critics?|influencers?|attendees?|reviewers?|"
@@ -105,7 +107,7 @@ NOT_A_TOPIC = (
     r"(?!\s+(?:benchmarks?|tasks?|datasets?|models?|generation|understanding|qa|questions?|"
     r"data|domains?|settings?|lengths?|pools?|counts?|level|parallelism|summari[sz]ation|"
     r"agents?|modules?|networks?|heads?|llms?|polic(?:y|ies)|components?|roles?|loops?|"
-    r"steps?|stages?|functions?|scores?))"
+    r"steps?|stages?|functions?|scores?)\b)"
 )
 
 SPEECH = (
