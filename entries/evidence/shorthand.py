@@ -38,7 +38,7 @@ FULL_TEXT = [
     # "Section 5.2 (full text): …", "Appendix B: …".
     rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}(?:\s*,\s*(?:p\.|pp\.|page)\s*\d+)?{END}",
     rf"{HEAD}(?:from|per|in)\s+the\s+(?:pdf|paper\s+itself|full\s+paper)\b",
-    rf"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*(?:[,;][^)]{{0,40}})?\)",
+    r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*(?:[,;][^)]{0,40})?\)",
     # The thing read first, the reading after: "Results section, p. 9, read closely",
     # "Appendix B (read it all)", "the results section (p. 7), which I read".
     rf"\b{WHOLE_PAPER}\b(?:(?:p|pp|fig|sec|tab)\.|{_UNDONE}[^.;!?]){{0,30}}?\b(?:which\s+(?:i|we)\s+(?:\w+\s+)?)?"
@@ -69,7 +69,7 @@ ABSTRACT_ONLY = [
     r"reports|lists|gives|mentions|promises|describes|shows|suggests)\b",
     # The summary set against the paper: "the arXiv abstract, not the paper".
     rf"\b{SUMMARY},?\s+(?:but\s+)?not\s+the\s+(?:paper|pdf|full\s+text|report)\b",
-    rf"\bskim\w*\s+(?:only\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:title|abstract|listing|summary)",
+    r"\bskim\w*\s+(?:only\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:title|abstract|listing|summary)",
     # What was read, then "nothing more": "I read the abstract and the thread, nothing more".
     rf"\b(?:read|saw|seen|skimmed|have|had)\s+(?:the\s+)?(?:[\w.-]+\s+)?{SUMMARY}\b"
     r"[^.;!?]{0,60}?\b(?:nothing\s+(?:more|else)|that\s+is\s+all|no\s+further)\b",
@@ -81,7 +81,7 @@ ABSTRACT_ONLY = [
     rf"\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     r"\bsummary\s+by\s+the\s+authors\b|\b(?:readme|model\s+card)\s*\(\s*(?:by\s+)?(?:the\s+)?"
     rf"authors?{Q}?s?{Q}?\s*\)",
-    rf"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
+    r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
 ]
 
 # Channels that name a third party's words when they head a note ("review" or "summary"
@@ -101,7 +101,7 @@ SECONDARY = [
 ]
 
 # The authors' own press release is not a third party's.
-AUTHORS_OWN = [rf"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b"]
+AUTHORS_OWN = [r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b"]
 
 EDITORIAL = [
     r"\bmy\s+(?:2|two)\s*(?:c|cents|¢)\b|\bmy\s+\$0?\.02\b",
