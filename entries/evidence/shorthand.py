@@ -11,7 +11,7 @@ rule. A label counts only at the head of the sentence (or of a clause after ":",
 
 from __future__ import annotations
 
-from entries.evidence.vocabulary import OWN_CHANNEL, SUMMARY, WHOLE_PAPER, Q
+from entries.evidence.vocabulary import OWN_CHANNEL, SUMMARY, Q
 
 # The head of a sentence or of a clause, where a label stands.
 HEAD = r"(?:^|[:;—–]\s*)\W*"
@@ -24,7 +24,12 @@ _PART = (
     r"(?:(?:the\s+)?(?:full[\s-](?:text|paper|pdf|read)|whole\s+paper|pdf|paper\s+body|"
     r"camera-ready)|(?:appendix|app\.?)\s*[A-Z\d]?[\w.]*|(?:section|sec\.?|§)\s*\d[\w.]*|"
     r"(?:table|tab\.?|figure|fig\.?)\s*\d+[a-z]?|(?:results?|methods?|experiments?|"
-    r"ablations?|evaluation|limitations)\s+sections?)"
+    r"ablations?|evaluation|limitations)\s+(?:sections?|chapters?))"
+)
+# Where in it: "pdf p. 9, fig 6", "Section 4, Table 2".
+_WHERE = (
+    r"(?:[\s,]+(?:p\.|pp\.|page|fig\.?|figure|table|tab\.?|sec\.?|section|appendix|ch\.|"
+    r"chapter|§)\s*[\w.]+)*"
 )
 _READ_PARTICIPLE = (
     r"(?:read|checked|verified|re-?read|gone\s+through|examined|studied|consulted|"
@@ -35,14 +40,17 @@ _UNDONE = r"(?!\bnot\b|\bnever\b|\bno\b|\byet\b|\blater\b|\bwill\b|\bto be\b|\bu
 
 FULL_TEXT = [
     # A part of the paper as the heading: "Full text: …", "From the PDF (Fig. 4): …",
-    # "Section 5.2 (full text): …", "Appendix B: …".
-    rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}(?:\s*,\s*(?:p\.|pp\.|page)\s*\d+)?{END}",
+    # "Section 5.2 (full text): …", "pdf p. 9, fig 6 — …", "Full text, incl. …".
+    rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}{_WHERE}{END}",
+    rf"{HEAD}(?:read\s+)?(?:the\s+)?full[\s-](?:text|paper|read|pdf)\b\s*[,(]",
     rf"{HEAD}(?:from|per|in)\s+the\s+(?:pdf|paper\s+itself|full\s+paper)\b",
-    r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*(?:[,;][^)]{0,40})?\)",
+    r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*"
+    r"(?:[,;][^)]{0,40})?\)",
     # The thing read first, the reading after: "Results section, p. 9, read closely",
     # "Appendix B (read it all)", "the results section (p. 7), which I read".
-    rf"\b{WHOLE_PAPER}\b(?:(?:p|pp|fig|sec|tab)\.|{_UNDONE}[^.;!?]){{0,30}}?\b(?:which\s+(?:i|we)\s+(?:\w+\s+)?)?"
-    rf"(?<![Aa] )(?<!quick )(?<!good )(?<!easy )(?<!long )(?<!hard )"
+    rf"\b(?:{_PART}|(?:the|this|their)\s+(?:paper|pdf|preprint)|(?:whole|full|entire)\s+"
+    rf"thing)\b(?:(?:p|pp|fig|sec|tab)\.|{_UNDONE}[^.;!?]){{0,30}}?\b(?:which\s+(?:i|we)\s+"
+    rf"(?:\w+\s+)?)?(?<![Aa] )(?<!quick )(?<!good )(?<!easy )(?<!long )(?<!hard )"
     rf"{_READ_PARTICIPLE}\b(?!\s+(?:by|in)\s+(?:the\s+)?(?:model|system))",
     r"\b(?:code|paper|pdf)\s+(?:and|\+|&)\s+(?:the\s+)?(?:code|paper|pdf)\s+(?:both\s+)?"
     rf"{_READ_PARTICIPLE}\b",
@@ -51,20 +59,31 @@ FULL_TEXT = [
     r"\bread\s+(?:it|them)\s+all\b|\b(?:been|went|gone|was)\s+through\s+(?:the\s+)?(?:whole|"
     r"entire|full|complete)\b",
     r"\bread\s+the\s+(?:full|whole|entire)\s+thing\b",
+    r"\bread\s+(?:it\s+)?(?:fully|thoroughly|completely|in\s+detail)\b|\bread\s+all\s+of\s+it\b",
+    # A chapter of a thesis or a report: "read ch. 3", "went through the experiments chapter".
+    r"\b(?:read|went\s+through|gone\s+through|checked)\s+(?:the\s+)?(?:ch\.\s*\d+|chapter\s+\d+|"
+    r"(?:results?|methods?|experiments?|evaluation|ablations?)\s+chapters?)\b",
+    # The paper and something else, both read: "read paper and repo both".
+    r"\b(?:read|checked|went\s+through)\s+(?:the\s+)?(?:paper|pdf)\s+(?:and|\+|&)\s+|"
+    r"\(\s*read\s+(?:the\s+)?(?:paper|pdf)\b",
+    # A table or figure placed in the paper: "Table 7 in the pdf has it".
+    r"\b(?:table|tab\.|fig\.?|figure|appendix|section|sec\.)\s*[\w.]+\s+(?:in|of)\s+the\s+"
+    r"(?:pdf|paper|full\s+text|camera-ready)\b",
 ]
 
 ABSTRACT_ONLY = [
     # A summary as the heading: "Abstract: …", "(abstract) …", "from abstract: …".
-    rf"{HEAD}(?:(?:from|per)\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing|tl;?dr)"
+    rf"{HEAD}(?:(?:from|per|off)\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing|tl;?dr)"
     rf"(?:\s+only)?{END}",
-    r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing)(?:\s+only)?\s*\)",
+    r"\((?:[^()]{0,15}[:\s])?\s*(?:from\s+|per\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|"
+    r"listing)(?:\s+only)?\s*\)",
     r"\babs\.?\s+only\b",
     # "Only abstract read", "only the abstract seen".
     rf"\bonly\s+(?:the\s+)?{SUMMARY}\s+(?:was\s+|were\s+)?(?:read|seen|available|consulted|"
     r"checked|skimmed)\b",
     # A summary speaking with a word between: "README (authors') claims", "their own
-    # TL;DR on OpenReview says", "model card says …" at the head of the sentence.
-    rf"(?:^|[:;,(—–]\s*)(?:(?:the|its|their)\s+)?(?:own\s+)?(?:[\w.-]+\s+){{0,2}}?{SUMMARY}"
+    # TL;DR on OpenReview says", "Authors' project page claims", "model card says".
+    rf"(?:^|[:;,(—–]\s*)(?:(?:the|its|their)\s+)?(?:own\s+)?(?:[\w.'’-]+\s+){{0,2}}?{SUMMARY}"
     r"(?:\s+(?:on|in|at)\s+[\w.-]+)?\s*(?:\([^)]{0,30}\)\s*)?\s*(?:says|states|claims|"
     r"reports|lists|gives|mentions|promises|describes|shows|suggests)\b",
     # The summary set against the paper: "the arXiv abstract, not the paper".
@@ -73,15 +92,27 @@ ABSTRACT_ONLY = [
     # What was read, then "nothing more": "I read the abstract and the thread, nothing more".
     rf"\b(?:read|saw|seen|skimmed|have|had)\s+(?:the\s+)?(?:[\w.-]+\s+)?{SUMMARY}\b"
     r"[^.;!?]{0,60}?\b(?:nothing\s+(?:more|else)|that\s+is\s+all|no\s+further)\b",
-    # No time or way to go past it: "didn't have time for more than the abstract".
+    rf"\b{SUMMARY}\b[^.;!?]{{0,80}}?\b(?:is|was)\s+all\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:read|"
+    r"seen|had|got)\b",
+    # No time or way to go past it: "didn't have time for more than the abstract",
+    # "only got as far as the abstract", "haven't got past page one", "no paper read".
     r"\b(?:not|no|never)\b[^.;:!?]{0,30}?\bmore\s+than\s+(?:the\s+)?(?:abstract|listing|"
     r"summary)\b",
+    r"\b(?:got|get|gotten|read|went|go)\s+(?:only\s+)?(?:as\s+far\s+as|no\s+further\s+than)\s+"
+    r"the\s+(?:abstract|listing|summary|intro(?:duction)?|first\s+page)\b",
+    r"\b(?:not|never)\s+(?:got|gotten|gone|read|been)\s+past\s+(?:page\s+(?:one|1)|the\s+"
+    r"first\s+page|the\s+intro(?:duction)?)\b|\bno\s+(?:paper|pdf|full\s+text)\s+read\b",
+    r"\b(?:per|from|according\s+to|going\s+by|off)\s+(?:the\s+)?abstract\b",
     # The authors' own channel as what was read.
     rf"\bonly\s+(?:read|saw|seen|have|had|watched)\s+(?:the\s+)?(?:authors?{Q}?s?{Q}?|their)"
     rf"\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     r"\bsummary\s+by\s+the\s+authors\b|\b(?:readme|model\s+card)\s*\(\s*(?:by\s+)?(?:the\s+)?"
     rf"authors?{Q}?s?{Q}?\s*\)",
+    r"\b(?:summary|tl;?dr|thread|post)\s+(?:from|by|that)?\s*the\s+authors(?:\s+(?:posted|"
+    r"wrote|put\s+out|shared|published|gave))?\b",
     r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
+    # The makers' own channel by name: "Meta's own announcement post".
+    rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
 ]
 
 # Channels that name a third party's words when they head a note ("review" or "summary"
@@ -93,20 +124,38 @@ _CHANNEL_HEAD = (
 )
 
 SECONDARY = [
-    # A third party named as such: "(third party)", "a third-party reproduction repo".
+    # A third party named as such: "(third party)", "a third-party reproduction repo",
+    # "an independent evaluator's blog".
     r"\bthird[\s-]part(?:y|ies)\b",
+    r"\bindependent\s+(?:[\w-]+\s+)?(?:evaluators?|researchers?|testers?|labs?|groups?|teams?|"
+    r"benchmarkers?|reproductions?|replications?|evaluations?|audits?|analys[ie]s)\b",
     # A channel as the heading: "Kaggle discussion thread: …", "HN comments: …".
     rf"{HEAD}(?:[\w.'’-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
+    # Said on someone's channel: "folks said on their Discord".
+    r"\b(?:said|wrote|posted|mentioned|claimed|reported|say|says)\s+(?:on|in)\s+(?:their|the|"
+    r"a|an|his|her)\s+(?:[\w-]+\s+)?(?:discord|slack|forum|podcast|blog|thread|newsletter|"
+    r"stream|channel|substack)\b",
+    r"\bfrom\s+(?:the\s+|an?\s+)?(?:[\w.'’&-]+\s+){0,3}?(?:write-?up|recap|round-?up|"
+    r"explainer|coverage|column)\b(?!\s+(?:of|by)\s+the\s+authors)",
 ]
 
-# The authors' own press release is not a third party's.
-AUTHORS_OWN = [r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b"]
+# The authors' own press release, or a maker's own post, is not a third party's.
+AUTHORS_OWN = [
+    r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
+    rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+]
 
 EDITORIAL = [
     r"\bmy\s+(?:2|two)\s*(?:c|cents|¢)\b|\bmy\s+\$0?\.02\b",
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:flag|label|file|treat|rate|count|dismiss|class|"
     r"mark|filed?)\s+(?:this|it|that|these|the)\b",
+    r"\bpersonal\s+(?:judge?ment|assessment|guess|hunch|aside|remark|comment|impression|"
+    r"verdict|sense)\b",
+    # Weighing the work: "We consider X the paper's real contribution".
+    r"\b(?:i|we)\s+(?:consider|regard|rate|count|judge)\s+[^.;]{1,80}?\b(?:real|main|true|key|"
+    r"genuine|overrated|underrated|overclaimed|overstated|hype|misleading|dubious|convincing|"
+    r"unconvincing|contribution|novelty)\b",
 ]
 
 # Shorthand written out before matching: "thru" is "through".

@@ -30,8 +30,9 @@ READ = (
 
 WHOLE_PAPER = (
     r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w-]+\s+)?(?:paper|pdf|"
-    r"text|article|preprint|manuscript|version)|paper in full|(?:the\s+)?methods?(?:\s+and\s+"
-    r"results)?(?:\s+sections?)?|results?\s+sections?|experiments?\s+sections?|appendix|"
+    r"text|article|preprint|manuscript|version)|paper in full|the\s+methods?(?:\s+and\s+"
+    r"results)?(?:\s+sections?)?|methods?(?:\s+and\s+results)?\s+sections?|"
+    r"(?:full\s+|the\s+|whole\s+)methodology(?:\s+sections?)?|methodology\s+sections?|results?\s+sections?|experiments?\s+sections?|appendix|"
     r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
     r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|"
     r"(?:whole|full|entire)\s+thing|"

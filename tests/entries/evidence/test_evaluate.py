@@ -36,6 +36,7 @@ FLOORS = {
     # and any unnamed "their 7B model" as "model not named", where the earlier readers did
     # not: the exact floor is what the rules reach, the evidence floor is not lowered.
     "blind9.jsonl": (1.0, 0.5),
+    "blind10.jsonl": (1.0, 0.4),  # the same reading of those two caveats as blind9's
 }
 
 
