@@ -160,6 +160,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind8.jsonl"),
         DEFAULT.with_name("blind9.jsonl"),
         DEFAULT.with_name("blind10.jsonl"),
+        DEFAULT.with_name("blind11.jsonl"),
     ]
     for path in paths:
         if not path.exists():

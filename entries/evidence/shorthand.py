@@ -11,7 +11,7 @@ rule. A label counts only at the head of the sentence (or of a clause after ":",
 
 from __future__ import annotations
 
-from entries.evidence.vocabulary import OWN_CHANNEL, SUMMARY, Q
+from entries.evidence.vocabulary import ART, OWN_CHANNEL, SUMMARY, WORDS, Q
 
 # The head of a sentence or of a clause, where a label stands.
 HEAD = r"(?:^|[:;—–]\s*)\W*"
@@ -24,7 +24,14 @@ _PART = (
     r"(?:(?:the\s+)?(?:full[\s-](?:text|paper|pdf|read)|whole\s+paper|pdf|paper\s+body|"
     r"camera-ready)|(?:appendix|app\.?)\s*[A-Z\d]?[\w.]*|(?:section|sec\.?|§)\s*\d[\w.]*|"
     r"(?:table|tab\.?|figure|fig\.?)\s*\d+[a-z]?|(?:results?|methods?|experiments?|"
-    r"ablations?|evaluation|limitations)\s+(?:sections?|chapters?))"
+    r"ablations?|evaluation|limitations)\s+(?:sections?|chapters?|tables?)|"
+    r"(?:evaluation|experimental|training)\s+(?:protocol|setup|details))"
+)
+# Summaries a note is headed with ("Summary:" heading a note is the writer's own; a press
+# release heading a note may be an institution's, so it needs "their" or "authors'").
+_SUMMARY_HEAD = (
+    r"(?:abstract|abs|listing|tl;?dr|readme|model\s+card|project\s+page|landing\s+page|"
+    r"release\s+(?:page|blog|post|notes))"
 )
 # Where in it: "pdf p. 9, fig 6", "Section 4, Table 2".
 _WHERE = (
@@ -66,6 +73,17 @@ FULL_TEXT = [
     # The paper and something else, both read: "read paper and repo both".
     r"\b(?:read|checked|went\s+through)\s+(?:the\s+)?(?:paper|pdf)\s+(?:and|\+|&)\s+|"
     r"\(\s*read\s+(?:the\s+)?(?:paper|pdf)\b",
+    # "Source: the arXiv PDF, sections 2-4", "read through §3–§6", "went line by line
+    # through the evaluation protocol", "the results table I pulled out of the PDF".
+    rf"{HEAD}(?:source|sources|read)\s*:\s*(?:the\s+)?(?:arxiv\s+)?{_PART}",
+    r"\b(?:read|went|gone|going)\s+(?:\w+\s+){0,3}?through\s+(?:§|sections?\s+\d)",
+    rf"\bthrough\s+the\s+{_PART}",
+    r"\b(?:out\s+of|from|in)\s+the\s+(?:arxiv\s+)?pdf\b",
+    r"\b(?:went|dove|dived|got)\s+into\s+(?:the\s+)?(?:§|sections?\s+\d|appendix|tables?|"
+    r"results|methods|experiments)",
+    r"\bread\s+(?:the\s+|their\s+)?(?:submission|manuscript|preprint|report|thesis|article)\s+"
+    r"(?:in\s+full|end\s+to\s+end|cover\s+to\s+cover|fully|closely)\b",
+    r"\b(?:entire|whole|full|complete)\s+(?:methods?|results|experiments?|evaluation|appendix)\b",
     # A table or figure placed in the paper: "Table 7 in the pdf has it".
     r"\b(?:table|tab\.|fig\.?|figure|appendix|section|sec\.)\s*[\w.]+\s+(?:in|of)\s+the\s+"
     r"(?:pdf|paper|full\s+text|camera-ready)\b",
@@ -111,6 +129,21 @@ ABSTRACT_ONLY = [
     r"\b(?:summary|tl;?dr|thread|post)\s+(?:from|by|that)?\s*the\s+authors(?:\s+(?:posted|"
     r"wrote|put\s+out|shared|published|gave))?\b",
     r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
+    # A summary as the heading, said to be the authors': "Authors' video summary (on their
+    # own channel): …", "README of the repo (authors'): …", "Title + abstract, that's it".
+    rf"{HEAD}(?:the\s+)?(?:authors{Q}|author{Q}s|their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{OWN_CHANNEL}|{_SUMMARY_HEAD})(?:\s+[\w-]+)?{END}",
+    rf"{HEAD}(?:the\s+)?(?:[\w.-]+\s+)?{_SUMMARY_HEAD}(?:\s+(?:of|from|on)\s+(?:the\s+)?"
+    rf"[\w.-]+)?{END}",
+    r"\b(?:title|titles)\s*(?:\+|and|&)\s*abstracts?\b",
+    rf"\b{SUMMARY}\b[^.;!?]{{0,30}}?\b(?:that\s+is|that's|thats)\s+(?:it|all)\b",
+    rf"\b(?:what|all)\s+(?:i|we)\s+(?:have|had|got|read|saw)\s+(?:is|was)\s+(?:{ART}\s+)?"
+    rf"{WORDS}{SUMMARY}\b",
+    rf"\b(?:{OWN_CHANNEL}|{SUMMARY}),?\s+which\s+is\s+all\s+(?:i|we)\s+(?:have\s+|had\s+)?"
+    r"(?:read|seen|looked\s+at|had|got)\b",
+    rf"\bonly\s+(?:read|seen|saw|had|have)\s+(?:the\s+)?{SUMMARY}\b",
+    rf"\bauthors?{Q}?s?{Q}?\s+own\s+words\b",
+    rf"\bvia\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The makers' own channel by name: "Meta's own announcement post".
     rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
 ]
@@ -128,7 +161,7 @@ SECONDARY = [
     # "an independent evaluator's blog".
     r"\bthird[\s-]part(?:y|ies)\b",
     r"\bindependent\s+(?:[\w-]+\s+)?(?:evaluators?|researchers?|testers?|labs?|groups?|teams?|"
-    r"benchmarkers?|reproductions?|replications?|evaluations?|audits?|analys[ie]s)\b",
+    r"benchmarkers?|reproductions?|replications?|evaluations?|evals?|audits?|analys[ie]s)\b",
     # A channel as the heading: "Kaggle discussion thread: …", "HN comments: …".
     rf"{HEAD}(?:[\w.'’-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
@@ -136,6 +169,15 @@ SECONDARY = [
     r"\b(?:said|wrote|posted|mentioned|claimed|reported|say|says)\s+(?:on|in)\s+(?:their|the|"
     r"a|an|his|her)\s+(?:[\w-]+\s+)?(?:discord|slack|forum|podcast|blog|thread|newsletter|"
     r"stream|channel|substack)\b",
+    r"\b(?:someone|somebody|people|folks|a\s+user|users|commenters?)\s+(?:on|in)\s+(?:the\s+|a\s+)?"
+    r"(?:[\w.-]+\s+){0,2}?(?:discord|slack|forum|reddit|subreddit|twitter|x|hn|hacker\s+news|"
+    r"thread|server|channel)\b",
+    r"\bquoting\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:talk|post|thread|blog|tweet|"
+    r"interview|podcast|article|keynote|presentation)\s+by\s+(?!the\s+authors)",
+    rf"\b(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?{Q}s\s+(?:analysis|report|review|estimate|"
+    r"piece|article|take|write-?up|tracker)\s+(?:says|finds|found|puts|shows|estimates|"
+    r"reports|claims)\b",
+    rf"\b(?:via|per)\s+(?-i:[A-Z])[\w.-]*\s+(?-i:[A-Z])[\w.-]*{Q}s\s+",
     r"\bfrom\s+(?:the\s+|an?\s+)?(?:[\w.'’&-]+\s+){0,3}?(?:write-?up|recap|round-?up|"
     r"explainer|coverage|column)\b(?!\s+(?:of|by)\s+the\s+authors)",
 ]
@@ -152,6 +194,8 @@ EDITORIAL = [
     r"mark|filed?)\s+(?:this|it|that|these|the)\b",
     r"\bpersonal\s+(?:judge?ment|assessment|guess|hunch|aside|remark|comment|impression|"
     r"verdict|sense)\b",
+    r"\bjudge?ment\s+call\b|\bon\s+(?:our|my)\s+side\b|\bwhere\s+(?:i|we)\s+(?:land|come\s+"
+    r"down)\b",
     # Weighing the work: "We consider X the paper's real contribution".
     r"\b(?:i|we)\s+(?:consider|regard|rate|count|judge)\s+[^.;]{1,80}?\b(?:real|main|true|key|"
     r"genuine|overrated|underrated|overclaimed|overstated|hype|misleading|dubious|convincing|"

@@ -362,6 +362,8 @@ _EDITORIAL = _rx(
     r"\blabell?ed as such\b|\breading between the lines\b",
     *shorthand.EDITORIAL,
 )
+_ASIDE = re.compile(r",\s*which\s+$", re.I)
+_HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
 
@@ -434,7 +436,12 @@ def reading_signal(sentence: str) -> Signal | None:
         return Signal(FULL_TEXT, full)
     editorial = _not_denied(_EDITORIAL, sentence)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
-    if editorial and not _NOT_MINE.search(window):
+    # "…, which I doubt": the writer's aside on someone else's words; ", I think." a hedge.
+    aside = editorial and (
+        (_ASIDE.search(sentence[: editorial.start()]) and _not_denied(_SECONDARY, sentence))
+        or _HEDGE.match(sentence, editorial.start())
+    )
+    if editorial and not _NOT_MINE.search(window) and not aside:
         return Signal(EDITORIAL, editorial)
     secondary = _not_denied(_SECONDARY, sentence)
     recap = secondary and _THIRD_PARTY_SUMMARY.search(secondary.group(0))

@@ -16,7 +16,7 @@ WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary
 # -- full text ------------------------------------------------------------------------------
 READ = (
     r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
-    r"been through|"
+    r"been through|went into|dove into|dived into|"
     r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
@@ -40,7 +40,7 @@ WHOLE_PAPER = (
     r"sections?)|(?:the|this|their)\s+(?:actual\s+|arxiv\s+)?(?:paper|pdf|preprint)(?:'s(?:\s+own)?\s+(?:results\s+"
     r")?(?:tables?|figures?|sections?|experiments?|proofs?|appendix|ablations?)\b|\s+own\b|"
     r"(?!'s)(?!\s*(?:abstract|summary|listing|blog|announcement|thread|landing|page|title)))|"
-    r"(?:sections?|secs?\.?)\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|(?:the\s+)?(?:limitations|"
+    r"§\s*\d[\d\s,–§-]*|(?:sections?|secs?\.?)\s+\d[\d\s,–-]*(?:of\s+the\s+paper)?|(?:the\s+)?(?:limitations|"
     r"discussion|evaluation|experimental|analysis|ablations?)\s+sections?|"
     r"(?:section|table|figure|appendix)\s+[A-Z\d][\w.]*\s+of\s+the\s+paper|results\s+tables?|"
     r"experiments?\s+section)"

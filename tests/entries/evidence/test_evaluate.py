@@ -37,6 +37,7 @@ FLOORS = {
     # not: the exact floor is what the rules reach, the evidence floor is not lowered.
     "blind9.jsonl": (1.0, 0.5),
     "blind10.jsonl": (1.0, 0.4),  # the same reading of those two caveats as blind9's
+    "blind11.jsonl": (0.98, 0.45),  # and blind11's; "not read" alone is read as the spec says
 }
 
 
