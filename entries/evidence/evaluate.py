@@ -161,6 +161,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind9.jsonl"),
         DEFAULT.with_name("blind10.jsonl"),
         DEFAULT.with_name("blind11.jsonl"),
+        DEFAULT.with_name("blind12.jsonl"),
     ]
     for path in paths:
         if not path.exists():

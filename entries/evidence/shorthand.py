@@ -31,7 +31,7 @@ _PART = (
 # release heading a note may be an institution's, so it needs "their" or "authors'").
 _SUMMARY_HEAD = (
     r"(?:abstract|abs|listing|tl;?dr|readme|model\s+card|project\s+page|landing\s+page|"
-    r"release\s+(?:page|blog|post|notes))"
+    r"release\s+(?:page|blog|post|notes)|poster|blurb)"
 )
 # Where in it: "pdf p. 9, fig 6", "Section 4, Table 2".
 _WHERE = (
@@ -49,7 +49,7 @@ FULL_TEXT = [
     # A part of the paper as the heading: "Full text: …", "From the PDF (Fig. 4): …",
     # "Section 5.2 (full text): …", "pdf p. 9, fig 6 — …", "Full text, incl. …".
     rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}{_WHERE}{END}",
-    rf"{HEAD}(?:read\s+)?(?:the\s+)?full[\s-](?:text|paper|read|pdf)\b\s*[,(]",
+    rf"{HEAD}(?:read\s+)?(?:the\s+)?full[\s-](?:text|paper|read|pdf)\b\s*(?:[,(+&]|and\b)",
     rf"{HEAD}(?:from|per|in)\s+the\s+(?:pdf|paper\s+itself|full\s+paper)\b",
     r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*"
     r"(?:[,;][^)]{0,40})?\)",
@@ -131,8 +131,16 @@ ABSTRACT_ONLY = [
     r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
     # A summary as the heading, said to be the authors': "Authors' video summary (on their
     # own channel): …", "README of the repo (authors'): …", "Title + abstract, that's it".
-    rf"{HEAD}(?:the\s+)?(?:authors{Q}|author{Q}s|their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
-    rf"(?:{OWN_CHANNEL}|{_SUMMARY_HEAD})(?:\s+[\w-]+)?{END}",
+    rf"{HEAD}(?:the\s+)?(?:(?:first|lead|senior|last|corresponding)\s+)?(?:authors{Q}|author{Q}s|"
+    rf"their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:{OWN_CHANNEL}|{_SUMMARY_HEAD})"
+    rf"(?:\s+[\w-]+)?(?:\s+(?:on|in)\s+[\w.-]+)?{END}",
+    rf"\b(?:according\s+to|per|via|from|going\s+by|based\s+on)\s+(?:the\s+)?(?:(?:first|lead|"
+    rf"senior|last)\s+)?authors?{Q}?s?{Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:{OWN_CHANNEL}|"
+    rf"{SUMMARY}|poster)\b",
+    # What was read named first: "Read the abstract and …", "Abstract skim."
+    rf"{HEAD}(?:i\s+|we\s+)?(?:read|skimmed|saw|checked)\s+(?:the\s+|its\s+)?(?:arxiv\s+)?"
+    r"(?:abstract|listing)\b",
+    r"\babstract\s+(?:skim|skimmed|read)\b|\bin\s+abstract\b",
     rf"{HEAD}(?:the\s+)?(?:[\w.-]+\s+)?{_SUMMARY_HEAD}(?:\s+(?:of|from|on)\s+(?:the\s+)?"
     rf"[\w.-]+)?{END}",
     r"\b(?:title|titles)\s*(?:\+|and|&)\s*abstracts?\b",
@@ -165,6 +173,7 @@ SECONDARY = [
     # A channel as the heading: "Kaggle discussion thread: …", "HN comments: …".
     rf"{HEAD}(?:[\w.'’-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
+    r"\b(?:according\s+to|per|via)\s+(?:the\s+)?(?:[\w.'’&-]+\s+){0,4}?leaderboards?\b",
     # Said on someone's channel: "folks said on their Discord".
     r"\b(?:said|wrote|posted|mentioned|claimed|reported|say|says)\s+(?:on|in)\s+(?:their|the|"
     r"a|an|his|her)\s+(?:[\w-]+\s+)?(?:discord|slack|forum|podcast|blog|thread|newsletter|"
@@ -178,6 +187,8 @@ SECONDARY = [
     r"piece|article|take|write-?up|tracker)\s+(?:says|finds|found|puts|shows|estimates|"
     r"reports|claims)\b",
     rf"\b(?:via|per)\s+(?-i:[A-Z])[\w.-]*\s+(?-i:[A-Z])[\w.-]*{Q}s\s+",
+    r"\b(?:talk|presentation|keynote|lecture|interview|podcast)\s+(?:by|with)\s+(?!the\s+"
+    r"(?:first\s+)?authors?\b|one\s+of\s+the\s+authors)(?:someone|somebody|an?\s+|(?-i:[A-Z]))",
     r"\bfrom\s+(?:the\s+|an?\s+)?(?:[\w.'’&-]+\s+){0,3}?(?:write-?up|recap|round-?up|"
     r"explainer|coverage|column)\b(?!\s+(?:of|by)\s+the\s+authors)",
 ]
@@ -196,10 +207,13 @@ EDITORIAL = [
     r"verdict|sense)\b",
     r"\bjudge?ment\s+call\b|\bon\s+(?:our|my)\s+side\b|\bwhere\s+(?:i|we)\s+(?:land|come\s+"
     r"down)\b",
+    r"\b(?:i|we)\s+find\s+(?:it|this|that)\s+(?:hard|difficult|easy)\s+to\s+(?:believe|accept|"
+    r"credit|buy|trust)\b|(?:^|[;:,—–]\s*)(?:to|for)\s+me\b\s*,?",
     # Weighing the work: "We consider X the paper's real contribution".
     r"\b(?:i|we)\s+(?:consider|regard|rate|count|judge)\s+[^.;]{1,80}?\b(?:real|main|true|key|"
     r"genuine|overrated|underrated|overclaimed|overstated|hype|misleading|dubious|convincing|"
-    r"unconvincing|contribution|novelty)\b",
+    r"unconvincing|contribution|novelty|reasonable|sensible|solid|promising|questionable|"
+    r"sound|unsound|reliable|unreliable|default)\b",
 ]
 
 # Shorthand written out before matching: "thru" is "through".

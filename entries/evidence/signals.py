@@ -270,7 +270,7 @@ _SECONDARY = _rx(
     rf"(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
-    rf"[^.;:!?]{{0,40}}?\b{SPEECH}\b",
+    rf"(?:(?!(?<!of\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
@@ -362,6 +362,8 @@ _EDITORIAL = _rx(
     r"\blabell?ed as such\b|\breading between the lines\b",
     *shorthand.EDITORIAL,
 )
+# The authors' own summary ("the authors' own summary video"), not a third party's recap.
+_OWN_SUMMARY = re.compile(rf"\bown\b|\bauthors?{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
 _ASIDE = re.compile(r",\s*which\s+$", re.I)
 _HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
@@ -444,7 +446,11 @@ def reading_signal(sentence: str) -> Signal | None:
     if editorial and not _NOT_MINE.search(window) and not aside:
         return Signal(EDITORIAL, editorial)
     secondary = _not_denied(_SECONDARY, sentence)
-    recap = secondary and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
+    recap = (
+        secondary
+        and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
+        and not _OWN_SUMMARY.search(secondary.group(0))
+    )
     if secondary and _AUTHORS_OWN.search(sentence) and not (_NOT_AUTHORS.search(sentence) or recap):
         secondary = None
     if not goes_beyond_abstract(sentence):

@@ -16,7 +16,7 @@ WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary
 # -- full text ------------------------------------------------------------------------------
 READ = (
     r"(?:read|reading|reads|checked|check|checking|verified|verify|confirmed|went through|"
-    r"been through|went into|dove into|dived into|"
+    r"been through|went into|dove into|dived into|finished|got through|"
     r"go through|went past the abstract into|line by line|"
     r"gone through|going through|cross-checked|examined|reviewed|studied|inspected|consulted|"
     r"looked through|looked (?:carefully |closely )?at|worked through|dug into|pored over|"
@@ -29,7 +29,7 @@ READ = (
 )
 
 WHOLE_PAPER = (
-    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w-]+\s+)?(?:paper|pdf|"
+    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w.-]+\s+){0,4}?(?:paper|pdf|report|thesis|"
     r"text|article|preprint|manuscript|version)|paper in full|the\s+methods?(?:\s+and\s+"
     r"results)?(?:\s+sections?)?|methods?(?:\s+and\s+results)?\s+sections?|"
     r"(?:full\s+|the\s+|whole\s+)methodology(?:\s+sections?)?|methodology\s+sections?|results?\s+sections?|experiments?\s+sections?|appendix|"
@@ -48,7 +48,7 @@ WHOLE_PAPER = (
 
 # -- abstract only --------------------------------------------------------------------------
 SUMMARY = (
-    r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|summary[\s-]pages?|summary|summaries|"
+    r"(?:titles?\s+and\s+abstracts?|abstracts?|listing|blurbs?|summary[\s-]pages?|summary|summaries|"
     r"landing\s+page|model\s+card|project\s+page|(?:project\s+|repo\s+|github\s+)?readme|poster(?:\s+abstract)?|highlights(?:\s+box)?|"
     r"announcement\s+page|release\s+page|"
     r"(?:journal|workshop|talk|poster)\s+(?:page|abstract|summary)|(?:arxiv|openreview|"
@@ -108,7 +108,7 @@ NOT_A_TOPIC = (
     r"(?!\s+(?:benchmarks?|tasks?|datasets?|models?|generation|understanding|qa|questions?|"
     r"data|domains?|settings?|lengths?|pools?|counts?|level|parallelism|summari[sz]ation|"
     r"agents?|modules?|networks?|heads?|llms?|polic(?:y|ies)|components?|roles?|loops?|"
-    r"steps?|stages?|functions?|scores?)\b)"
+    r"steps?|stages?|functions?|scores?|posts|entries|pages)\b)"
 )
 
 SPEECH = (

@@ -38,6 +38,7 @@ FLOORS = {
     "blind9.jsonl": (1.0, 0.5),
     "blind10.jsonl": (1.0, 0.4),  # the same reading of those two caveats as blind9's
     "blind11.jsonl": (0.98, 0.45),  # and blind11's; "not read" alone is read as the spec says
+    "blind12.jsonl": (0.99, 0.45),
 }
 
 
