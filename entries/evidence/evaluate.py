@@ -162,6 +162,8 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind10.jsonl"),
         DEFAULT.with_name("blind11.jsonl"),
         DEFAULT.with_name("blind12.jsonl"),
+        DEFAULT.with_name("blind13.jsonl"),
+        DEFAULT.with_name("blind14.jsonl"),
     ]
     for path in paths:
         if not path.exists():

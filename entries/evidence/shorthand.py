@@ -21,8 +21,7 @@ END = r"\s*(?:\([^)]{0,60}\)\s*)?(?::|—|–|\s-\s)"
 # Parts of the paper a note can be taken from: a numbered section, table, figure or
 # appendix, the PDF, the full text.
 _PART = (
-    r"(?:(?:the\s+)?(?:full[\s-](?:text|paper|pdf|read)|whole\s+paper|pdf|paper\s+body|"
-    r"camera-ready)|(?:appendix|app\.?)\s*[A-Z\d]?[\w.]*|(?:section|sec\.?|§)\s*\d[\w.]*|"
+    r"(?:(?:the\s+)?(?:full[\s-](?:text|paper|pdf|read)|whole\s+paper|pdf|paper\s+body)|(?:appendix|app\.?)\s*[A-Z\d]?[\w.]*|(?:section|sec\.?|§)\s*\d[\w.]*|"
     r"(?:table|tab\.?|figure|fig\.?)\s*\d+[a-z]?|(?:results?|methods?|experiments?|"
     r"ablations?|evaluation|limitations)\s+(?:sections?|chapters?|tables?)|"
     r"(?:evaluation|experimental|training)\s+(?:protocol|setup|details))"
@@ -84,8 +83,25 @@ FULL_TEXT = [
     r"\bread\s+(?:the\s+|their\s+)?(?:submission|manuscript|preprint|report|thesis|article)\s+"
     r"(?:in\s+full|end\s+to\s+end|cover\s+to\s+cover|fully|closely)\b",
     r"\b(?:entire|whole|full|complete)\s+(?:methods?|results|experiments?|evaluation|appendix)\b",
+    # A numbered part cited as the source: "according to table 2", "from the results section
+    # proper", "sec 3.3 of the X paper says", "p. 14 of the PDF", "the proofs in the appendix".
+    rf"\b(?:according\s+to|per|from|following)\s+(?:the\s+)?{_PART}",
+    r"\b(?:section|sec\.?|table|tab\.|fig\.?|figure|appendix|p\.|pp\.|page|footnote|eq\.?|"
+    r"equation)\s*(?:\d[\w.]*|(?-i:[A-Z])\b)\s+(?:of|in)\s+the\s+(?:[\w.-]+\s+){0,3}?(?:paper|pdf|report|"
+    r"full\s+text)\b",
+    r"\b(?:derivations?|proofs?|theorems?|lemmas?)\s+in\s+(?:the\s+)?(?:appendix|section\s*\d|"
+    r"sec\.?\s*\d|§)",
+    r"\bpaper\s+proper\b|\bsections?\s+proper\b|\bpaper\s*\(\s*full\s*\)",
+    r"\b(?:have|had|with)\s+the\s+pdf\s+open\b|\bfully\s+read\b",
+    r"\b(?:full|complete|close|careful)\s+readings?\b",
+    r"\b(?:method|methods|eval|evaluation|results?|experiments?)(?:\s*(?:\+|and|&)\s*(?:method|"
+    r"methods|eval|evaluation|results?|experiments?))+\s+sections?\b",
+    # The same in the writer's other language: "lu l'article en entier", "vollständig gelesen".
+    r"\b(?:lu|lue)\s+(?:l'article|le\s+papier|l'ensemble)\s+en\s+entier\b|\b(?:article|papier)"
+    r"\s+complet\b|\bvollständig\s+gelesen\b|\bganz\s+gelesen\b|\b(?:artículo|paper)\s+"
+    r"completo\b",
     # A table or figure placed in the paper: "Table 7 in the pdf has it".
-    r"\b(?:table|tab\.|fig\.?|figure|appendix|section|sec\.)\s*[\w.]+\s+(?:in|of)\s+the\s+"
+    r"\b(?:table|tab\.|fig\.?|figure|appendix|section|sec\.)\s*(?:\d[\w.]*|(?-i:[A-Z])\b)\s+(?:in|of)\s+the\s+"
     r"(?:pdf|paper|full\s+text|camera-ready)\b",
 ]
 
@@ -152,6 +168,21 @@ ABSTRACT_ONLY = [
     rf"\bonly\s+(?:read|seen|saw|had|have)\s+(?:the\s+)?{SUMMARY}\b",
     rf"\bauthors?{Q}?s?{Q}?\s+own\s+words\b",
     rf"\bvia\s+{ART}\s+{WORDS}{SUMMARY}\b",
+    # "Source: the authors' announcement tweet", "… is my source", "read their post instead".
+    rf"{HEAD}sources?\s*:\s*(?:the\s+|their\s+)?(?:(?:(?:first|lead)\s+)?authors?{Q}?s?{Q}?\s+|"
+    rf"their\s+)?(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:{OWN_CHANNEL}|{SUMMARY})\b",
+    rf"\b(?:{OWN_CHANNEL}|{SUMMARY}|slides?)\b[^.;!?]{{0,40}}?\b(?:is|was)\s+(?:my|our)\s+"
+    r"(?:only\s+)?source\b",
+    rf"\b(?:{OWN_CHANNEL}|{SUMMARY})\s+instead\b",
+    r"\bsummary\s+(?:written|posted|given|put\s+out|provided)\s+by\s+the\s+authors\b",
+    r"\ball\s+(?:off|from)\s+(?:the\s+)?(?:arxiv\s+)?(?:abstract|listing|summary)\b",
+    r"\b(?:per|from|according\s+to|going\s+by|off)\s+(?:the\s+)?(?:arxiv|openreview)\s+abstract\b",
+    rf"{HEAD}{SUMMARY}\b[^.;:!?]{{0,50}}?\bonly\s*[:—–,]",
+    r"\bonly\s+(?:the\s+)?abstract\s+(?:was|were)\s+ava\w*",
+    r"\((?:[^()]{0,15}[:\s])?\s*(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing)\s*[,;][^()]{0,20}\)",
+    # The writer's other language: "seul le résumé lu", "nur das Abstract gelesen".
+    r"\bseul(?:ement)?\s+(?:le\s+)?résumé\b|\bnur\s+(?:das\s+)?(?:abstract|zusammenfassung)\b|"
+    r"\bsolo\s+(?:el\s+)?resumen\b",
     # The makers' own channel by name: "Meta's own announcement post".
     rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
 ]
@@ -173,6 +204,14 @@ SECONDARY = [
     # A channel as the heading: "Kaggle discussion thread: …", "HN comments: …".
     rf"{HEAD}(?:[\w.'’-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
+    r"\bnot\s+on\s+the\s+paper\b|\bon\s+good\s+authority\b",
+    r"\b(?:outside|external)\s+(?:[\w-]+\s+)?(?:replications?|reproductions?|evaluations?|evals?|"
+    r"audits?|analys[ie]s|researchers?|groups?|labs?|teams?|critics?|reviewers?)\b",
+    r"\b(?:per|according\s+to|via|from)\s+my\s+(?:co-?authors?|collaborators?|manager|boss|"
+    r"advisor|adviser|supervisor|labmates?|students?|colleagues?)\b",
+    r"\bas\s+(?:relayed|reported|told|passed\s+on|recounted|described)\s+(?:to\s+(?:me|us)\s+)?by\s+"
+    r"(?!the\s+authors)",
+    r"\b(?:manager|boss|colleague|advisor|supervisor|friend)\s+(?:forwarded|sent)\b",
     r"\b(?:according\s+to|per|via)\s+(?:the\s+)?(?:[\w.'’&-]+\s+){0,4}?leaderboards?\b",
     # Said on someone's channel: "folks said on their Discord".
     r"\b(?:said|wrote|posted|mentioned|claimed|reported|say|says)\s+(?:on|in)\s+(?:their|the|"
@@ -187,7 +226,8 @@ SECONDARY = [
     r"piece|article|take|write-?up|tracker)\s+(?:says|finds|found|puts|shows|estimates|"
     r"reports|claims)\b",
     rf"\b(?:via|per)\s+(?-i:[A-Z])[\w.-]*\s+(?-i:[A-Z])[\w.-]*{Q}s\s+",
-    r"\b(?:talk|presentation|keynote|lecture|interview|podcast)\s+(?:by|with)\s+(?!the\s+"
+    r"\b(?:talk|presentation|keynote|lecture|interview|podcast|episode)\s+(?:at\s+[\w.-]+\s+)?"
+    r"(?:by|with)\s+(?!the\s+"
     r"(?:first\s+)?authors?\b|one\s+of\s+the\s+authors)(?:someone|somebody|an?\s+|(?-i:[A-Z]))",
     r"\bfrom\s+(?:the\s+|an?\s+)?(?:[\w.'’&-]+\s+){0,3}?(?:write-?up|recap|round-?up|"
     r"explainer|coverage|column)\b(?!\s+(?:of|by)\s+the\s+authors)",
@@ -209,11 +249,26 @@ EDITORIAL = [
     r"down)\b",
     r"\b(?:i|we)\s+find\s+(?:it|this|that)\s+(?:hard|difficult|easy)\s+to\s+(?:believe|accept|"
     r"credit|buy|trust)\b|(?:^|[;:,—–]\s*)(?:to|for)\s+me\b\s*,?",
+    r"\bspeaking\s+as\s+(?:someone|a|an|one)\b|\bgut\s+(?:feeling|sense|call|reaction|"
+    r"instinct)\b|\bfor\s+what\s+it(?:'s|\s+is)\s+worth\b",
+    r"\b(?:i am|we are)\s+of\s+the\s+(?:view|opinion)\b",
+    r"\b(?:i|we)\s+find\s+(?:the|this|that|it|their)\b[^.;]{0,60}?\b(?:overblown|overstated|"
+    r"unconvincing|convincing|believable|unbelievable|implausible|plausible|overrated)\b",
+    r"\bmeine\s+einschätzung\b|\bmeiner\s+meinung\s+nach\b|\bà\s+mon\s+avis\b|\bselon\s+moi\b|"
+    r"\ben\s+mi\s+opinión\b",
     # Weighing the work: "We consider X the paper's real contribution".
     r"\b(?:i|we)\s+(?:consider|regard|rate|count|judge)\s+[^.;]{1,80}?\b(?:real|main|true|key|"
     r"genuine|overrated|underrated|overclaimed|overstated|hype|misleading|dubious|convincing|"
     r"unconvincing|contribution|novelty|reasonable|sensible|solid|promising|questionable|"
-    r"sound|unsound|reliable|unreliable|default)\b",
+    r"sound|unsound|reliable|unreliable|default|negative|overblown|believable|plausible|"
+    r"implausible|disguise)\b",
+]
+
+# The body of the paper speaking too: the reading went past the summary ("the abstract says
+# SOTA; the tables say otherwise").
+BEYOND_ABSTRACT = [
+    r"\bthe\s+(?:tables?|results(?:\s+section)?|experiments|body|appendix|figures?)\s+(?:say|says|"
+    r"show|shows|tell|tells|suggest|suggests)\b",
 ]
 
 # Shorthand written out before matching: "thru" is "through".

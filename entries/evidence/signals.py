@@ -71,7 +71,14 @@ _SPELLED_OUT = [
     (re.compile(r"\b(\w+)'ve\b", re.I), r"\1 have"),
     (re.compile(r"\b(I|we|you|they|he|she)'d\b", re.I), r"\1 would"),
     (re.compile(r"\b(I|we|you|they|he|she)'ll\b", re.I), r"\1 will"),
-    (re.compile(r"\bIM(?:H)?O\b", re.I), "in my opinion"),
+    # "imo", "IMHO", "IMO," — not the olympiad ("IMO geometry problems").
+    (
+        re.compile(
+            r"\b(?:[iI][mM][hH][oO]|imo|Imo|IMO(?!\s*(?:geometry|problems?|gold|silver|bronze|medal\w*|level|"
+            r"questions?|shortlist|contest|competition|benchmark|tasks?|grader|style|\d|-)))\b"
+        ),
+        "in my opinion",
+    ),
     *((re.compile(pattern, re.I), words) for pattern, words in shorthand.SPELLED),
 ]
 
@@ -82,7 +89,7 @@ def spelled_out(text: str) -> str:
     return text
 
 
-_NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody)\s*$", re.I)
+_NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody|skipped|skipping|skip)\s*$", re.I)
 # A negation reaching the reading through "had a chance to", "got round to", "managed to".
 _NEG_CHAIN = re.compile(rf"\b{NOT_YET}", re.I)
 # A reading that has not happened: "taken down before I could read it", "once we have read".
@@ -244,6 +251,7 @@ _NOT_ONLY_ABSTRACT = _rx(
     r"\b(?:did|do|does)\s*(?:not|n't)\s+read\s+(?:just\s+|only\s+)?the\s+abstract\s+only\b",
     r"\bmore than (?:just )?the abstract\b",
     r"\bbeyond the (?:abstract|listing|summary)\b",
+    *shorthand.BEYOND_ABSTRACT,
 )
 
 _SECONDARY = _rx(
@@ -270,7 +278,7 @@ _SECONDARY = _rx(
     rf"(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
-    rf"(?:(?!(?<!of\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
+    rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",

@@ -11,7 +11,7 @@ Q = r"(?:'|’)"  # either apostrophe
 
 ART = r"(?:the|its|their|an?|this|that|his|her|my|our|one)"
 
-WORDS = r"(?:[\w.'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
+WORDS = r"(?:[\w./'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
 
 # -- full text ------------------------------------------------------------------------------
 READ = (
@@ -114,7 +114,7 @@ NOT_A_TOPIC = (
 SPEECH = (
     r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
     r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|argued|put it|"
-    r"tells|told|relays|relayed|is that|"
+    r"tells|told|relays|relayed|is that|forwarded|"
     r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests|say|"
     r"tell|reproduced|replicated|found|finds|walks through|shows|points? out|pointed out|"
     r"posted|posts|tweeted|tweets|alleges|alleged|hinted|hints|insists|insisted|asserts|"

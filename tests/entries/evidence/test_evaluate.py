@@ -39,6 +39,8 @@ FLOORS = {
     "blind10.jsonl": (1.0, 0.4),  # the same reading of those two caveats as blind9's
     "blind11.jsonl": (0.98, 0.45),  # and blind11's; "not read" alone is read as the spec says
     "blind12.jsonl": (0.99, 0.45),
+    "blind13.jsonl": (1.0, 0.4),
+    "blind14.jsonl": (0.99, 0.25),
 }
 
 
