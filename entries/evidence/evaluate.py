@@ -164,6 +164,8 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind12.jsonl"),
         DEFAULT.with_name("blind13.jsonl"),
         DEFAULT.with_name("blind14.jsonl"),
+        DEFAULT.with_name("blind15.jsonl"),
+        DEFAULT.with_name("blind16.jsonl"),
     ]
     for path in paths:
         if not path.exists():
