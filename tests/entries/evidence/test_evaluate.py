@@ -41,10 +41,25 @@ FLOORS = {
     "blind12.jsonl": (0.99, 0.45),
     "blind13.jsonl": (1.0, 0.4),
     "blind14.jsonl": (0.99, 0.25),
-    # Measured once, not read while widening the rules (yet): the first figures are the floors.
-    "blind15.jsonl": (0.9, 0.45),
-    "blind16.jsonl": (0.93, 0.42),
 }
+
+# Sets measured once and not yet read while widening the rules: the figures first printed
+# are their floors (explicit signals, unmarked kept, all, no figure, exactly right).
+UNSEEN = {
+    "blind15.jsonl": (0.9, 0.96, 0.915, 0.96, 0.445),
+    "blind16.jsonl": (0.92, 0.94, 0.93, 0.96, 0.42),
+}
+
+
+@pytest.mark.parametrize("name", UNSEEN)
+def test_evaluate_sets_not_yet_read_keep_their_first_figures(name):
+    signalled, unmarked, every, no_figure, exact = UNSEEN[name]
+    report = evaluate(load(DEFAULT.with_name(name)))
+    assert report.signalled_agreement >= signalled
+    assert report.unmarked_agreement >= unmarked
+    assert report.evidence_agreement >= every
+    assert report.no_figure_agreement >= no_figure
+    assert report.exact_agreement >= exact
 
 
 @pytest.mark.parametrize("name", FLOORS)
