@@ -257,6 +257,12 @@ def _unnamed(noun: str) -> list[str]:
 
 _WIDER = {
     NO_BENCHMARK: [
+        # "on benchmarks it never names", "claims SOTA across 'standard benchmarks' without
+        # listing them".
+        rf"\b{_BENCH}\b[^.;]{{0,50}}?\b(?:(?:never|not)\s+(?:names?|lists?|identif(?:y|ies)|"
+        r"specif(?:y|ies))|without\s+(?:listing|naming|specifying)\s+(?:them|it|which))\b"
+        r"(?!\s+(?:its\s+|the\s+|a\s+|any\s+|which\s+)?(?:baselines?|models?|comparisons?|prior|"
+        r"previous|competitors?))",
         *_unnamed(_BENCH),
         r"\bciting\s+no\s+(?:benchmark|dataset)\b",
         r"\b(?:internal|in-house|own)\s+(?:test\s+)?set\b[^.;]{0,30}?\b(?:not|never)\s+naming\b",
@@ -268,6 +274,15 @@ _WIDER = {
         *_unnamed(_MODEL),
     ],
     NO_BASELINE: [
+        # "the baseline (never specified)", "'prior work', which is never listed", a vague
+        # comparison the writer puts in quotes: "outperforms 'previous methods'".
+        r"\bbaselines?\b[^.;,]{0,30}?\b(?:never|not)\s+(?:specified|said|named|stated|"
+        r"identified|listed|disclosed)\b",
+        r"\b(?:prior|previous|earlier|existing)\s+(?:work|methods?|approaches|systems?|models?)\b"
+        r"[^.;]{0,40}?\b(?:never|not)\s+(?:listed|named|specified|cited|identified|given)\b",
+        r"['\"“‘](?:the\s+)?(?:previous|prior|existing|earlier|standard|strong|competing|"
+        r"conventional)\s+(?:methods?|work|baselines?|approaches|systems?|models?)['\"”’]",
+        r"['\"“‘]the\s+baseline['\"”’]",
         r"\bwithout\s+(?:specifying|naming|identifying|giving)\s+(?:the|a|any)\s+baseline",
         r"\bbaselines?\b[^.;]{0,20}?\bnone\s+of\s+which\s+(?:are|is|were)\s+named\b",
         *_unnamed(_BASE),
@@ -276,6 +291,8 @@ _WIDER = {
         r"\bno\s+comparison\s+(?:to|with|against)\b",
     ],
     NO_VARIANCE: [
+        r"\bif\s+they\s+(?:had|would\s+have)\s+(?:\w+\s+)?(?:reported|given|shown|run)\s+(?:any\s+)?"
+        r"(?:error\s+bars|variance|std|seeds|confidence\s+intervals|multiple\s+seeds)",
         r"\bwithout\s+(?:any\s+)?(?:variance|spread|error)\s+(?:estimates?|bars?|figures?)\b",
         r"\b(?:error bars?|variance|seeds?|confidence intervals?)\b[^.;]{0,30}?\b(?:are|is|were|"
         r"was)\s+not\s+(?:mentioned|given|reported|shown|stated)\b",
@@ -300,6 +317,14 @@ _WIDER = {
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
     ],
     NO_CONTAMINATION: [
+        # "no leakage check", "without checking overlap", "no mention of checking for
+        # training-set contamination".
+        r"\bno\s+(?:\w+\s+)?(?:leakage|contamination|overlap|decontamination)\s+(?:check|analysis|"
+        r"test|audit|screen)\w*",
+        r"\bwithout\s+(?:any\s+)?(?:checking|testing|auditing|screening|controlling)\s+(?:for\s+)?"
+        r"(?:\w+\s+){0,3}?(?:overlap|leakage|contamination)",
+        r"\bno\s+mention\s+of\s+(?:any\s+)?(?:checking|testing|screening|check)\b[^.;]{0,40}?"
+        r"(?:contamination|leakage|overlap)",
         r"\bcontamination\s+(?:analysis|check|study|audit)\s+(?:is\s+)?(?:missing|absent|lacking)\b",
         r"\b(?:overlap|contamination|leakage)\s+(?:is\s+|was\s+)?(?:unclear|unknown|unverified|"
         r"unchecked|untested)\b",
@@ -319,6 +344,11 @@ _WIDER = {
         r"(?:contaminat\w*|leak\w*)",
     ],
     RELATIVE_ONLY: [
+        # "only percentage improvements over the baseline", "gains only as percent over
+        # baseline", "relative-only reporting", "never absolute accuracy".
+        r"\bonly\s+(?:as\s+)?(?:a\s+)?percent(?:age)?s?\s+(?:improvements?|gains?|changes?|over|"
+        r"above|relative)\b",
+        r"\brelative-only\b|\bnever\s+(?:an?\s+|the\s+)?absolute\b",
         # Absolute scores withheld, or only relative improvements / shares of a reference.
         r"\babsolute\s+(?:scores?|numbers?|figures?|results?|accuracy|values?)\s+(?:are\s+|were\s+)?"
         r"(?:not|never)\s+(?:reported|given|stated|shown)|\bno\s+absolute\s+(?:scores?|numbers?|"

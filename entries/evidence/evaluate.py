@@ -166,6 +166,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind14.jsonl"),
         DEFAULT.with_name("blind15.jsonl"),
         DEFAULT.with_name("blind16.jsonl"),
+        DEFAULT.with_name("probes2.jsonl"),
     ]
     for path in paths:
         if not path.exists():

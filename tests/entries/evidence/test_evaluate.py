@@ -41,6 +41,9 @@ FLOORS = {
     "blind12.jsonl": (0.99, 0.45),
     "blind13.jsonl": (1.0, 0.4),
     "blind14.jsonl": (0.99, 0.25),
+    # Single-sentence probes labelled as the issue's own probe reads caveats (by the words):
+    # first measured 0.95 explicit, 0.79 exactly right; 0.91 after its caveat round.
+    "probes2.jsonl": (0.94, 0.9),
 }
 
 # Sets measured once and not yet read while widening the rules: the figures first printed
