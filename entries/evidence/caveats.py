@@ -257,6 +257,9 @@ def _unnamed(noun: str) -> list[str]:
 
 _WIDER = {
     NO_BENCHMARK: [
+        r"\bon\s+which\s+(?:data(?:sets?)?|benchmarks?|tasks?|test\s+sets?)\b",
+        r"\b(?:unspecified|undisclosed|unnamed|unreleased|in-house|internal|proprietary)\s+(?:set\s+of\s+)?"
+        r"(?:[\w-]+\s+){0,2}?(?:workloads?|traces|targets|logs|benchmarks|environments)\b",
         # "on benchmarks it never names", "claims SOTA across 'standard benchmarks' without
         # listing them".
         rf"\b{_BENCH}\b[^.;]{{0,50}}?\b(?:(?:never|not)\s+(?:names?|lists?|identif(?:y|ies)|"
@@ -272,6 +275,8 @@ _WIDER = {
     ],
     NO_MODEL: [
         *_unnamed(_MODEL),
+        r"\bunclear\s+which\s+(?:one|model|version|checkpoint)\b|\b(?:model|llm|network)\s+they\s+"
+        r"only\s+call\b",
     ],
     NO_BASELINE: [
         # "the baseline (never specified)", "'prior work', which is never listed", a vague
@@ -282,7 +287,18 @@ _WIDER = {
         r"[^.;]{0,40}?\b(?:never|not)\s+(?:listed|named|specified|cited|identified|given)\b",
         r"['\"“‘](?:the\s+)?(?:previous|prior|existing|earlier|standard|strong|competing|"
         r"conventional)\s+(?:methods?|work|baselines?|approaches|systems?|models?)['\"”’]",
-        r"['\"“‘]the\s+baseline['\"”’]",
+        r"['\"“‘]the\s+(?:usual\s+|standard\s+)?baselines?['\"”’]|['\"“‘]the\s+standard\s+"
+        r"(?:recipe|pipeline|setup|approach)['\"”’]",
+        r"\bbaselines?\b,\s*which\s+(?:is|was|are|were)\s+(?:never|not)\s+(?:specified|named|"
+        r"identified|stated|said|given)\b|\bbaselines?\s+itself\s+(?:is|was)\s+(?:not|never)\s+"
+        r"(?:identified|named|specified)\b",
+        r"\b(?:never|not)\s+(?:say|says|said|state|states)\s+what\s+(?:it|they|the\s+\w+)\s+"
+        r"(?:is|are|was|were)\s+(?:being\s+)?compared\s+(?:to|with|against)\b",
+        r"\b(?:prior|previous|existing|earlier)\s+(?:work|methods?|approaches|systems?)\b[^.;]{0,40}?"
+        r"\b(?:did|does|do)\s+not\s+(?:say|name|specify|cite)\s+(?:which|by\s+name)|\b(?:not|never)\s+"
+        r"cite\w*\s+by\s+name\b",
+        r"['\"”’],?\s*(?:left\s+)?(?:unspecified|unnamed|unidentified)\b|\bwhich\s+they\s+never\s+"
+        r"(?:spell\s+out|name|specify|identify)\b",
         r"\bwithout\s+(?:specifying|naming|identifying|giving)\s+(?:the|a|any)\s+baseline",
         r"\bbaselines?\b[^.;]{0,20}?\bnone\s+of\s+which\s+(?:are|is|were)\s+named\b",
         *_unnamed(_BASE),
@@ -291,6 +307,8 @@ _WIDER = {
         r"\bno\s+comparison\s+(?:to|with|against)\b",
     ],
     NO_VARIANCE: [
+        r"\bfrom\s+(?:one|a\s+single)\s+(?:batch|run|set|round)\s+of\s+(?:trials|runs|rollouts|"
+        r"episodes)\b|\bsingle\s+run\b",
         r"\bif\s+they\s+(?:had|would\s+have)\s+(?:\w+\s+)?(?:reported|given|shown|run)\s+(?:any\s+)?"
         r"(?:error\s+bars|variance|std|seeds|confidence\s+intervals|multiple\s+seeds)",
         r"\bwithout\s+(?:any\s+)?(?:variance|spread|error)\s+(?:estimates?|bars?|figures?)\b",
@@ -317,6 +335,8 @@ _WIDER = {
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
     ],
     NO_CONTAMINATION: [
+        r"\bwithout\s+(?:any\s+)?(?:decontamination|de-?duplication)\b",
+        r"\b(?:may|might|could)\s+overlap\b[^.;]{0,60}?\b(?:not|never)\s+(?:check|test|verif)\w*",
         # "no leakage check", "without checking overlap", "no mention of checking for
         # training-set contamination".
         r"\bno\s+(?:\w+\s+)?(?:leakage|contamination|overlap|decontamination)\s+(?:check|analysis|"

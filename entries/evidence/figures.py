@@ -75,6 +75,12 @@ _SPACED_VERSION = re.compile(
     r"\b([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b|"
     r"(?i:bleu|rouge|f1|em\b|ms\b|s\b|mrr|ndcg|accuracy|acc\b|elo|pass)))"
 )
+# A metric's name before a number is a result, not a name and its version ("WER 4.2").
+_METRICS = {
+    "wer", "cer", "bleu", "rouge", "map", "miou", "iou", "ndcg", "mrr", "psnr", "ssim",
+    "fid", "rmse", "mae", "auroc", "auprc", "aupr", "auc", "dice", "lddt", "nds", "ods",
+    "em", "f1", "elo", "accuracy", "recall", "precision", "perplexity", "ppl", "bpb",
+}  # fmt: skip
 _SENTENCE_WORDS = {
     "Reported",
     "Reports",
@@ -128,7 +134,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     (
         "a change from one value to another",
         re.compile(
-            rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s*(?:[a-zµ%]{{1,4}}\s+)?to\s+"
+            rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s*(?:[a-zµ%]{{1,8}}\s+)?to\s+"
             rf"(?:about\s+|roughly\s+)?{_NUM}",
             re.I,
         ),
@@ -170,7 +176,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:accuracy|score|scores|rate|success|pass rate|win rate|asr|f1|bleu|rouge|"
             r"elo|reward|error|loss|perplexity|speed-?up|gain|improvement|reduction|drop|"
-            r"increase|latency|throughput|recall|precision|auc)\s+(?:of|to|at|by|=|:|is|was"
+            r"increase|latency|throughput|recall|precision|auc|wer|cer|map|miou|iou|ndcg|mrr|"
+            r"psnr|ssim|fid|rmse|mae|auroc|auprc|aupr|dice|lddt|top-?[15]|exact match|em|"
+            r"ods|nds)\s+(?:of|to|at|by|=|:|is|was"
             r"|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|around\s+|nearly\s+|"
             r"over\s+|under\s+)?\d",
             re.I,
@@ -213,7 +221,12 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 def strip_non_figures(text: str) -> str:
     """The text with identifiers, dates, versions, sizes and names with digits blanked."""
     text = _SPACED_VERSION.sub(
-        lambda m: m.group(0) if m.group(1) in _SENTENCE_WORDS else f"{m.group(1)} _", text
+        lambda m: (
+            m.group(0)
+            if m.group(1) in _SENTENCE_WORDS or m.group(1).lower() in _METRICS
+            else f"{m.group(1)} _"
+        ),
+        text,
     )
     for pattern in _NOT_FIGURES:
         text = pattern.sub(" _ ", text)

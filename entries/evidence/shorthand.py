@@ -175,6 +175,11 @@ ABSTRACT_ONLY = [
     r"(?:only\s+)?source\b",
     rf"\b(?:{OWN_CHANNEL}|{SUMMARY})\s+instead\b",
     r"\bsummary\s+(?:written|posted|given|put\s+out|provided)\s+by\s+the\s+authors\b",
+    r"\bauthor-written\s+(?:summary|post|blurb|note)|\b(?:paper|pdf)\s+(?:is\s+|was\s+)?not\s+"
+    r"(?:accessible|reachable)\b",
+    rf"\b{SUMMARY}\s*\(\s*(?:the\s+)?(?:only|all)\s+(?:thing\s+)?(?:that(?:'s|\s+is|\s+was)\s+)?"
+    r"(?:available|public|out|online)",
+    r"\b(?:release\s+)?notes\s+(?:that\s+)?the\s+authors\s+(?:posted|wrote|put\s+out|shared)\b",
     r"\ball\s+(?:off|from)\s+(?:the\s+)?(?:arxiv\s+)?(?:abstract|listing|summary)\b",
     r"\b(?:per|from|according\s+to|going\s+by|off)\s+(?:the\s+)?(?:arxiv|openreview)\s+abstract\b",
     rf"{HEAD}{SUMMARY}\b[^.;:!?]{{0,50}}?\bonly\s*[:—–,]",
@@ -205,6 +210,8 @@ SECONDARY = [
     rf"{HEAD}(?:[\w.'’-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
     r"\bnot\s+on\s+the\s+paper\b|\bon\s+good\s+authority\b",
+    rf"\b(?:another|a\s+different|competing|rival)\s+(?:group|lab|team){Q}?s?\b|\b(?:was|were)\s+"
+    r"told\s+by\b",
     r"\b(?:outside|external)\s+(?:[\w-]+\s+)?(?:replications?|reproductions?|evaluations?|evals?|"
     r"audits?|analys[ie]s|researchers?|groups?|labs?|teams?|critics?|reviewers?)\b",
     r"\b(?:per|according\s+to|via|from)\s+my\s+(?:co-?authors?|collaborators?|manager|boss|"
@@ -235,6 +242,7 @@ SECONDARY = [
 
 # The authors' own press release, or a maker's own post, is not a third party's.
 AUTHORS_OWN = [
+    r"\bsummary\s+(?:written\s+|posted\s+)?by\s+the\s+authors\b|\bauthor-written\b",
     r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
     rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
 ]
@@ -272,4 +280,7 @@ BEYOND_ABSTRACT = [
 ]
 
 # Shorthand written out before matching: "thru" is "through".
-SPELLED = [(r"\bthru\b", "through")]
+SPELLED = [
+    (r"\bthru\b", "through"),
+    (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
+]

@@ -44,6 +44,8 @@ FLOORS = {
     # Single-sentence probes labelled as the issue's own probe reads caveats (by the words):
     # first measured 0.95 explicit, 0.79 exactly right; 0.91 after its caveat round.
     "probes2.jsonl": (0.94, 0.9),
+    # First measured 0.89 explicit, 0.69 exactly right.
+    "probes3.jsonl": (0.95, 0.89),
 }
 
 # Sets measured once and not yet read while widening the rules: the figures first printed
