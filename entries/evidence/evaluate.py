@@ -168,6 +168,7 @@ def main(argv: list[str]) -> int:
         DEFAULT.with_name("blind16.jsonl"),
         DEFAULT.with_name("probes2.jsonl"),
         DEFAULT.with_name("probes3.jsonl"),
+        DEFAULT.with_name("probes4.jsonl"),
     ]
     for path in paths:
         if not path.exists():

@@ -89,7 +89,9 @@ def spelled_out(text: str) -> str:
     return text
 
 
-_NEG = re.compile(r"\b(?:not|never|without|no|nor|nobody|skipped|skipping|skip)\s*$", re.I)
+_NEG = re.compile(
+    r"\b(?:(?:not|never)(?:\s+yet)?|without|no|nor|nobody|skipped|skipping|skip)\s*$", re.I
+)
 # A negation reaching the reading through "had a chance to", "got round to", "managed to".
 _NEG_CHAIN = re.compile(rf"\b{NOT_YET}", re.I)
 # A reading that has not happened: "taken down before I could read it", "once we have read".

@@ -53,6 +53,9 @@ FLOORS = {
 UNSEEN = {
     "blind15.jsonl": (0.9, 0.96, 0.915, 0.96, 0.445),
     "blind16.jsonl": (0.92, 0.94, 0.93, 0.96, 0.42),
+    # Probes labelled as the issue's own probe reads caveats; first printed 0.97 explicit,
+    # 1.00 unmarked kept, 0.97 all, 1.00 no figure, 0.81 exactly right.
+    "probes4.jsonl": (0.96, 1.0, 0.96, 1.0, 0.8),
 }
 
 
