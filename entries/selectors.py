@@ -11,7 +11,6 @@ from django.db.models import (
     Count,
     F,
     Prefetch,
-    Q,
     QuerySet,
     prefetch_related_objects,
 )
@@ -76,25 +75,6 @@ def review_queue() -> QuerySet[Entry]:
     while it waited went back to the end (``submitted_at``)."""
     queue = Entry.objects.pending().order_by(F("submitted_at").asc(nulls_first=True), "id")
     return queue.values_list("pk", flat=True)
-
-
-def review_items(ids: list[int]) -> list[Entry]:
-    """One page of the queue, in the queue's order, with what each item's summary shows."""
-    entries = (
-        Entry.objects.filter(pk__in=ids)
-        .select_related("author", "revision_of")
-        .defer("lead", "search_vector", "revision_of__lead", "revision_of__search_vector")
-        .annotate(
-            submitted=F("submitted_at"),
-            claim_count=Count("claims", distinct=True),
-            unmarked_count=Count(
-                "claims", filter=Q(claims__evidence=Evidence.UNMARKED), distinct=True
-            ),
-        )
-        .prefetch_related(Prefetch("topics", queryset=Concept.objects.only("title", "slug")))
-    )
-    by_pk = {entry.pk: entry for entry in entries}
-    return [by_pk[pk] for pk in ids if pk in by_pk]
 
 
 def prepare_for_review(entries: list[Entry]) -> None:
