@@ -300,7 +300,6 @@ def test_a_new_release_of_the_code_gets_a_fresh_page_cache(tmp_path):
 
 
 def test_a_part_rendered_from_newer_data_is_shown_but_not_kept(db):
-
     calls = []
 
     def render(missing):
