@@ -19,8 +19,10 @@ the editor (the decision buttons, the four-eyes rule, messages) is rendered per 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, replace
 
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -29,9 +31,10 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from core.cache import Unstored, cached_parts, data_digest
+from core.cache import Unstored, cached_fragment, cached_parts, data_digest
 from entries.models import Caveat, Claim, Entry, Evidence
-from entries.selectors import PAPER_TEXT, caveat_vocabulary, decorate_for_review
+from entries.selectors import PAPER_TEXT, caveat_vocabulary, decorate_for_review, review_queue
+from entries.workflow import entry_writers
 from papers.models import Paper
 
 # The names change with the parts' markup, so no part of an older layout is reused.
@@ -77,6 +80,70 @@ class QueueRow:
         return reverse("entries:detail", kwargs={"pk": self.pk})
 
 
+@dataclass(frozen=True)
+class PageInfo:
+    """Where a page of the queue is among all of them (what the template asks of a
+    ``Page``), without the paginator's queryset."""
+
+    number: int
+    num_pages: int
+    count: int
+
+    @property
+    def paginator(self) -> PageInfo:
+        return self
+
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    def has_next(self) -> bool:
+        return self.number < self.num_pages
+
+    def has_other_pages(self) -> bool:
+        return self.has_previous() or self.has_next()
+
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+@dataclass(frozen=True)
+class QueuePage:
+    """What a page of the queue shows every editor. Shared between requests: read-only
+    (``first`` is copied before a request decorates it)."""
+
+    page: PageInfo
+    rows: tuple[tuple[int, str, int], ...]  # (pk, summary, unmarked count)
+    first: Entry | None  # the entry opened with its controls
+    first_claims: ClaimRows | None  # its claims, with markers; None for a revision
+    first_writers: frozenset[int]  # who wrote it (the four-eyes rule)
+
+
+def queue_page(number: str | None, page_size: int) -> QueuePage:
+    """Page ``number`` of the queue, read and rendered once per content version (any write
+    to an entry, claim, paper, topic or caveat, or a person's name, replaces it): a warm
+    page asks no query. After a write, the rows whose data did not change come from their
+    own parts (``queue_rows``, ``claim_parts``)."""
+    key = hashlib.sha256(f"{number}:{page_size}".encode()).hexdigest()[:32]
+    return cached_fragment(f"review-queue:{key}", lambda: _queue_page(number, page_size))
+
+
+def _queue_page(number: str | None, page_size: int) -> QueuePage:
+    page = Paginator(review_queue(), page_size).get_page(number)
+    rows = queue_rows(list(page.object_list))
+    first = review_entry(rows[0].pk) if rows else None
+    claims = claim_parts(first) if first is not None and first.revision_of is None else None
+    return QueuePage(
+        page=PageInfo(page.number, page.paginator.num_pages, page.paginator.count),
+        rows=tuple((row.pk, str(row.summary), row.unmarked_count) for row in rows),
+        first=first,
+        first_claims=claims,
+        first_writers=frozenset(entry_writers(first)) if first is not None else frozenset(),
+    )
+
+
 def queue_rows(ids: list[int]) -> list[QueueRow]:
     """The summary lines of the queued entries ``ids``, in that order: two queries of plain
     rows, and a rendering only for a line whose data changed."""
@@ -116,7 +183,7 @@ def queue_rows(ids: list[int]) -> list[QueueRow]:
 
 @dataclass(frozen=True)
 class ClaimRows:
-    """An entry's claims with the editor's controls, ready for one request."""
+    """An entry's claims with the editor's controls (with markers, or for one request)."""
 
     html: SafeString
     count: int
@@ -124,8 +191,15 @@ class ClaimRows:
     suggested: bool  # whether any claim has a suggestion left ("Apply all suggestions")
 
 
-def claim_rows(request: HttpRequest, entry: Entry, next_url: str) -> ClaimRows:
-    """``entry``'s claims as ``entries/_claim_review.html`` shows them, from shared parts.
+def claim_rows(request: HttpRequest, parts: ClaimRows, next_url: str) -> ClaimRows:
+    """``parts`` (from ``claim_parts``) with this request's CSRF token and ``next``."""
+    html = parts.html.replace(TOKEN_MARKER, get_token(request))
+    return replace(parts, html=mark_safe(html.replace(NEXT_MARKER, escape(next_url))))
+
+
+def claim_parts(entry: Entry) -> ClaimRows:
+    """``entry``'s claims as ``entries/_claim_review.html`` shows them, from shared parts,
+    with markers where each request's CSRF token and ``next`` go (``claim_rows``).
 
     Load ``entry`` (its version) before calling this: the claims read here are then at
     least as new as the version the editor's approval will name, never older.
@@ -148,10 +222,8 @@ def claim_rows(request: HttpRequest, entry: Entry, next_url: str) -> ClaimRows:
         return _render_claims(missing, vocabulary, words, digests)
 
     parts = cached_parts(CLAIM_PARTS, digests, render)
-    html = "".join(parts[row[pk_at]][0] for row in claims)
-    html = html.replace(TOKEN_MARKER, get_token(request)).replace(NEXT_MARKER, escape(next_url))
     return ClaimRows(
-        html=mark_safe(html),
+        html=mark_safe("".join(parts[row[pk_at]][0] for row in claims)),
         count=len(claims),
         unmarked_count=sum(row[evidence_at] == Evidence.UNMARKED for row in claims),
         suggested=any(parts[row[pk_at]][1] for row in claims),

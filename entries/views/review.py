@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -9,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -18,16 +21,20 @@ from core.http import safe_next
 from entries.diff import revision_diff
 from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import Claim, Entry, EntryStatus, Evidence
-from entries.review_page import QueueRow, claim_rows, queue_rows, review_entry
+from entries.review_page import (
+    ClaimRows,
+    QueueRow,
+    claim_parts,
+    claim_rows,
+    queue_page,
+    review_entry,
+)
 from entries.selectors import (
     caveat_vocabulary,
     claims_prefetch,
     decorate_for_review,
     entry_for_page,
     prepare_for_review,
-)
-from entries.selectors import (
-    review_queue as review_queue_entries,
 )
 from entries.services import (
     EntryError,
@@ -62,13 +69,16 @@ def _require_editor(request: HttpRequest) -> None:
         raise PermissionDenied("Only editors review entries.")
 
 
-def _review_context(request: HttpRequest, entry: Entry, next_url: str) -> None:
+def _review_context(
+    request: HttpRequest, entry: Entry, next_url: str, claims: ClaimRows | None = None
+) -> None:
     """The claims, decision and diff of an entry whose review controls are shown. Its
     claims come from the parts shared by every editor (``entries.review_page``); a revision
     of a published entry, which shows its diff with the claims it changes, is read whole."""
     entry.review_transitions = transitions_for(entry, request.user)
     if entry.revision_of is None:
-        entry.claim_rows, entry.review_caveats = claim_rows(request, entry, next_url), None
+        rows = claim_rows(request, claims or claim_parts(entry), next_url)
+        entry.claim_rows, entry.review_caveats = rows, None
         entry.unmarked_count = entry.claim_rows.unmarked_count
         return
     entry.claim_rows, entry.review_caveats = None, caveat_vocabulary()
@@ -80,21 +90,23 @@ def _review_context(request: HttpRequest, entry: Entry, next_url: str) -> None:
 @require_GET
 def review_queue(request: HttpRequest) -> HttpResponse:
     _require_editor(request)
-    page = Paginator(review_queue_entries(), REVIEW_PAGE_SIZE).get_page(request.GET.get("page"))
-    entries = queue_rows(list(page.object_list))
+    shared = queue_page(request.GET.get("page"), REVIEW_PAGE_SIZE)
+    entries = [QueueRow(pk, mark_safe(summary), n) for pk, summary, n in shared.rows]
     next_url = request.get_full_path()
     # The longest-waiting entry opens with its controls; the others load theirs when opened
-    # (each is a page of claims with a form apiece).
-    first = review_entry(entries[0].pk) if entries else None
+    # (each is a page of claims with a form apiece). What the editor may do with it is
+    # worked out per request, on a copy: the shared page is read-only.
+    first = copy.copy(shared.first)
     if first is not None:
-        _review_context(request, first, next_url)
+        first._writers = set(shared.first_writers)
+        _review_context(request, first, next_url, shared.first_claims)
     revisions = Paginator(revisions_pending(), REVIEW_PAGE_SIZE).get_page(
         request.GET.get("revisions_page")
     )
     context = {
         "entries": entries,
         "first": first,
-        "page": page,
+        "page": shared.page,
         "revisions": list(revisions.object_list),
         "revisions_page": revisions,
         "next": next_url,

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 
-from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
+from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.services import claim_mark
 from papers.models import Paper
 from tests.factories import PaperFactory
@@ -158,3 +158,31 @@ def test_a_mark_posted_from_a_cached_row_is_accepted(editor_client, queued):
     assert response.status_code == 200
     claim.refresh_from_db()
     assert claim.evidence == Evidence.SECONDARY
+
+
+def test_an_edit_by_the_other_editor_takes_their_approve_button_away(queued, other_editor):
+    client = Client()
+    client.force_login(other_editor)
+    assert 'value="published"' in _queue(client)
+
+    EntryEvent.objects.create(entry=queued, actor=other_editor, action="edited")
+
+    html = _queue(client)
+    assert 'value="published"' not in html
+    assert "another editor approves it (the four-eyes rule)" in html
+
+
+def test_a_message_for_one_editor_stays_with_that_editor(queued, editor, other_editor):
+    writer, other = Client(), Client()
+    writer.force_login(editor)
+    other.force_login(other_editor)
+    Entry.objects.filter(pk=queued.pk).update(author=editor)
+    _queue(other)  # the shared page, cached
+
+    data = {"to": "published", "seen_status": "pending", "seen_version": queued.version}
+    writer.post(f"/entries/{queued.pk}/transition/", {**data, "next": "/review/"})
+    mine, theirs = _queue(writer), _queue(other)
+
+    assert 'class="form-error review-message"' in mine
+    assert "review-message" not in theirs
+    assert "review-message" not in _queue(writer)  # said once
