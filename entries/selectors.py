@@ -60,10 +60,14 @@ def entries_published(*, topic=None) -> QuerySet[Entry]:
 
 
 def entry_for_page(pk: int) -> QuerySet[Entry]:
+    """An entry with everything its page (and the API's entry) shows: topics by title and
+    slug only, and no search vector (a long column nobody reads from the row)."""
     return Entry.objects.filter(pk=pk).select_related(
         "author", "revision_of"
+    ).defer(
+        "search_vector", "revision_of__search_vector"
     ).prefetch_related(
-        "topics",
+        Prefetch("topics", queryset=Concept.objects.only("title", "slug")),
         claims_prefetch(),
         Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
     )  # fmt: skip
