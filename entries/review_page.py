@@ -57,8 +57,8 @@ _SUMMARY_FIELDS = (
 )
 # What a claim part shows: every column of the claim and of its paper but the paper's long
 # text, which no claim shows.
-_CLAIM_FIELDS = tuple(f.attname for f in Claim._meta.concrete_fields)
-_PAPER_FIELDS = tuple(
+CLAIM_COLUMNS = tuple(f.attname for f in Claim._meta.concrete_fields)
+PAPER_COLUMNS = tuple(
     f.attname
     for f in Paper._meta.concrete_fields
     if f"paper__{f.name}" not in PAPER_TEXT and f.attname != "id"
@@ -209,9 +209,9 @@ def claim_parts(entry: Entry) -> ClaimRows:
     claims = list(
         Claim.objects.filter(entry=entry.pk)
         .order_by("position", "id")
-        .values_list(*_CLAIM_FIELDS, *(f"paper__{f}" for f in _PAPER_FIELDS))
+        .values_list(*CLAIM_COLUMNS, *(f"paper__{f}" for f in PAPER_COLUMNS))
     )
-    pk_at, evidence_at = _CLAIM_FIELDS.index("id"), _CLAIM_FIELDS.index("evidence")
+    pk_at, evidence_at = CLAIM_COLUMNS.index("id"), CLAIM_COLUMNS.index("evidence")
     marks: dict[int, list[int]] = {row[pk_at]: [] for row in claims}
     through = Claim.caveats.through.objects.filter(claim__entry=entry.pk)
     for claim_id, caveat_id in through.values_list("claim_id", "caveat_id"):
@@ -257,8 +257,8 @@ def _render_claims(
         value = (render_to_string("entries/_claim_review.html", context), bool(claim.suggestions))
         paper = claim.paper
         row = (
-            *(getattr(claim, f) for f in _CLAIM_FIELDS),
-            *(getattr(paper, f) if paper else None for f in _PAPER_FIELDS),
+            *(getattr(claim, f) for f in CLAIM_COLUMNS),
+            *(getattr(paper, f) if paper else None for f in PAPER_COLUMNS),
         )
         seen = _claim_digest(row, [c.pk for c in claim.caveats.all()], words)
         rendered[claim.pk] = value if seen == digests[claim.pk] else Unstored(value)

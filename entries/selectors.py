@@ -59,18 +59,20 @@ def entries_published(*, topic=None) -> QuerySet[Entry]:
     return qs.prefetch_related("topics", claims_prefetch()).order_by("-date", "-id")
 
 
-def entry_for_page(pk: int) -> QuerySet[Entry]:
+def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
     """An entry with everything its page (and the API's entry) shows: topics by title and
-    slug only, and no search vector (a long column nobody reads from the row)."""
+    slug only, and no search vector (a long column nobody reads from the row). ``claims``
+    False leaves the claims out (readers' claims come from ``entries.entry_page``)."""
+    prefetch = [
+        Prefetch("topics", queryset=Concept.objects.only("title", "slug")),
+        *([claims_prefetch()] if claims else []),
+        Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
+    ]
     return Entry.objects.filter(pk=pk).select_related(
         "author", "revision_of"
     ).defer(
         "search_vector", "revision_of__search_vector"
-    ).prefetch_related(
-        Prefetch("topics", queryset=Concept.objects.only("title", "slug")),
-        claims_prefetch(),
-        Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
-    )  # fmt: skip
+    ).prefetch_related(*prefetch)  # fmt: skip
 
 
 def review_queue() -> QuerySet[Entry]:
@@ -138,16 +140,30 @@ class BadgeCount:
 def badge_summary(claims: Iterable[Claim]) -> list[BadgeCount]:
     """How many claims carry each evidence level and caveat (claims' caveats prefetched).
     Unmarked claims are counted too, as "not yet marked": readers must know."""
-    evidence: Counter[str] = Counter()
+    claims = list(claims)
+    return badge_counts(
+        [claim.evidence for claim in claims],
+        [
+            (c.slug, c.name, c.position, c.description)
+            for claim in claims
+            for c in claim.caveats.all()
+        ],
+    )
+
+
+def badge_counts(
+    levels: Iterable[str], caveat_marks: Iterable[tuple[str, str, int, str]]
+) -> list[BadgeCount]:
+    """``badge_summary`` from plain values: each claim's level, and each caveat on a claim
+    as (slug, name, position, description)."""
+    evidence: Counter[str] = Counter(levels)
     caveats: Counter[tuple[str, str]] = Counter()
     positions: dict[str, int] = {}
     described: dict[str, str] = {}
-    for claim in claims:
-        evidence[claim.evidence] += 1
-        for c in claim.caveats.all():
-            caveats[(c.slug, c.name)] += 1
-            positions[c.slug] = c.position
-            described[c.slug] = c.description
+    for slug, name, position, description in caveat_marks:
+        caveats[(slug, name)] += 1
+        positions[slug] = position
+        described[slug] = description
     found = [
         BadgeCount(
             "evidence",
