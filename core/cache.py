@@ -29,7 +29,8 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
@@ -327,6 +328,9 @@ def cached_parts(
     digest, so it alone is rendered again; the others are found, however many other
     writes happened meanwhile. Whoever wrote (a service, the admin, a bulk update), the
     digest follows the data: nothing has to remember to bump a counter.
+
+    A part that ``render`` found changed since its digest was taken comes back wrapped in
+    ``Unstored``: it is shown, but not kept under a digest of data it no longer shows.
     """
     keys = {part: f"part:{name}:{part}:{digest}" for part, digest in parts.items()}
     found = _cache().get_many(list(keys.values()))
@@ -334,9 +338,19 @@ def cached_parts(
     missing = [part for part in parts if part not in values]
     if missing:
         rendered = render(missing)
-        _cache().set_many({keys[p]: rendered[p] for p in missing}, DIGEST_TTL_SECONDS)
-        values.update(rendered)
+        kept = {p: v for p, v in rendered.items() if not isinstance(v, Unstored)}
+        _cache().set_many({keys[p]: kept[p] for p in missing if p in kept}, DIGEST_TTL_SECONDS)
+        values.update({p: v.value if isinstance(v, Unstored) else v for p, v in rendered.items()})
     return values
+
+
+@dataclass(frozen=True)
+class Unstored(Generic[T]):
+    """A part rendered from data newer than the digest it was asked under (a write came
+    between reading the digest's rows and rendering): ``cached_parts`` shows it, but does
+    not store it under that digest."""
+
+    value: T
 
 
 def data_digest(data: object) -> str:

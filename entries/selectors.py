@@ -11,7 +11,6 @@ from django.db.models import (
     Count,
     F,
     Prefetch,
-    Q,
     QuerySet,
     prefetch_related_objects,
 )
@@ -60,14 +59,20 @@ def entries_published(*, topic=None) -> QuerySet[Entry]:
     return qs.prefetch_related("topics", claims_prefetch()).order_by("-date", "-id")
 
 
-def entry_for_page(pk: int) -> QuerySet[Entry]:
+def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
+    """An entry with everything its page (and the API's entry) shows: topics by title and
+    slug only, and no search vector (a long column nobody reads from the row). ``claims``
+    False leaves the claims out (readers' claims come from ``entries.entry_page``)."""
+    prefetch = [
+        Prefetch("topics", queryset=Concept.objects.only("title", "slug")),
+        *([claims_prefetch()] if claims else []),
+        Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
+    ]
     return Entry.objects.filter(pk=pk).select_related(
         "author", "revision_of"
-    ).prefetch_related(
-        "topics",
-        claims_prefetch(),
-        Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
-    )  # fmt: skip
+    ).defer(
+        "search_vector", "revision_of__search_vector"
+    ).prefetch_related(*prefetch)  # fmt: skip
 
 
 def review_queue() -> QuerySet[Entry]:
@@ -76,25 +81,6 @@ def review_queue() -> QuerySet[Entry]:
     while it waited went back to the end (``submitted_at``)."""
     queue = Entry.objects.pending().order_by(F("submitted_at").asc(nulls_first=True), "id")
     return queue.values_list("pk", flat=True)
-
-
-def review_items(ids: list[int]) -> list[Entry]:
-    """One page of the queue, in the queue's order, with what each item's summary shows."""
-    entries = (
-        Entry.objects.filter(pk__in=ids)
-        .select_related("author", "revision_of")
-        .defer("lead", "search_vector", "revision_of__lead", "revision_of__search_vector")
-        .annotate(
-            submitted=F("submitted_at"),
-            claim_count=Count("claims", distinct=True),
-            unmarked_count=Count(
-                "claims", filter=Q(claims__evidence=Evidence.UNMARKED), distinct=True
-            ),
-        )
-        .prefetch_related(Prefetch("topics", queryset=Concept.objects.only("title", "slug")))
-    )
-    by_pk = {entry.pk: entry for entry in entries}
-    return [by_pk[pk] for pk in ids if pk in by_pk]
 
 
 def prepare_for_review(entries: list[Entry]) -> None:
@@ -154,16 +140,30 @@ class BadgeCount:
 def badge_summary(claims: Iterable[Claim]) -> list[BadgeCount]:
     """How many claims carry each evidence level and caveat (claims' caveats prefetched).
     Unmarked claims are counted too, as "not yet marked": readers must know."""
-    evidence: Counter[str] = Counter()
+    claims = list(claims)
+    return badge_counts(
+        [claim.evidence for claim in claims],
+        [
+            (c.slug, c.name, c.position, c.description)
+            for claim in claims
+            for c in claim.caveats.all()
+        ],
+    )
+
+
+def badge_counts(
+    levels: Iterable[str], caveat_marks: Iterable[tuple[str, str, int, str]]
+) -> list[BadgeCount]:
+    """``badge_summary`` from plain values: each claim's level, and each caveat on a claim
+    as (slug, name, position, description)."""
+    evidence: Counter[str] = Counter(levels)
     caveats: Counter[tuple[str, str]] = Counter()
     positions: dict[str, int] = {}
     described: dict[str, str] = {}
-    for claim in claims:
-        evidence[claim.evidence] += 1
-        for c in claim.caveats.all():
-            caveats[(c.slug, c.name)] += 1
-            positions[c.slug] = c.position
-            described[c.slug] = c.description
+    for slug, name, position, description in caveat_marks:
+        caveats[(slug, name)] += 1
+        positions[slug] = position
+        described[slug] = description
     found = [
         BadgeCount(
             "evidence",

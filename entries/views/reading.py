@@ -13,6 +13,7 @@ from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from entries.diff import revision_diff
+from entries.entry_page import reader_claims
 from entries.models import (
     EVIDENCE_BADGE,
     EVIDENCE_MEANING,
@@ -49,19 +50,27 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
     user = request.user
     editor = is_editor(user)
     is_author = user.is_authenticated and entry.author_id == user.pk
-    claims = list(entry.claims.all())
     reviewing = editor and entry.status in MARKABLE
+    if reviewing:  # the review controls, from the entry's prefetched claims
+        claims = decorate_for_review(entry.claims.all())
+        readers = None
+        claim_count, summary = len(claims), badge_summary(claims)
+        unmarked = sum(1 for c in claims if c.evidence == Evidence.UNMARKED)
+    else:  # the claims as readers see them, from shared parts
+        readers = reader_claims(entry)
+        claim_count, summary, unmarked = readers.count, readers.summary, readers.unmarked_count
     transitions = transitions_for(entry, user)
     context = {
         "entry": entry,
-        "claims": decorate_for_review(claims) if reviewing else claims,
+        "reader_claims": readers,
+        "claim_count": claim_count,
         "reviewing": reviewing,
         "can_edit": can_edit_entry(user, entry),
         "author_transitions": [t for t in transitions if t.role == AUTHOR],
         "review_transitions": [t for t in transitions if t.role != AUTHOR],
-        "unmarked_count": sum(1 for c in claims if c.evidence == Evidence.UNMARKED),
+        "unmarked_count": unmarked,
         "caveats": caveat_vocabulary() if reviewing else [],
-        "summary": badge_summary(claims),
+        "summary": summary,
         "events": list(entry.events.all()),
         "show_comments": comments_visible(entry, user),
         "next": entry.get_absolute_url(),
@@ -82,7 +91,7 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
 @require_GET
 @cache_page_for_anonymous
 def entry_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    entry = get_object_or_404(entry_for_page(pk))
+    entry = get_object_or_404(entry_for_page(pk, claims=is_editor(request.user)))
     check_visible(request, entry)
     return render(request, "entries/detail.html", entry_page_context(request, entry))
 

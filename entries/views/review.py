@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -18,16 +21,20 @@ from core.http import safe_next
 from entries.diff import revision_diff
 from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import Claim, Entry, EntryStatus, Evidence
+from entries.review_page import (
+    ClaimRows,
+    QueueRow,
+    claim_parts,
+    claim_rows,
+    queue_page,
+    review_entry,
+)
 from entries.selectors import (
     caveat_vocabulary,
     claims_prefetch,
     decorate_for_review,
     entry_for_page,
     prepare_for_review,
-    review_items,
-)
-from entries.selectors import (
-    review_queue as review_queue_entries,
 )
 from entries.services import (
     EntryError,
@@ -62,34 +69,47 @@ def _require_editor(request: HttpRequest) -> None:
         raise PermissionDenied("Only editors review entries.")
 
 
-def _review_context(request: HttpRequest, entries: list[Entry]) -> None:
-    """Claims, decisions and diffs of the entries whose review controls are shown."""
-    prepare_for_review(entries)
-    for entry in entries:
-        entry.review_transitions = transitions_for(entry, request.user)
-        if entry.revision_of is not None:
-            entry.diff = revision_diff(entry, entry.revision_of)
+def _review_context(
+    request: HttpRequest, entry: Entry, next_url: str, claims: ClaimRows | None = None
+) -> None:
+    """The claims, decision and diff of an entry whose review controls are shown. Its
+    claims come from the parts shared by every editor (``entries.review_page``); a revision
+    of a published entry, which shows its diff with the claims it changes, is read whole."""
+    entry.review_transitions = transitions_for(entry, request.user)
+    if entry.revision_of is None:
+        rows = claim_rows(request, claims or claim_parts(entry), next_url)
+        entry.claim_rows, entry.review_caveats = rows, None
+        entry.unmarked_count = entry.claim_rows.unmarked_count
+        return
+    entry.claim_rows, entry.review_caveats = None, caveat_vocabulary()
+    prepare_for_review([entry])
+    entry.diff = revision_diff(entry, entry.revision_of)
 
 
 @login_required
 @require_GET
 def review_queue(request: HttpRequest) -> HttpResponse:
     _require_editor(request)
-    page = Paginator(review_queue_entries(), REVIEW_PAGE_SIZE).get_page(request.GET.get("page"))
-    entries = review_items(list(page.object_list))
+    shared = queue_page(request.GET.get("page"), REVIEW_PAGE_SIZE)
+    entries = [QueueRow(pk, mark_safe(summary), n) for pk, summary, n in shared.rows]
+    next_url = request.get_full_path()
     # The longest-waiting entry opens with its controls; the others load theirs when opened
-    # (each is a page of claims with a form apiece).
-    _review_context(request, entries[:1])
+    # (each is a page of claims with a form apiece). What the editor may do with it is
+    # worked out per request, on a copy: the shared page is read-only.
+    first = copy.copy(shared.first)
+    if first is not None:
+        first._writers = set(shared.first_writers)
+        _review_context(request, first, next_url, shared.first_claims)
     revisions = Paginator(revisions_pending(), REVIEW_PAGE_SIZE).get_page(
         request.GET.get("revisions_page")
     )
     context = {
         "entries": entries,
-        "page": page,
+        "first": first,
+        "page": shared.page,
         "revisions": list(revisions.object_list),
         "revisions_page": revisions,
-        "caveats": caveat_vocabulary(),
-        "next": request.get_full_path(),
+        "next": next_url,
         "messages": _queue_messages(request, entries),
     }
     return render(request, "entries/review.html", context)
@@ -101,14 +121,12 @@ def review_item(request: HttpRequest, pk: int) -> HttpResponse:
     """One queued entry's claims and controls: the fragment the queue loads when the editor
     opens it, or a page of its own when the address is opened directly."""
     _require_editor(request)
-    entry = get_object_or_404(Entry.objects.select_related("author", "revision_of"), pk=pk)
-    context = {
-        "entry": entry,
-        "caveats": caveat_vocabulary(),
-        "next": safe_next(request, reverse("entries:review")),
-    }
+    entry = review_entry(pk)
+    if entry is None:
+        raise Http404("No such entry.")
+    context = {"entry": entry, "next": safe_next(request, reverse("entries:review"))}
     if entry.status == EntryStatus.PENDING:
-        _review_context(request, [entry])
+        _review_context(request, entry, context["next"])
     template = (
         "entries/_review_body.html" if wants_fragment(request) else "entries/review_item.html"
     )
@@ -171,7 +189,7 @@ def _back_to(request: HttpRequest, entry: Entry) -> str:
     return url
 
 
-def _queue_messages(request: HttpRequest, entries: list[Entry]) -> list:
+def _queue_messages(request: HttpRequest, entries: list[QueueRow]) -> list:
     """The page's messages, less those about one queued entry: those are shown at that
     entry (where a refused decision sends the editor back), not at the top of the page."""
     shown = {f"entry-{entry.pk}": entry for entry in entries}

@@ -13,7 +13,7 @@ from django.db import connection
 
 from config.settings import cache_namespace
 from config.settings import code_release as cache_release
-from core.cache import content_version
+from core.cache import Unstored, cached_parts, content_version
 from entries.models import EntryStatus, Evidence
 from entries.services import ClaimData, claim_mark, entry_create
 from papers.models import Paper
@@ -297,3 +297,19 @@ def test_a_new_release_of_the_code_gets_a_fresh_page_cache(tmp_path):
 
     assert same == before
     assert after != before
+
+
+def test_a_part_rendered_from_newer_data_is_shown_but_not_kept(db):
+    calls = []
+
+    def render(missing):
+        calls.append(list(missing))
+        return {"a": "fresh a", "b": Unstored("newer b")}
+
+    first = cached_parts("test-parts", {"a": "d1", "b": "d1"}, render)
+    again = cached_parts("test-parts", {"a": "d1", "b": "d1"}, render)
+
+    assert first == {"a": "fresh a", "b": "newer b"}
+    assert again == first
+    # "a" was kept under its digest; "b", whose data had moved on, is rendered again.
+    assert calls == [["a", "b"], ["b"]]
