@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -15,6 +16,8 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from core import fulltext
+from core.cache import cached_fragment
 from core.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
@@ -65,7 +68,7 @@ def paper_text_filter(text: str) -> TextFilter | None:
             )
         return TextFilter(condition)
     raw = raw_tsquery(terms, all_prefixes=True)
-    if is_common(Paper.objects.all(), NEWEST, raw):
+    if _is_common(raw):
         # Most papers match: walking the sort's index, testing each row, fills a page at
         # once, where the GIN index would hand over every match first.
         return TextFilter(matches(raw), common=True)
@@ -73,6 +76,14 @@ def paper_text_filter(text: str) -> TextFilter | None:
     # the planner cannot turn it into a walk of the date index testing every row.
     fenced = Paper.objects.filter(search_vector=tsquery(raw)).order_by().values("pk")
     return TextFilter(Q(pk__in=fenced[:GIN_FENCE]))
+
+
+def _is_common(raw: str) -> bool:
+    """core.fulltext.is_common over the library, once per content version and words."""
+    settings = f"{fulltext.SAMPLE_SIZE}:{fulltext.COMMON_MATCHES}"
+    key = hashlib.sha256(f"{settings}:{raw}".encode()).hexdigest()
+    judge = lambda: is_common(Paper.objects.all(), NEWEST, raw)  # noqa: E731
+    return cached_fragment(f"papers-common:{key}", judge, memoize=False)
 
 
 def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:

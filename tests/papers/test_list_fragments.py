@@ -7,8 +7,10 @@ import datetime as dt
 import re
 
 import pytest
+from django.db import connection
 
 from entries.models import EntryStatus
+from papers.filters import paper_text_filter
 from papers.services import paper_create, paper_update
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import Concept
@@ -131,3 +133,14 @@ def test_rows_follow_a_claim_published(client, topic):
     entry.save()
 
     assert "1 claim<" in client.get("/papers/", {"topic": topic.slug}).content.decode()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="one plan on SQLite")
+def test_how_common_a_search_is_is_judged_again_after_a_write(monkeypatch):
+    monkeypatch.setattr("core.fulltext.COMMON_MATCHES", 0)
+    assert paper_text_filter("quokka").common is False
+    assert paper_text_filter("quokka").common is False  # from the cache
+
+    PaperFactory(title="The quokka smiles")
+
+    assert paper_text_filter("quokka").common is True
