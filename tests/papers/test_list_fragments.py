@@ -144,3 +144,21 @@ def test_how_common_a_search_is_is_judged_again_after_a_write(monkeypatch):
     PaperFactory(title="The quokka smiles")
 
     assert paper_text_filter("quokka").common is True
+
+
+def test_chosen_topics_follow_a_rename_and_a_deletion(client, topic):
+    assert (
+        "Topic: Reward Modeling" in client.get("/papers/", {"topic": topic.slug}).content.decode()
+    )
+
+    Concept.objects.filter(pk=topic.pk).update(title="Reward Models")
+
+    response = client.get("/papers/", {"topic": topic.slug})
+    assert "Topic: Reward Models <" in response.content.decode()
+    assert response.context["page"].paginator.count == 3
+
+    topic.papers.clear()
+    Concept.objects.filter(pk=topic.pk).delete()
+
+    response = client.get("/papers/", {"topic": topic.slug})
+    assert "Select a valid choice" in response.content.decode()
