@@ -287,20 +287,25 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
     return wrapper
 
 
-def cached_fragment(name: str, render: Callable[[], T]) -> T:
+def cached_fragment(name: str, render: Callable[[], T], *, memoize: bool = True) -> T:
     """A rendered part of a page that is the same for every reader, signed in or not.
 
     Stored under the current content version like whole pages, so no write can leave it
     stale; ``render`` runs only on a miss, so the queries it needs are skipped on a hit.
     The value is shared by the requests of this process (``_ProcessMemo``): read-only.
+    ``memoize=False`` keeps it in the shared cache only, for fragments of which there are
+    too many to hold in the memo's few entries (one per search typed).
     The version is read before rendering: a write committed meanwhile replaces it, and the
     fragment stored under the old one is never read again.
     """
     key = f"fragment:{content_version()}:{name}"
-    value = cache_get_memoized(key)
+    value = cache_get_memoized(key) if memoize else _cache().get(key)
     if value is None:
         value = render()
-        cache_set_memoized(key, value, PAGE_TTL_SECONDS)
+        if memoize:
+            cache_set_memoized(key, value, PAGE_TTL_SECONDS)
+        else:
+            _cache().set(key, value, PAGE_TTL_SECONDS)
     return value
 
 

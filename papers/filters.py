@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 import django_filters
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db import connection
 from django.db.models import Expression, F, Q, QuerySet
 from django.db.models.functions import Lower
@@ -15,6 +17,8 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from core import fulltext
+from core.cache import cached_fragment
 from core.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
@@ -65,7 +69,7 @@ def paper_text_filter(text: str) -> TextFilter | None:
             )
         return TextFilter(condition)
     raw = raw_tsquery(terms, all_prefixes=True)
-    if is_common(Paper.objects.all(), NEWEST, raw):
+    if _is_common(raw):
         # Most papers match: walking the sort's index, testing each row, fills a page at
         # once, where the GIN index would hand over every match first.
         return TextFilter(matches(raw), common=True)
@@ -75,15 +79,55 @@ def paper_text_filter(text: str) -> TextFilter | None:
     return TextFilter(Q(pk__in=fenced[:GIN_FENCE]))
 
 
+def _is_common(raw: str) -> bool:
+    """core.fulltext.is_common over the library, once per content version and words."""
+    settings = f"{fulltext.SAMPLE_SIZE}:{fulltext.COMMON_MATCHES}"
+    key = hashlib.sha256(f"{settings}:{raw}".encode()).hexdigest()
+    judge = lambda: is_common(Paper.objects.all(), NEWEST, raw)  # noqa: E731
+    return cached_fragment(f"papers-common:{key}", judge, memoize=False)
+
+
 def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
     """Papers of ``queryset`` matching every word of ``text``; see paper_text_filter."""
     text_filter = paper_text_filter(text)
     return queryset if text_filter is None else queryset.filter(text_filter.condition)
 
 
+TOPICS = Concept.objects.only("id", "title", "slug").order_by(Lower("title"))
+
+
+def topic_choices() -> tuple[tuple[int, str, str], ...]:
+    """Every topic the filter offers and accepts, as (id, slug, title) by title: read once
+    per content version (a topic added, renamed or deleted replaces it)."""
+    return cached_fragment(
+        "papers-topic-choices", lambda: tuple(TOPICS.values_list("id", "slug", "title"))
+    )
+
+
 class TopicChoiceField(django_filters.fields.ModelMultipleChoiceField):
     def label_from_instance(self, obj: Concept) -> str:
         return obj.title
+
+    def _check_values(self, value) -> list[Concept]:
+        """Django's checks against the cached topics rather than a query: the chosen
+        topics in the field's order, or the first unknown slug as an invalid choice."""
+        try:
+            value = frozenset(value)
+        except TypeError as exc:  # list of lists isn't hashable, for example
+            invalid = self.error_messages["invalid_list"]
+            raise ValidationError(invalid, code="invalid_list") from exc
+        for slug in value:
+            self.validate_no_null_characters(slug)
+        chosen = [(pk, slug, title) for pk, slug, title in topic_choices() if slug in value]
+        known = {slug for _, slug, _ in chosen}
+        for val in value:
+            if str(val) not in known:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": val},
+                )
+        return [Concept(id=pk, slug=slug, title=title) for pk, slug, title in chosen]
 
 
 class TopicFilter(django_filters.ModelMultipleChoiceFilter):
@@ -95,7 +139,8 @@ class TopicSelect(forms.SelectMultiple):
 
     Django renders every option through its own templates, from a model instance each:
     with hundreds of topics that was most of the list page's time. Topics have no groups,
-    so neither has this; it reads each topic's slug (the value) and title (the label).
+    so neither has this; it reads each topic's slug (the value) and title (the label) from
+    topic_choices().
     """
 
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
@@ -104,7 +149,7 @@ class TopicSelect(forms.SelectMultiple):
         options = "".join(
             f'\n  <option value="{escape(slug)}"{" selected" if slug in chosen else ""}>'
             f"{escape(title)}</option>"
-            for slug, title in self.choices.queryset.values_list("slug", "title")
+            for _, slug, title in topic_choices()
         )
         return format_html(
             '<select name="{}"{}>{}\n</select>',
@@ -136,7 +181,7 @@ class PaperFilter(django_filters.FilterSet):
     )
     topic = TopicFilter(
         label="Topic",
-        queryset=Concept.objects.only("id", "title", "slug").order_by(Lower("title")),
+        queryset=TOPICS,
         to_field_name="slug",
         method="filter_topic",
         widget=TopicSelect(attrs={"size": 6}),

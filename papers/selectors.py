@@ -4,10 +4,7 @@ query-string helpers the list needs. Reads only; writes live in services.py."""
 from __future__ import annotations
 
 import hashlib
-from calendar import monthrange
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Iterator
 from math import ceil
 from typing import Any
 from urllib.parse import urlencode
@@ -15,14 +12,12 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.core.paginator import EmptyPage, Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet
-from django.db.models.functions import TruncMonth
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.text import slugify
 
 from core.cache import cached_fragment
-from core.charts import Mark, Tick, month_back, month_bars, months_between
 from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
@@ -56,9 +51,18 @@ class CappedPaginator(Paginator):
     REACHABLE-th paper: each such page reads one row more to know whether another follows.
     """
 
+    def __init__(self, *args, count_key: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.count_key = count_key  # a filter_digest: the count is cached under it
+
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by().values("pk")[: COUNT_CAP + 1].count()
+        def counted() -> int:
+            return self.object_list.order_by().values("pk")[: COUNT_CAP + 1].count()
+
+        if not self.count_key:
+            return counted()
+        return cached_fragment(f"papers-count:{COUNT_CAP}:{self.count_key}", counted)
 
     @property
     def capped(self) -> bool:
@@ -144,8 +148,10 @@ LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published"
 
 
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
-    """One page's rows: fields shown, claim counts, topics in one more query."""
-    return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(_topics_prefetch())
+    """One page's rows: fields shown, claim counts, topics in one more query (as the list
+    ``topic_list``: a manager per row cost more than the row's rendering)."""
+    topics = Prefetch("topics", queryset=_topics_prefetch().queryset, to_attr="topic_list")
+    return papers.only(*LIST_FIELDS).with_claim_count().prefetch_related(topics)
 
 
 EXPORT_CHUNK = 500
@@ -209,6 +215,12 @@ def _pairs(params: QueryDict, drop: tuple[str, ...] = ()) -> list[tuple[str, str
         and not (name == "sort" and value == DEFAULT_SORT)
         and not (name == "match" and value == "any")
     ]
+
+
+def filter_digest(params: QueryDict, drop: tuple[str, ...] = ()) -> str:
+    """A key for what ``params`` filter (and sort): the same set under the same content
+    version has the same count, chart and form."""
+    return hashlib.sha256(urlencode(_pairs(params, drop=drop)).encode()).hexdigest()
 
 
 def query_string(params: QueryDict) -> str:
@@ -396,83 +408,6 @@ def paper_detail(
             .only("note", "concept__title", "concept__slug")
         ),
     }
-
-
-# --- papers per month (the chart on the list and on topic pages) ---------------------------
-
-CHART_MONTHS = 36  # the newest three years of the set; older months are in the list
-
-
-@dataclass(frozen=True)
-class MonthChart:
-    bars: list[Mark]
-    ticks: list[Tick]
-    total: int  # papers in the months shown
-    first: date | None = None
-    last: date | None = None
-
-
-def papers_per_month(papers: Callable[[], QuerySet[Paper]], params: QueryDict) -> MonthChart:
-    """The papers of ``papers()`` (the list filtered by ``params``) per month of
-    publication, each bar linking to the list with ``params`` narrowed to that month.
-
-    Two queries: the newest date (the list's own sort index), then one GROUP BY over the
-    CHART_MONTHS months up to it. Cached per content version and filter, so the list
-    pays them once per change of the library."""
-    key = hashlib.sha256(urlencode(_pairs(params, drop=("sort",))).encode()).hexdigest()
-    return cached_fragment(f"papers-per-month:{key}", lambda: _per_month(papers(), params))
-
-
-def _per_month(papers: QuerySet[Paper], params: QueryDict) -> MonthChart:
-    dated = papers.exclude(published=None)
-    newest = dated.order_by(*NEWEST).values_list("published", flat=True).first()
-    if newest is None:
-        return MonthChart(bars=[], ticks=[], total=0)
-    start = month_back(newest, CHART_MONTHS - 1)
-    rows = (
-        dated.filter(published__gte=start)
-        .order_by()
-        .annotate(month=TruncMonth("published"))
-        .values_list("month")
-        .annotate(n=Count("pk"))
-    )
-    counts = {_as_date(month): n for month, n in rows}
-    months = months_between(min(counts), newest)
-    bars, ticks = month_bars([(m, counts.get(m, 0), _month_url(params, m)) for m in months])
-    return MonthChart(
-        bars=bars, ticks=ticks, total=sum(counts.values()), first=months[0], last=months[-1]
-    )
-
-
-def _as_date(value: date | datetime) -> date:
-    return value.date() if isinstance(value, datetime) else value
-
-
-def _month_url(params: QueryDict, month: date) -> str:
-    """The list narrowed to ``month`` (within any date range already in force)."""
-    end = date(month.year, month.month, monthrange(month.year, month.month)[1])
-    after, before = _date_param(params, "published_after"), _date_param(params, "published_before")
-    bounds = [
-        ("published_after", max(month, after) if after else month),
-        ("published_before", min(end, before) if before else end),
-    ]
-    pairs = _pairs(params, drop=("published_after", "published_before"))
-    pairs += [(name, day.isoformat()) for name, day in bounds]
-    return reverse("papers:list") + "?" + urlencode(pairs)
-
-
-def _date_param(params: QueryDict, name: str) -> date | None:
-    try:
-        return date.fromisoformat(params.get(name, "").strip())
-    except ValueError:
-        return None
-
-
-def topic_papers_per_month(topic: Concept) -> MonthChart:
-    """A topic's papers per month: the list's chart for ``?topic=<slug>``."""
-    params = QueryDict(mutable=True)
-    params["topic"] = topic.slug
-    return papers_per_month(lambda: PaperFilter(data=with_defaults(params)).qs, params)
 
 
 PICKER_LIMIT = 12

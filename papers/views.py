@@ -28,7 +28,9 @@ from papers.forms import (
     PaperImportForm,
     PaperTopicsForm,
 )
+from papers.list_page import filters_html
 from papers.models import Paper
+from papers.month_chart import papers_per_month_html
 from papers.services import (
     DuplicatePaper,
     paper_create,
@@ -76,7 +78,11 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
         return _export(pages.for_export(papers), fmt, pages.export_basename(filterset))
-    paginator = pages.CappedPaginator(pages.for_list(papers), pages.page_size(request.GET))
+    paginator = pages.CappedPaginator(
+        pages.for_list(papers),
+        pages.page_size(request.GET),
+        count_key=pages.filter_digest(request.GET, drop=("sort",)),
+    )
     page = paginator.get_page(request.GET.get("page"))
     context = {
         "filter": filterset,
@@ -85,10 +91,11 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         "query": pages.query_string(request.GET),
         "active": pages.active_filters(filterset, request.GET),
         "fragment": wants_fragment(request),
-        "months": pages.papers_per_month(lambda: filterset.qs, request.GET),
     }
+    if page.object_list:
+        context["months_html"] = papers_per_month_html(lambda: filterset.qs, request.GET)
     if not context["fragment"]:
-        context["organisations"] = pages.organisations()
+        context["filters_html"] = filters_html(request.GET, filterset, context["active"])
     response = render_page(request, "papers/list.html", context)
     if context["fragment"]:
         # Push the clean address (no empty parameters) so the view can be bookmarked.

@@ -13,6 +13,7 @@ On SQLite a plain case-insensitive match on the same fields, titles first.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 
@@ -38,6 +39,8 @@ from django.db.models.functions import (
 )
 from django.utils.safestring import SafeString
 
+from core import fulltext
+from core.cache import cached_fragment
 from core.fulltext import (
     CONFIG,
     newest_matches,
@@ -206,8 +209,24 @@ def _safe_headline(value: str | None) -> SafeString:
 
 
 def search(text: str, *, kind: str = "all", limit: int = 20) -> Results:
+    """The matches of ``text`` of one kind or all, ranked, with their snippets and counts.
+
+    The same for every reader (published rows only), so kept per content version as a
+    shared fragment (``core.cache.cached_fragment``): a search repeated before the next
+    write to the library costs one cache read. Not in the process memo: every search typed
+    is a key of its own and would push out the pages kept there.
+    """
     text = (text or "").strip()[:200]
     kind = kind if kind in KINDS else "all"
+    if not search_terms(text):
+        return Results(query=text, kind=kind)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    # The caps in the key too: results found under other caps are other results.
+    key = f"search:{kind}:{limit}:{COUNT_CAP}:{RANK_POOL}:{fulltext.SAMPLE_SIZE}:{digest}"
+    return cached_fragment(key, lambda: _search(text, kind, limit), memoize=False)
+
+
+def _search(text: str, kind: str, limit: int) -> Results:
     results = Results(query=text, kind=kind)
     terms = search_terms(text)
     if not terms:

@@ -38,7 +38,7 @@ from entries.selectors import (
 from entries.services import can_edit_entry, open_revision
 from entries.views.common import check_visible
 from entries.workflow import AUTHOR, transitions_for
-from papers.selectors import topic_papers_per_month
+from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept
 
 # Editors mark claims during review, and may correct a published claim's mark (logged).

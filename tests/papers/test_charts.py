@@ -9,7 +9,8 @@ import pytest
 from django.http import QueryDict
 
 from papers.filters import PaperFilter
-from papers.selectors import papers_per_month, with_defaults
+from papers.month_chart import papers_per_month
+from papers.selectors import with_defaults
 from tests.factories import PaperFactory, make_concept
 
 pytestmark = pytest.mark.django_db
