@@ -126,6 +126,17 @@ def cache_get_memoized(key: str) -> object | None:
     return value
 
 
+def process_memoized(key: str, build: Callable[[], T]) -> T:
+    """A value put together from cached ones, kept in this process alone: ``key`` must name
+    it for good (hold the versions of everything it is made of)."""
+    local = memo.key(key)
+    value = memo.get(local)
+    if value is None:
+        value = build()
+        memo.put(local, value)
+    return value
+
+
 def cache_set_memoized(key: str, value: object, timeout: float) -> None:
     _cache().set(key, value, timeout)
     memo.put(memo.key(key), value)

@@ -33,6 +33,7 @@ from core.cache import (
     cached_parts,
     content_version,
     data_digest,
+    process_memoized,
 )
 from core.cache import frame_version as current_frame_version
 from entries.models import Claim, Entry, Evidence
@@ -74,6 +75,15 @@ def concept_page_shared(slug: str, *, contributor: bool) -> dict:
     # Both versions before anything they cover is read, the content's first: a write
     # from now on replaces them, and what is stored under them now is never read again.
     version, frame_version = content_version(), current_frame_version()
+    role = "contributor" if contributor else "reader"
+    # Put together once per process and change: a hit is the two versions' reads.
+    return process_memoized(
+        f"concept-shared:{version}:{frame_version}:{slug}:{role}",
+        lambda: _assemble(slug, version, frame_version, contributor=contributor),
+    )
+
+
+def _assemble(slug: str, version: str, frame_version: str, *, contributor: bool) -> dict:
     frame = cached_frame(f"concept-frame:{slug}", lambda: _frame(slug), version=frame_version)
     concept = frame["concept"]
     if concept is None:
