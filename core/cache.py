@@ -294,6 +294,8 @@ def _claims_only(verb: str, table: str, sql: str) -> bool:
     """Whether a content write changes claims and nothing a frame shows: a write to a
     claim, its caveats or an entry's events, or an UPDATE of entries setting only their
     version and ``updated``. Anything else, or any doubt, is False."""
+    if ";" in sql.strip().rstrip(";"):  # several statements at once (raw SQL): not read
+        return False
     if table in CLAIM_TABLES:
         return True
     if table != "entries_entry" or verb != "UPDATE":
