@@ -103,8 +103,9 @@ def test_every_other_write_replaces_the_frame(claim, write):
     [
         "UPDATE entries_entry SET version = version + 1",  # unquoted: not read
         'UPDATE "entries_entry" SET "updated" = "updated", "status" = \'rejected\'',
-        'UPDATE "entries_entry" SET "updated" = COALESCE("updated", (SELECT 1 WHERE 1 = 1)), '
-        '"headline" = \'a, "version" = 1\' WHERE "id" IN (SELECT "id" FROM "entries_entry")',
+        'UPDATE "entries_entry" SET "updated" = COALESCE("updated", (SELECT "updated" '
+        'WHERE 1 = 1)), "headline" = \'a, "version" = 1\' '
+        'WHERE "id" IN (SELECT "id" FROM "entries_entry")',
     ],
 )
 def test_raw_sql_the_frame_check_cannot_read_replaces_it(claim, sql):
