@@ -1,9 +1,10 @@
 """The concept page, built as the issue of reading fast asks: one shared part, rendered
 once per content version for everyone with the same role, plus per-person chrome.
 
-- ``concept_page_shared`` renders the page's head and main column (body, State of the
+- ``concept_page_shared`` gives the page's head and main column (body, State of the
   Art sections, key papers, related concepts, backlinks, staleness) under the content
-  version, once per role that changes them: readers, and contributors (who see "Edit").
+  and frame versions, once per role that changes them: readers, and contributors (who
+  see "Edit").
   No per-person value enters it: no user, no CSRF token, no request.
 - What it shows around the claims (the concept, entries list, links, key papers,
   staleness, pending revisions) is its *frame*, cached under the frame version, which a
