@@ -177,6 +177,17 @@ def frame_version() -> str:
     return _version(FRAME_VERSION_KEY)
 
 
+def content_and_frame_versions() -> tuple[str, str]:
+    """Both versions in one read of the cache (one round trip to Redis). The content's is
+    read first: a value built from a frame must never be stored under a content version
+    read after the frame's."""
+    keys = [VERSION_KEY, FRAME_VERSION_KEY]
+    found = {} if _unannounced else _cache().get_many(keys)
+    if len(found) == len(keys):
+        return found[VERSION_KEY], found[FRAME_VERSION_KEY]
+    return content_version(), frame_version()
+
+
 def people_version() -> str:
     return _version(PEOPLE_VERSION_KEY)
 

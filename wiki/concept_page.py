@@ -32,11 +32,10 @@ from core.cache import (
     cached_fragment,
     cached_frame,
     cached_parts,
-    content_version,
+    content_and_frame_versions,
     data_digest,
     process_memoized,
 )
-from core.cache import frame_version as current_frame_version
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
@@ -75,7 +74,7 @@ def concept_page_shared(slug: str, *, contributor: bool) -> dict:
     """
     # Both versions before anything they cover is read, the content's first: a write
     # from now on replaces them, and what is stored under them now is never read again.
-    version, frame_version = content_version(), current_frame_version()
+    version, frame_version = content_and_frame_versions()
     role = "contributor" if contributor else "reader"
     # Put together once per process and change: a hit is the two versions' reads.
     return process_memoized(
