@@ -227,7 +227,7 @@ CACHES = {
         _redis_cache()
         if CACHE_URL
         else {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "core.file_cache.FileCache",
             "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / ".cache" / "pages")),
             "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_MAX_ENTRIES", 20_000)},
         }

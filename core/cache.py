@@ -16,6 +16,14 @@ accounts and permissions are cached (accounts/backends.py). It is content too on
 it changes what pages show of a person, their name: logging in (``last_login``), a new
 password or a new account change no page, renaming somebody or deleting an account does.
 
+A finer *frame version* is kept beside it, for fragments that show nothing of claims
+(a concept page's entries list, links, key papers): it is replaced by every content write
+except the few that change claims and nothing else around them — a write to a claim, its
+caveats or an entry's history, and an UPDATE of entries that sets only their ``version``
+and ``updated`` bookkeeping. Marking a claim thus replaces the content version alone, and
+the frame is reused around the parts rebuilt. Anything the SQL does not show plainly to be
+such a write replaces both.
+
 The cache backend must be shared by all worker processes (the file-based default is, on
 one host; set CACHE_URL to Redis for several hosts: the content version then lives in Redis,
 so a write through one server is seen at once by every other).
@@ -39,6 +47,7 @@ from django.http import HttpRequest, HttpResponse
 
 VERSION_KEY = "content-version"
 PEOPLE_VERSION_KEY = "people-version"
+FRAME_VERSION_KEY = "frame-version"
 CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_")
 PEOPLE_TABLE_PREFIX = "auth_"
 # What pages show of a person (authors of revisions and entries).
@@ -53,6 +62,13 @@ _USER_ROW_UPDATE = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _ASSIGNMENT = re.compile(r'^"(\w+)"\s*=\s*(%s|NULL)$')
+# Tables whose writes change claims and what is recorded about them, nothing a frame
+# (``cached_frame``) shows; and the columns of an entry that only count its changes.
+CLAIM_TABLES = frozenset({"entries_claim", "entries_claim_caveats", "entries_entryevent"})
+ENTRY_BOOKKEEPING_COLUMNS = frozenset({"version", "updated"})
+_ENTRY_UPDATE = re.compile(r'\s*UPDATE\s+"entries_entry"\s+SET\s+', re.IGNORECASE)
+_SET_COLUMN = re.compile(r'\s*"(\w+)"\s*=')
+_TOP_LEVEL_END = re.compile(r"\s+(WHERE|RETURNING)\s", re.IGNORECASE)
 PAGE_TTL_SECONDS = 3600
 # Fragments keyed by what they show (not by the content version) never go stale: they
 # live until the cache needs the room, or a day.
@@ -111,6 +127,17 @@ def cache_get_memoized(key: str) -> object | None:
     return value
 
 
+def process_memoized(key: str, build: Callable[[], T]) -> T:
+    """A value put together from cached ones, kept in this process alone: ``key`` must name
+    it for good (hold the versions of everything it is made of)."""
+    local = memo.key(key)
+    value = memo.get(local)
+    if value is None:
+        value = build()
+        memo.put(local, value)
+    return value
+
+
 def cache_set_memoized(key: str, value: object, timeout: float) -> None:
     _cache().set(key, value, timeout)
     memo.put(memo.key(key), value)
@@ -147,6 +174,21 @@ def content_version() -> str:
     return _version(VERSION_KEY)
 
 
+def frame_version() -> str:
+    return _version(FRAME_VERSION_KEY)
+
+
+def content_and_frame_versions() -> tuple[str, str]:
+    """Both versions in one read of the cache (one round trip to Redis). The content's is
+    read first: a value built from a frame must never be stored under a content version
+    read after the frame's."""
+    keys = [VERSION_KEY, FRAME_VERSION_KEY]
+    found = {} if _unannounced else _cache().get_many(keys)
+    if len(found) == len(keys):
+        return found[VERSION_KEY], found[FRAME_VERSION_KEY]
+    return content_version(), frame_version()
+
+
 def people_version() -> str:
     return _version(PEOPLE_VERSION_KEY)
 
@@ -159,6 +201,10 @@ def _replace_people_version() -> None:
     _replace(PEOPLE_VERSION_KEY)
 
 
+def _replace_frame_version() -> None:
+    _replace(FRAME_VERSION_KEY)
+
+
 def _changed(replace: Callable[[], None], using: str) -> None:
     replace()
     conn = connections[using]
@@ -166,9 +212,12 @@ def _changed(replace: Callable[[], None], using: str) -> None:
         transaction.on_commit(replace, using=using)
 
 
-def content_changed(using: str = DEFAULT_DB_ALIAS) -> None:
-    """Invalidate every cached page now and, inside a transaction, again on commit."""
+def content_changed(using: str = DEFAULT_DB_ALIAS, *, frame: bool = True) -> None:
+    """Invalidate every cached page now and, inside a transaction, again on commit; and
+    every frame too unless ``frame`` is False (a write that changed claims alone)."""
     _changed(_replace_content_version, using)
+    if frame:
+        _changed(_replace_frame_version, using)
 
 
 def people_changed(using: str = DEFAULT_DB_ALIAS) -> None:
@@ -217,6 +266,57 @@ def _user_write_shows(verb: str, sql: str, params, many: bool, connection) -> bo
         return cursor.fetchone()[0] != 1
 
 
+def _set_columns(sql: str, start: int) -> set[str] | None:
+    """The columns an UPDATE sets, read from ``start`` (just after SET) to the WHERE at
+    the top level; None when an assignment is not plainly ``"column" = …``."""
+    columns: set[str] = set()
+    depth, begin, i = 0, start, start
+    while i <= len(sql):
+        char = sql[i] if i < len(sql) else ","
+        if char == "'":  # a literal: skip it whole (SQL doubles a quote inside)
+            close = sql.find("'", i + 1)
+            while close != -1 and sql[close + 1 : close + 2] == "'":
+                close = sql.find("'", close + 2)
+            if close == -1:
+                return None
+            i = close + 1
+            continue
+        if i == len(sql) and depth:
+            return None
+        end = _TOP_LEVEL_END.match(sql, i) if depth == 0 else None
+        if (char == "," and depth == 0) or end or i == len(sql):
+            column = _SET_COLUMN.match(sql[begin:i])
+            if column is None:
+                return None
+            columns.add(column.group(1))
+            if end or i == len(sql):
+                return columns
+            begin = i + 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                return None
+        i += 1
+    return None
+
+
+def _claims_only(verb: str, table: str, sql: str) -> bool:
+    """Whether a content write changes claims and nothing a frame shows: a write to a
+    claim, its caveats or an entry's events, or an UPDATE of entries setting only their
+    version and ``updated``. Anything else, or any doubt, is False."""
+    if ";" in sql.strip().rstrip(";"):  # several statements at once (raw SQL): not read
+        return False
+    if table in CLAIM_TABLES:
+        return True
+    if table != "entries_entry" or verb != "UPDATE":
+        return False
+    match = _ENTRY_UPDATE.match(sql)
+    columns = _set_columns(sql, match.end()) if match else None
+    return bool(columns) and columns <= ENTRY_BOOKKEEPING_COLUMNS
+
+
 def _track_content_writes(execute, sql, params, many, context):
     match = _WRITE.match(sql) if isinstance(sql, str) else None
     if match is None:
@@ -225,7 +325,7 @@ def _track_content_writes(execute, sql, params, many, context):
     connection = context["connection"]
     if table.startswith(CONTENT_TABLE_PREFIXES):
         result = execute(sql, params, many, context)
-        content_changed(using=connection.alias)
+        content_changed(using=connection.alias, frame=not _claims_only(verb, table, sql))
         return result
     if not table.startswith(PEOPLE_TABLE_PREFIX):
         return execute(sql, params, many, context)
@@ -287,7 +387,9 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
     return wrapper
 
 
-def cached_fragment(name: str, render: Callable[[], T], *, memoize: bool = True) -> T:
+def cached_fragment(
+    name: str, render: Callable[[], T], *, version: str | None = None, memoize: bool = True
+) -> T:
     """A rendered part of a page that is the same for every reader, signed in or not.
 
     Stored under the current content version like whole pages, so no write can leave it
@@ -296,9 +398,10 @@ def cached_fragment(name: str, render: Callable[[], T], *, memoize: bool = True)
     ``memoize=False`` keeps it in the shared cache only, for fragments of which there are
     too many to hold in the memo's few entries (one per search typed).
     The version is read before rendering: a write committed meanwhile replaces it, and the
-    fragment stored under the old one is never read again.
+    fragment stored under the old one is never read again. A caller that reads data
+    before calling passes the ``version`` it read before that.
     """
-    key = f"fragment:{content_version()}:{name}"
+    key = f"fragment:{version or content_version()}:{name}"
     value = cache_get_memoized(key) if memoize else _cache().get(key)
     if value is None:
         value = render()
@@ -306,6 +409,19 @@ def cached_fragment(name: str, render: Callable[[], T], *, memoize: bool = True)
             cache_set_memoized(key, value, PAGE_TTL_SECONDS)
         else:
             _cache().set(key, value, PAGE_TTL_SECONDS)
+    return value
+
+
+def cached_frame(name: str, render: Callable[[], T], *, version: str | None = None) -> T:
+    """Like ``cached_fragment``, for a fragment that shows nothing of claims, their marks,
+    an entry's history or its version: stored under the frame version, so it outlives the
+    writes that change only those (marking a claim) and no other. ``version`` as for
+    ``cached_fragment``, a frame version."""
+    key = f"frame:{version or frame_version()}:{name}"
+    value = cache_get_memoized(key)
+    if value is None:
+        value = render()
+        cache_set_memoized(key, value, PAGE_TTL_SECONDS)
     return value
 
 

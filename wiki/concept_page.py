@@ -1,10 +1,15 @@
 """The concept page, built as the issue of reading fast asks: one shared part, rendered
 once per content version for everyone with the same role, plus per-person chrome.
 
-- ``concept_page_shared`` renders the page's head and main column (body, State of the
+- ``concept_page_shared`` gives the page's head and main column (body, State of the
   Art sections, key papers, related concepts, backlinks, staleness) under the content
-  version, once per role that changes them: readers, and contributors (who see "Edit").
+  and frame versions, once per role that changes them: readers, and contributors (who
+  see "Edit").
   No per-person value enters it: no user, no CSRF token, no request.
+- What it shows around the claims (the concept, entries list, links, key papers,
+  staleness, pending revisions) is its *frame*, cached under the frame version, which a
+  mark of a claim does not replace (``core.cache.cached_frame``): after a mark, only the
+  evidence mix, the abstract-only count and the sections are read again.
 - Its State of the Art sections are parts keyed by a digest of exactly what each one
   shows (``core.cache.cached_parts``): after a write, only the entries it changed are
   rendered again; the others come from the cache.
@@ -15,12 +20,22 @@ once per content version for everyone with the same role, plus per-person chrome
 
 from __future__ import annotations
 
+import copy
+import secrets
+
 from django.db.models import prefetch_related_objects
 from django.db.models.functions import Lower
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from core.cache import cached_fragment, cached_parts, data_digest
+from core.cache import (
+    cached_fragment,
+    cached_frame,
+    cached_parts,
+    content_and_frame_versions,
+    data_digest,
+    process_memoized,
+)
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
@@ -48,39 +63,77 @@ _CAVEAT_FIELDS = ("claim__entry_id", "claim_id", "caveat__name", "caveat__slug",
 
 
 def concept_page_shared(slug: str, *, contributor: bool) -> dict:
-    """What the page at ``slug`` shows everyone with this role, in one cache read:
+    """What the page at ``slug`` shows everyone with this role:
     {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)],
     "abstract_only": claims on the page resting on abstracts only}.
 
     An alias's slug gives {"concept": None, "alias": its concept}; an unknown one, both
-    None. Rendered once per content version and role from data read once per content
-    version for all roles.
+    None. Head and main are rendered once per frame version and role with markers where
+    the claims go (the sections, the evidence mix), which are read and rendered once per
+    content version for all roles and put in here: two substitutions.
     """
+    # Both versions before anything they cover is read, the content's first: a write
+    # from now on replaces them, and what is stored under them now is never read again.
+    version, frame_version = content_and_frame_versions()
     role = "contributor" if contributor else "reader"
-    return cached_fragment(
-        f"concept-page:{slug}:{role}", lambda: _render_shared(slug, contributor=contributor)
+    # Put together once per process and change: a hit is the two versions' reads.
+    return process_memoized(
+        f"concept-shared:{version}:{frame_version}:{slug}:{role}",
+        lambda: _assemble(slug, version, frame_version, contributor=contributor),
     )
 
 
-def _render_shared(slug: str, *, contributor: bool) -> dict:
-    concept, alias = concept_by_slug(slug)
+def _assemble(slug: str, version: str, frame_version: str, *, contributor: bool) -> dict:
+    frame = cached_frame(f"concept-frame:{slug}", lambda: _frame(slug), version=frame_version)
+    concept = frame["concept"]
     if concept is None:
-        return {"concept": None, "alias": alias}
-    revision = concept.current_revision or concept.revisions.order_by("-number").first()
-    data = cached_fragment(f"concept-data:{concept.pk}", lambda: _shared_data(concept))
-    context = {**data, "concept": concept, "revision": revision, "can_contribute": contributor}
+        return {"concept": None, "alias": frame["alias"]}
+    role = "contributor" if contributor else "reader"
+    page = cached_frame(
+        f"concept-page:{slug}:{role}",
+        lambda: _render_frame(frame, contributor=contributor),
+        version=frame_version,
+    )
+    claims = cached_fragment(
+        f"concept-claims:{concept.pk}", lambda: _claims_data(frame), version=version
+    )
+    main = page["main"].replace(page["sections"], claims["sections_html"], 1)
     return {
         "concept": concept,
         "alias": None,
-        "revision": revision,
-        "head": render_to_string(f"{PAGE}#head", context),
-        "main": render_to_string(f"{PAGE}#main", context),
-        "pending": data["pending"],
-        "abstract_only": data["abstract_only"],
+        "revision": frame["revision"],
+        "head": page["head"],
+        "main": mark_safe(main.replace(page["mix"], claims["mix_html"], 1)),
+        "pending": frame["pending"],
+        "abstract_only": claims["abstract_only"],
     }
 
 
-def _shared_data(concept: Concept) -> dict:
+def _render_frame(frame: dict, *, contributor: bool) -> dict:
+    """Head and main for one role, with unguessable markers where the claims' parts go."""
+    token = secrets.token_hex(16)
+    sections, mix = f"<!--sections-{token}-->", f"<!--mix-{token}-->"
+    context = {
+        **frame,
+        "sections_html": mark_safe(sections),
+        "mix_html": mark_safe(mix),
+        "can_contribute": contributor,
+    }
+    return {
+        "head": render_to_string(f"{PAGE}#head", context),
+        "main": render_to_string(f"{PAGE}#main", context),
+        "sections": sections,
+        "mix": mix,
+    }
+
+
+def _frame(slug: str) -> dict:
+    """What the page shows around its claims, for every role: kept across the writes that
+    change claims alone (``core.cache.cached_frame``), so nothing in it may show a claim,
+    a mark, an entry's history or version."""
+    concept, alias = concept_by_slug(slug)
+    if concept is None:
+        return {"concept": None, "alias": alias}
     entries = list(
         Entry.objects.published()
         .filter(topics=concept)
@@ -92,14 +145,14 @@ def _shared_data(concept: Concept) -> dict:
     if total > CONCEPT_PAGE_ENTRIES:
         total = Entry.objects.published().filter(topics=concept).count()
     pending = Revision.objects.filter(concept=concept, status=RevisionStatus.PENDING)
-    mix = evidence_mix(concept)
     return {
-        "mix": mix,
-        "abstract_only": _abstract_only_shown(mix, shown, every=total == len(shown)),
+        "concept": concept,
+        "alias": None,
+        "revision": concept.current_revision
+        or concept.revisions.select_related("author").order_by("-number").first(),
         "aliases": list(concept.aliases.all()),
         "entries": shown,
         "entries_total": total,
-        "sections_html": concept_sections(concept, shown, earlier=total - len(shown)),
         "staleness": concept_staleness(concept, shown[0].date if shown else None),
         "backlinks": list(
             Concept.objects.published()
@@ -110,6 +163,18 @@ def _shared_data(concept: Concept) -> dict:
         "related": list(concept.related.published().only("title", "slug").order_by(Lower("title"))),
         "key_papers": list(concept.key_papers.select_related("paper").defer(*PAPER_TEXT)),
         "pending": list(pending.order_by("number").values_list("number", "author_id")),
+    }
+
+
+def _claims_data(frame: dict) -> dict:
+    """What the page shows of its claims, read again after any write (a mark): the
+    evidence mix, the abstract-only count and the State of the Art sections."""
+    concept, shown, total = frame["concept"], frame["entries"], frame["entries_total"]
+    mix = evidence_mix(concept)
+    return {
+        "mix_html": render_to_string(f"{PAGE}#mix", {"mix": mix, "concept": concept}),
+        "abstract_only": _abstract_only_shown(mix, shown, every=total == len(shown)),
+        "sections_html": concept_sections(concept, shown, earlier=total - len(shown)),
     }
 
 
@@ -128,7 +193,8 @@ def concept_sections(concept: Concept, entries: list[Entry], *, earlier: int) ->
     digests = _section_digests(entries)
 
     def render(missing: list[int]) -> dict[int, str]:
-        wanted = [entry for entry in entries if entry.pk in set(missing)]
+        # Copies: the entries may be a cached frame's, shared by this process's requests.
+        wanted = [copy.copy(entry) for entry in entries if entry.pk in set(missing)]
         prefetch_related_objects(wanted, claims_prefetch())
         return {
             entry.pk: render_to_string(f"{SECTIONS}#entry", {"entry": entry}) for entry in wanted

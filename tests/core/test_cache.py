@@ -145,7 +145,7 @@ def _shared_folder_cache(settings, folder) -> None:
     settings.CACHES = {
         **settings.CACHES,
         "pages": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "core.file_cache.FileCache",
             "LOCATION": str(folder),
             "KEY_PREFIX": cache_namespace(connection.settings_dict),
             "VERSION": settings.CODE_RELEASE,  # as every server of this release has it
