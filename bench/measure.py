@@ -29,6 +29,7 @@ from django.db.models import Count, Q  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from core.cache import content_changed  # noqa: E402
 from entries.models import Entry, EntryStatus  # noqa: E402
 from wiki.models import Concept  # noqa: E402
 
@@ -58,6 +59,22 @@ def pages() -> list[tuple[str, str, bool]]:
         ("search", "/search/?q=reward+policy", False),
         ("review queue", "/review/", True),
         ("topic Atom feed", f"/topics/{slug}/feed/", False),
+        # The same pages when every request follows a write (the content version replaced
+        # before each): what the shared fragments save above, they cannot save here.
+        *(
+            (f"{name} (after a write)", path, logged_in)
+            for name, path, logged_in in (
+                ("entry page", f"/entries/{entry.pk if entry else 0}/", False),
+                (
+                    "papers: topic + one year",
+                    f"/papers/?topic={slug}&published_after=2025-01-01&published_before=2025-12-31",
+                    False,
+                ),
+                ("papers: ?q=", "/papers/?q=reward+policy", False),
+                ("search", "/search/?q=reward+policy", False),
+                ("review queue", "/review/", True),
+            )
+        ),
     ]
 
 
@@ -78,11 +95,16 @@ def main() -> None:
         settings.PAGE_CACHE_ENABLED = name.endswith("(cached)")
         for _ in range(3):
             response = client.get(path)
+        if name.endswith("(after a write)"):
+            content_changed()
         with CaptureQueriesContext(connection) as queries:
             response = client.get(path)
         query_count = len(queries.captured_queries)
         timings = []
+        after_a_write = name.endswith("(after a write)")
         for _ in range(requests):
+            if after_a_write:
+                content_changed()
             started = time.perf_counter()
             client.get(path)
             timings.append((time.perf_counter() - started) * 1000)
