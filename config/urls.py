@@ -6,6 +6,9 @@ from django.urls import include, path
 from entries.views import entries_feed
 from papers.views import papers_feed
 
+# A 400 raised before any view (a Host header not allowed): JSON under /api/.
+handler400 = "core.http.bad_request"
+
 urlpatterns = [
     path("", include("front.urls")),
     path("", include("search.urls")),

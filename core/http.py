@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views import defaults
 
 
 def safe_next(request: HttpRequest, default: str) -> str:
@@ -37,3 +38,11 @@ def absolute_links(html: str, root: str) -> str:
     """Rendered HTML whose site links (``href="/wiki/x/"``) carry ``root``: text read away
     from the site (a feed reader) has no page address to resolve them against."""
     return _SITE_LINK.sub(lambda m: f"{m.group(1)}{root}{m.group(2)}", html)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (a Host header not allowed, a malformed request): the API answers in its
+    own JSON error shape, as its schema says; every other address gets the usual page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Bad request.", "errors": []}, status=400)
+    return defaults.bad_request(request, exception)

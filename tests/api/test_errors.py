@@ -81,3 +81,19 @@ def test_api_docs_page_uses_only_local_assets(client, db):
     assert "/static/api/swagger-ui/swagger-ui-bundle.js" in html
     assert "cdn" not in html.lower()
     assert "https://" not in html
+
+
+def test_api_request_with_a_host_not_allowed_gets_json_400(client, db):
+    """Refused before any view runs: the API still answers in its own error shape."""
+    response = client.post(
+        "/api/papers/", data="{}", content_type="application/json", HTTP_HOST="J"
+    )
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": "Bad request.", "errors": []}
+
+
+def test_page_request_with_a_host_not_allowed_gets_a_page_400(client, db):
+    response = client.get("/papers/", HTTP_HOST="J")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
