@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import Unstored, cached_parts, data_digest
 from entries.models import Claim, Entry, Evidence
-from entries.review_page import CLAIM_COLUMNS, PAPER_COLUMNS
+from entries.review_page import CLAIM_COLUMNS, PAPER_COLUMNS, claim_rows_with_caveats
 from entries.selectors import PAPER_TEXT, BadgeCount, badge_counts
 
 # The names change with the parts' markup, so no part of an older layout is reused.
@@ -37,16 +37,8 @@ class ReaderClaims:
 def reader_claims(entry: Entry) -> ReaderClaims:
     """``entry``'s claims as readers see them, with their badge summary: two queries of
     plain rows, and a rendering only for a claim whose rows changed."""
-    claims = list(
-        Claim.objects.filter(entry=entry.pk)
-        .order_by("position", "id")
-        .values_list(*CLAIM_COLUMNS, *(f"paper__{f}" for f in PAPER_COLUMNS))
-    )
+    claims, marks = claim_rows_with_caveats(entry.pk, *_CAVEAT_COLUMNS)
     pk_at, evidence_at = CLAIM_COLUMNS.index("id"), CLAIM_COLUMNS.index("evidence")
-    marks: dict[int, list[tuple]] = {row[pk_at]: [] for row in claims}
-    through = Claim.caveats.through.objects.filter(claim__entry=entry.pk)
-    for claim_id, *caveat in through.values_list("claim_id", *_CAVEAT_COLUMNS):
-        marks[claim_id].append(tuple(caveat))
     digests = {row[pk_at]: _digest(row, marks[row[pk_at]]) for row in claims}
     parts = cached_parts(READER_CLAIM_PARTS, digests, lambda missing: _render(missing, digests))
     return ReaderClaims(

@@ -197,6 +197,25 @@ def claim_rows(request: HttpRequest, parts: ClaimRows, next_url: str) -> ClaimRo
     return replace(parts, html=mark_safe(html.replace(NEXT_MARKER, escape(next_url))))
 
 
+def claim_rows_with_caveats(
+    entry_pk: int, *caveat_columns: str
+) -> tuple[list[tuple], dict[int, list[tuple]]]:
+    """An entry's claims as plain rows (``CLAIM_COLUMNS`` then ``PAPER_COLUMNS``, in
+    order) and, per claim id, its caveats' ``caveat_columns``: two queries, the data that
+    the claims' shared parts are keyed by."""
+    claims = list(
+        Claim.objects.filter(entry=entry_pk)
+        .order_by("position", "id")
+        .values_list(*CLAIM_COLUMNS, *(f"paper__{f}" for f in PAPER_COLUMNS))
+    )
+    pk_at = CLAIM_COLUMNS.index("id")
+    marks: dict[int, list[tuple]] = {row[pk_at]: [] for row in claims}
+    through = Claim.caveats.through.objects.filter(claim__entry=entry_pk)
+    for claim_id, *caveat in through.values_list("claim_id", *caveat_columns):
+        marks[claim_id].append(tuple(caveat))
+    return claims, marks
+
+
 def claim_parts(entry: Entry) -> ClaimRows:
     """``entry``'s claims as ``entries/_claim_review.html`` shows them, from shared parts,
     with markers where each request's CSRF token and ``next`` go (``claim_rows``).
@@ -206,17 +225,11 @@ def claim_parts(entry: Entry) -> ClaimRows:
     """
     vocabulary = caveat_vocabulary()
     words = data_digest([tuple(getattr(c, f) for f in _VOCABULARY_FIELDS) for c in vocabulary])
-    claims = list(
-        Claim.objects.filter(entry=entry.pk)
-        .order_by("position", "id")
-        .values_list(*CLAIM_COLUMNS, *(f"paper__{f}" for f in PAPER_COLUMNS))
-    )
+    claims, marks = claim_rows_with_caveats(entry.pk, "caveat_id")
     pk_at, evidence_at = CLAIM_COLUMNS.index("id"), CLAIM_COLUMNS.index("evidence")
-    marks: dict[int, list[int]] = {row[pk_at]: [] for row in claims}
-    through = Claim.caveats.through.objects.filter(claim__entry=entry.pk)
-    for claim_id, caveat_id in through.values_list("claim_id", "caveat_id"):
-        marks[claim_id].append(caveat_id)
-    digests = {row[pk_at]: _claim_digest(row, marks[row[pk_at]], words) for row in claims}
+    digests = {
+        row[pk_at]: _claim_digest(row, [c for (c,) in marks[row[pk_at]]], words) for row in claims
+    }
 
     def render(missing: list[int]) -> dict[int, tuple[str, bool] | Unstored]:
         return _render_claims(missing, vocabulary, words, digests)
