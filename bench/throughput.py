@@ -158,51 +158,76 @@ def load_average() -> str:
         return "unknown"
 
 
-def throughput(env: dict[str, str], seeded: dict, seconds: int) -> dict:
+def throughput(env: dict[str, str], seeded: dict, seconds: int, rounds: int = 3) -> dict:
+    """Every server up at once, measured in turns: ``rounds`` rounds of ``seconds`` each
+    per target, the targets one after the other within a round. Another tenant's load
+    then falls on every target alike instead of on whichever ran at the time; each figure
+    is the median of its rounds, and each ratio the median of the rounds' ratios."""
     if shutil.which("wrk") is None:
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
     page, slug = seeded["path"], seeded["path"].strip("/").split("/")[-1]
-    results: dict = {"page": page, "load_before": load_average()}
+    results: dict = {"page": page, "rounds": rounds, "load_before": load_average()}
     # Every server runs as the image does (gunicorn.conf.py), access log included; the hello
-    # view is measured once more without it, for reference only (docs/benchmarks.md).
-    for key, extra_env in (("hello", {}), ("hello_no_access_log", {"WEB_ACCESS_LOG": ""})):
-        hello_app = gunicorn(
-            "hello_wsgi:application", {**env, **extra_env}, "--chdir", str(ROOT / "bench")
-        )
-        with hello_app as (hello, _):
-            for _ in range(50):
-                urllib.request.urlopen(hello + "/", timeout=10).read()
-            results[key] = wrk(hello + "/", seconds)
-    with gunicorn("config.wsgi", env) as (base, server):
+    # view is served once more without it, for reference only (docs/benchmarks.md).
+    hello_dir = ("--chdir", str(ROOT / "bench"))
+    with (
+        gunicorn("hello_wsgi:application", env, *hello_dir) as (hello, _),
+        gunicorn("hello_wsgi:application", {**env, "WEB_ACCESS_LOG": ""}, *hello_dir) as (
+            quiet_hello,
+            _,
+        ),
+        gunicorn("config.wsgi", env) as (base, server),
+    ):
         cookies = {
             role: log_in(base, f"bench-{role}", seeded["people"][f"bench-{role}"])
             for role in ("contributor", "editor")
         }
-        for path, cookie in [("/healthz", ""), (page, ""), *((page, c) for c in cookies.values())]:
-            for _ in range(20):  # warm both workers' connections and caches
-                fetch(base + path, cookie)
-        results["healthz"] = wrk(base + "/healthz", seconds)
+        targets = {
+            "hello": (hello + "/", ""),
+            "hello_no_access_log": (quiet_hello + "/", ""),
+            "healthz": (base + "/healthz", ""),
+            "anonymous": (base + page, ""),
+            **{role: (base + page, cookie) for role, cookie in cookies.items()},
+        }
+        for url, cookie in targets.values():
+            for _ in range(30):  # warm both workers' connections and caches
+                fetch(url, cookie)
+        for role, cookie in cookies.items():
+            if f"bench-{role}" not in fetch(base + page, cookie)[2]:
+                sys.exit(f"the page was not served to the signed-in {role}")
         before = fetch(base + page)[1]
-        results["anonymous"] = wrk(base + page, seconds)
+        runs: dict[str, list[dict]] = {key: [] for key in targets}
+        for _ in range(rounds):
+            for key, (url, cookie) in targets.items():
+                runs[key].append(wrk(url, seconds, cookie))
         after = fetch(base + page)[1]
         results["page_cache_before_and_after"] = [before, after]
         if (before, after) != ("hit", "hit"):
             print(f"  warning: the anonymous page was a cache {before} before wrk and a "
                   f"{after} after", flush=True)  # fmt: skip
-        for role, cookie in cookies.items():
-            _, _, body = fetch(base + page, cookie)
-            if f"bench-{role}" not in body:
-                sys.exit(f"the page was not served to the signed-in {role}")
-            results[role] = wrk(base + page, seconds, cookie)
         results["after_edit"] = after_edits(base, page, slug, env, cookies)
         results["worker_peak_rss_mb"] = round(
             max((peak_rss_mb(p) for p in worker_pids(server.pid)), default=0.0), 1
         )
-    hello_rps = results["hello"]["rps"] or 1.0
-    for key in ("hello_no_access_log", "healthz", "anonymous", "contributor", "editor"):
-        results[key]["ratio_to_hello"] = round(results[key]["rps"] / hello_rps, 3)
+    for key, measured in runs.items():
+        results[key] = _median_of_rounds(measured, runs["hello"])
     results["load_after"] = load_average()
     return results
+
+
+def _median_of_rounds(measured: list[dict], hello: list[dict]) -> dict:
+    """One target's rounds as one row: the median of each figure, the worst p99 beside it,
+    and the median of the ratios to the hello view of the same round."""
+    row = {
+        name: round(statistics.median(r.get(name, 0.0) for r in measured), 2)
+        for name in ("rps", "p50_ms", "p99_ms")
+    }
+    row["worst_p99_ms"] = max(r.get("p99_ms", 0.0) for r in measured)
+    row["non_2xx"] = sum(r["non_2xx"] for r in measured)
+    row["rounds"] = measured
+    ratios = [r["rps"] / (h["rps"] or 1.0) for r, h in zip(measured, hello, strict=True)]
+    row["ratio_to_hello"] = round(statistics.median(ratios), 3)
+    return row
 
 
 if __name__ == "__main__":  # a quick look: python bench/throughput.py SECONDS (env as run.py's)
