@@ -1,5 +1,6 @@
 """Reading and reviewing in a real browser: the queue's count follows the marks, a diff has
-its own address, code is coloured without breaking the Content-Security-Policy."""
+its own address, code is coloured and math laid out without breaking the
+Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -91,4 +92,34 @@ def test_code_is_coloured_by_classes_under_the_strict_policy(page: Page, live_se
     assert colour != text
     assert "unsafe-inline" not in response.headers["content-security-policy"]
     assert page.locator(".codehilite [style]").count() == 0
+    assert violations == []
+
+
+def test_inline_and_display_math_are_mathml_under_the_same_policy(page: Page, live_server):
+    make_concept("Plain Page", body="No formulas here.")
+    body = (
+        r"The gradient $\nabla_\theta J(\theta)$ is estimated, and the norm $\|w\|$ kept small:"
+        "\n\n"
+        r"$$J(\theta) = \sum_{t=0}^{T} \gamma^t r_t$$"
+    )
+    make_concept("Policy Objective", body=body)
+    violations: list[str] = []
+    page.on(
+        "console", lambda m: violations.append(m.text) if "Content-Security" in m.text else None
+    )
+    plain = page.goto(f"{live_server.url}/wiki/plain-page/").headers["content-security-policy"]
+
+    response = page.goto(f"{live_server.url}/wiki/policy-objective/")
+
+    article = page.locator("main")
+    expect(article.locator("math")).to_have_count(3)
+    expect(article.locator('math[display="block"]')).to_have_count(1)
+    expect(article.locator("math").first).to_contain_text("∇")
+    assert "$" not in article.inner_text()
+    assert page.locator("math").first.evaluate("el => el.namespaceURI").endswith("/MathML")
+    # The whole formula is laid out as MathML, not as a line of source text.
+    block = article.locator('math[display="block"]')
+    assert block.evaluate("el => el.getBoundingClientRect().height") > 20
+    assert response.headers["content-security-policy"] == plain
+    assert page.locator("main script").count() == 0
     assert violations == []
