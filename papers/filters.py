@@ -184,7 +184,7 @@ class PaperFilter(django_filters.FilterSet):
         queryset=TOPICS,
         to_field_name="slug",
         method="filter_topic",
-        widget=TopicSelect(attrs={"size": 6}),
+        widget=TopicSelect(attrs={"size": 6, "data-chip-picker": True}),
     )
     match = django_filters.ChoiceFilter(
         label="Match",

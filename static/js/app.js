@@ -353,7 +353,10 @@ function chipPicker(select) {
   });
 
   const visible = () => options.filter((option) => !option.hidden);
-  filter.addEventListener("input", () => {
+  filter.addEventListener("input", (event) => {
+    // Typing narrows the list; it changes nothing the form sends (a live filter form
+    // would otherwise ask the server again for each letter).
+    event.stopPropagation();
     const words = filter.value.toLowerCase().trim();
     for (const option of options) option.hidden = Boolean(words) && !nameOf(option).toLowerCase().includes(words);
     const count = visible().length;
@@ -420,3 +423,33 @@ function enhanceForms(root) {
 }
 document.addEventListener("DOMContentLoaded", () => enhanceForms(document));
 document.addEventListener("htmx:load", (event) => enhanceForms(event.target));
+
+// A list's filters removed from outside the form (a "Topic: … ×" chip above the results, a
+// chart's bar) load new results and a new address: the form then takes its values from
+// that address, so it never shows a filter no longer in force. Events sent here do not
+// bubble, so the live form does not ask again.
+function syncFiltersFromAddress(form, address) {
+  const params = new URL(address, window.location.origin).searchParams;
+  for (const control of form.elements) {
+    if (!control.name) continue;
+    const values = params.getAll(control.name);
+    if (control.type === "radio" || control.type === "checkbox") {
+      // Absent from the address: the group's first choice, the filter's default.
+      const first = form.querySelector(`[name="${control.name}"]`) === control;
+      control.checked = values.length ? values.includes(control.value) : control.type === "radio" && first;
+    } else if (control.tagName === "SELECT") {
+      for (const option of control.options) option.selected = values.includes(option.value);
+      if (!control.multiple && !values.length) control.selectedIndex = 0;
+      control.dispatchEvent(new Event("change"));
+    } else if (control.type !== "submit" && control.type !== "button") {
+      control.value = values[0] || "";
+    }
+  }
+}
+
+document.addEventListener("htmx:afterSettle", (event) => {
+  const form = document.getElementById("paper-filters");
+  const started = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!form || !started || form.contains(started) || event.detail.target.id !== "results") return;
+  syncFiltersFromAddress(form, event.detail.pathInfo.requestPath);
+});

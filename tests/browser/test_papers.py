@@ -40,6 +40,46 @@ def test_filter_by_topic_and_dates_without_a_page_load_then_open_a_paper(page: P
     expect(page.get_by_role("heading", level=1)).to_have_text("Inside the Range")
 
 
+
+def test_topics_are_picked_by_plain_clicks_and_typing_asks_nothing(page: Page, live_server):
+    for title in ["Reward Modeling", "Knowledge Distillation", "Process Supervision"]:
+        topic = make_concept(title)
+        PaperFactory(title=f"On {title}", published=dt.date(2026, 3, 10)).topics.add(topic)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/papers/?" in r.url else None)
+    page.goto(f"{live_server.url}/papers/")
+    titles = page.locator(".paper-list .paper-title")
+    expect(titles).to_have_count(3)
+
+    # Plain clicks, no Ctrl/⌘: each adds a topic, and the list follows.
+    page.get_by_role("option", name="Reward Modeling").click()
+    page.get_by_role("option", name="Process Supervision").click()
+    expect(page).to_have_url(re.compile(r"topic=process-supervision&topic=reward-modeling$"))
+    expect(titles).to_have_text(["On Process Supervision", "On Reward Modeling"], ignore_case=True)
+    chosen = page.locator(".chip-chosen .chip-remove")
+    expect(chosen).to_have_text(["Reward Modeling×", "Process Supervision×"])
+
+    # Typing narrows the options and asks the server nothing.
+    before = len(asked)
+    page.get_by_label("Type to filter").press_sequentially("distil", delay=50)
+    expect(page.get_by_role("option", name="Reward Modeling")).to_be_hidden()
+    page.wait_for_timeout(600)  # past the form's 300 ms delay
+    assert len(asked) == before
+
+    # A chip takes its topic back off, and the list follows again.
+    page.get_by_role("button", name="Remove Reward Modeling").click()
+    expect(page).to_have_url(re.compile(r"\?topic=process-supervision$"))
+    expect(titles).to_have_text(["On Process Supervision"])
+
+    # A filter removed above the results leaves the form too.
+    page.get_by_label("Type to filter").fill("")
+    page.get_by_role("option", name="Knowledge Distillation").click()
+    expect(titles).to_have_count(2)
+    page.locator(".active-filters").get_by_role("link", name="Topic: Process Supervision").click()
+    expect(page).to_have_url(re.compile(r"\?topic=knowledge-distillation$"))
+    expect(chosen).to_have_text(["Knowledge Distillation×"])
+    expect(page.get_by_label("Topic")).to_have_values(["knowledge-distillation"])
+
 def test_invalid_date_shows_message_beside_the_field(page: Page, live_server):
     PaperFactory(title="Some Paper")
 

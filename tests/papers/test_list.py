@@ -461,4 +461,4 @@ def test_topic_list_renders_as_django_would(library):
     assert _options(fast) == _options(django)
     assert ("reward-modeling", " selected", "Reward Modeling") in _options(fast)
     assert "&lt;b&gt;&quot;quoted&quot;&lt;/b&gt; &amp; co" in fast
-    assert re.match(r'<select name="topic" id="id_topic" size="6" multiple>', fast)
+    assert re.match(r'<select name="topic" id="id_topic" size="6" data-chip-picker multiple>', fast)
