@@ -40,7 +40,6 @@ def test_filter_by_topic_and_dates_without_a_page_load_then_open_a_paper(page: P
     expect(page.get_by_role("heading", level=1)).to_have_text("Inside the Range")
 
 
-
 def test_topics_are_picked_by_plain_clicks_and_typing_asks_nothing(page: Page, live_server):
     for title in ["Reward Modeling", "Knowledge Distillation", "Process Supervision"]:
         topic = make_concept(title)
@@ -57,7 +56,9 @@ def test_topics_are_picked_by_plain_clicks_and_typing_asks_nothing(page: Page, l
     expect(page).to_have_url(re.compile(r"topic=process-supervision&topic=reward-modeling$"))
     expect(titles).to_have_text(["On Process Supervision", "On Reward Modeling"], ignore_case=True)
     chosen = page.locator(".chip-chosen .chip-remove")
-    expect(chosen).to_have_text(["Reward Modeling×", "Process Supervision×"])
+    expect(chosen).to_have_text(
+        [re.compile("^Reward Modeling"), re.compile("^Process Supervision")]
+    )
 
     # Typing narrows the options and asks the server nothing.
     before = len(asked)
@@ -77,8 +78,9 @@ def test_topics_are_picked_by_plain_clicks_and_typing_asks_nothing(page: Page, l
     expect(titles).to_have_count(2)
     page.locator(".active-filters").get_by_role("link", name="Topic: Process Supervision").click()
     expect(page).to_have_url(re.compile(r"\?topic=knowledge-distillation$"))
-    expect(chosen).to_have_text(["Knowledge Distillation×"])
+    expect(chosen).to_have_text([re.compile("^Knowledge Distillation")])
     expect(page.get_by_label("Topic")).to_have_values(["knowledge-distillation"])
+
 
 def test_invalid_date_shows_message_beside_the_field(page: Page, live_server):
     PaperFactory(title="Some Paper")
