@@ -187,7 +187,8 @@ def _find_plain(qs: QuerySet, order: tuple) -> Found:
 
 
 def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
-    """A window of the text's words around the first match, matches marked; HTML-safe."""
+    """A window of the text's words around the first match, each word holding a match
+    marked whole ("rewards" for "reward", as PostgreSQL's headline marks it); HTML-safe."""
     text = markdown_to_text(text)
     lower = text.lower()
     positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
@@ -195,7 +196,9 @@ def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
     window = text[start : start + width]
     words = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
     if words:
-        window = re.sub(f"({words})", MARK_START + r"\1" + MARK_END, window, flags=re.IGNORECASE)
+        window = re.sub(
+            rf"(\w*(?:{words})\w*)", MARK_START + r"\1" + MARK_END, window, flags=re.IGNORECASE
+        )
     prefix = "… " if start > 0 else ""
     suffix = " …" if start + width < len(text) else ""
     return marked_html(prefix + window + suffix)

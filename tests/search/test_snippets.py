@@ -74,3 +74,12 @@ def test_snippet_fragment_is_html_safe(client):
 
     assert "<mark>reward</mark>" in body.lower()
     assert "<script" not in body and "**" not in body
+
+
+@pytest.mark.django_db
+def test_a_match_marks_the_whole_word_it_is_in(client):
+    make_concept("Process Supervision", summary="Rewarding each step, with step rewards.")
+
+    snippet = _snippets(client, "reward")["Process Supervision"]
+
+    assert "<mark>Rewarding</mark> each step, with step <mark>rewards</mark>." in snippet
