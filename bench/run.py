@@ -102,8 +102,9 @@ def report(results: dict) -> None:
     small = {p["page"]: p for p in results["sizes"].get("small", {}).get("pages", [])}
     large = {p["page"]: p for p in results["sizes"].get("large", {}).get("pages", [])}
     header = ["page", "status", "queries", "p50 small", "p95 small", "p50 large", "p95 large"]
+    width = max([42, *(len(name) + 2 for name in large or small)])
     print()
-    print(f"{header[0]:<42}" + "".join(f"{h:>10}" for h in header[1:]) + "   growth  target")
+    print(f"{header[0]:<{width}}" + "".join(f"{h:>10}" for h in header[1:]) + "   growth  target")
     for name in large or small:
         big, little = large.get(name, {}), small.get(name, {})
         shown = big or little
@@ -116,7 +117,8 @@ def report(results: dict) -> None:
         cells = [shown["status"], shown["queries"]] + [
             side.get(key, "-") for side in (little, big) for key in ("p50_ms", "p95_ms")
         ]
-        print(f"{name:<42}" + "".join(f"{c:>10}" for c in cells) + f"{growth:>9.2f}  {verdict(ok)}")
+        row = f"{name:<{width}}" + "".join(f"{c:>10}" for c in cells)
+        print(row + f"{growth:>9.2f}  {verdict(ok)}")
     print(f"targets: p95 <= {TARGET_P95_MS:.0f} ms, p95 large/small <= {TARGET_GROWTH:.0f}")
     hostile = results.get("hostile_markdown")
     if hostile:

@@ -9,7 +9,7 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core.cache import install_write_tracking
+        from core.write_tracking import install_write_tracking  # imported here: once apps load
 
-        # Every connection reports content writes to the page cache (core/cache.py).
+        # Every connection reports content writes to the page cache (core/write_tracking.py).
         connection_created.connect(install_write_tracking, dispatch_uid="page-cache-writes")

@@ -2,27 +2,32 @@
 
 Every cached page is stored under the current *content version*, a random token that is
 replaced whenever a content table (wiki, papers, entries) is written: a wrapper on every
-database connection notices the INSERT, UPDATE or DELETE, whoever issued it (a view, the
-API, a management command, the admin), and replaces the token at once and again when the
-transaction commits, so a page rendered from a half-finished write cannot outlive it.
-A reader's lookup uses the current token, so a page rendered before a write is never
-served after it. Replacing the token (rather than incrementing a counter) means two writes
-at once can never collapse into one version. Writes to sessions, login throttling or API
-token bookkeeping change no page and leave the cache alone.
+database connection (``core.write_tracking``) notices the INSERT, UPDATE or DELETE,
+whoever issued it (a view, the API, a management command, the admin), and replaces the
+token at once and again when the transaction commits, so a page rendered from a
+half-finished write cannot outlive it. A reader's lookup uses the current token, so a page
+rendered before a write is never served after it. Replacing the token (rather than
+incrementing a counter) means two writes at once can never collapse into one version.
+Writes to sessions, login throttling or API token bookkeeping change no page and leave the
+cache alone.
 
 People are tracked apart: a write to any ``auth_`` table (an account, its groups, a
 group's permissions) replaces the *people version*, under which signed-in people's
 accounts and permissions are cached (accounts/backends.py). It is content too only when
-it changes what pages show of a person, their name: logging in (``last_login``), a new
-password or a new account change no page, renaming somebody or deleting an account does.
+it changes what pages show of a person, their name.
 
-A finer *frame version* is kept beside it, for fragments that show nothing of claims
-(a concept page's entries list, links, key papers): it is replaced by every content write
-except the few that change claims and nothing else around them — a write to a claim, its
-caveats or an entry's history, and an UPDATE of entries that sets only their ``version``
-and ``updated`` bookkeeping. Marking a claim thus replaces the content version alone, and
-the frame is reused around the parts rebuilt. Anything the SQL does not show plainly to be
-such a write replaces both.
+Two finer versions are kept beside the content's, each replaced by a part of the content
+writes, so a fragment that reads less outlives the writes that touch none of it:
+
+- the *frame version* (``cached_frame``), for fragments that show nothing of claims (a
+  concept page's entries list, links, key papers): every content write replaces it but
+  those that change claims alone (marking a claim);
+- the *library version* (``cached_library``), for fragments that read only the papers
+  library (the papers list's count, chart and filter form): replaced by writes to papers
+  and their topics, and by a concept added, deleted, renamed or given a new slug; not by
+  entries, claims, revisions, aliases or links.
+
+Every write that replaces a finer version replaces the content version too.
 
 The cache backend must be shared by all worker processes (the file-based default is, on
 one host; set CACHE_URL to Redis for several hosts: the content version then lives in Redis,
@@ -34,7 +39,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,27 +52,7 @@ from django.http import HttpRequest, HttpResponse
 VERSION_KEY = "content-version"
 PEOPLE_VERSION_KEY = "people-version"
 FRAME_VERSION_KEY = "frame-version"
-CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_")
-PEOPLE_TABLE_PREFIX = "auth_"
-# What pages show of a person (authors of revisions and entries).
-SHOWN_USER_COLUMNS = frozenset({"username", "first_name", "last_name"})
-# SQLite spells an insert that skips duplicates (a group added to an account) INSERT OR IGNORE.
-_WRITE = re.compile(
-    r'\s*(INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE
-)
-# The UPDATE that Model.save() issues for one user: SET "col" = %s, … WHERE id = %s.
-_USER_ROW_UPDATE = re.compile(
-    r'\s*UPDATE\s+"auth_user"\s+SET\s+(?P<set>.+?)\s+WHERE\s+"auth_user"\."id"\s*=\s*%s\s*$',
-    re.IGNORECASE | re.DOTALL,
-)
-_ASSIGNMENT = re.compile(r'^"(\w+)"\s*=\s*(%s|NULL)$')
-# Tables whose writes change claims and what is recorded about them, nothing a frame
-# (``cached_frame``) shows; and the columns of an entry that only count its changes.
-CLAIM_TABLES = frozenset({"entries_claim", "entries_claim_caveats", "entries_entryevent"})
-ENTRY_BOOKKEEPING_COLUMNS = frozenset({"version", "updated"})
-_ENTRY_UPDATE = re.compile(r'\s*UPDATE\s+"entries_entry"\s+SET\s+', re.IGNORECASE)
-_SET_COLUMN = re.compile(r'\s*"(\w+)"\s*=')
-_TOP_LEVEL_END = re.compile(r"\s+(WHERE|RETURNING)\s", re.IGNORECASE)
+LIBRARY_VERSION_KEY = "library-version"
 PAGE_TTL_SECONDS = 3600
 # Fragments keyed by what they show (not by the content version) never go stale: they
 # live until the cache needs the room, or a day.
@@ -178,19 +162,29 @@ def frame_version() -> str:
     return _version(FRAME_VERSION_KEY)
 
 
-def content_and_frame_versions() -> tuple[str, str]:
-    """Both versions in one read of the cache (one round trip to Redis). The content's is
-    read first: a value built from a frame must never be stored under a content version
-    read after the frame's."""
-    keys = [VERSION_KEY, FRAME_VERSION_KEY]
-    found = {} if _unannounced else _cache().get_many(keys)
-    if len(found) == len(keys):
-        return found[VERSION_KEY], found[FRAME_VERSION_KEY]
-    return content_version(), frame_version()
+def library_version() -> str:
+    return _version(LIBRARY_VERSION_KEY)
 
 
 def people_version() -> str:
     return _version(PEOPLE_VERSION_KEY)
+
+
+def versions(*keys: str) -> tuple[str, ...]:
+    """The versions under ``keys`` in one read of the cache (one round trip to Redis), in
+    that order. Name the wider first (the content's before the frame's or the library's):
+    a value built from a narrower one must never be stored under a wider version read after
+    it. Every write that replaces a narrower version replaces the content version too."""
+    found = {} if _unannounced else _cache().get_many(list(keys))
+    if len(found) == len(keys):
+        return tuple(found[key] for key in keys)
+    return tuple(_version(key) for key in keys)
+
+
+def content_and_frame_versions() -> tuple[str, str]:
+    """The content and frame versions in one read of the cache, the content's first."""
+    content, frame = versions(VERSION_KEY, FRAME_VERSION_KEY)
+    return content, frame
 
 
 def _replace_content_version() -> None:
@@ -205,6 +199,10 @@ def _replace_frame_version() -> None:
     _replace(FRAME_VERSION_KEY)
 
 
+def _replace_library_version() -> None:
+    _replace(LIBRARY_VERSION_KEY)
+
+
 def _changed(replace: Callable[[], None], using: str) -> None:
     replace()
     conn = connections[using]
@@ -212,136 +210,23 @@ def _changed(replace: Callable[[], None], using: str) -> None:
         transaction.on_commit(replace, using=using)
 
 
-def content_changed(using: str = DEFAULT_DB_ALIAS, *, frame: bool = True) -> None:
+def content_changed(
+    using: str = DEFAULT_DB_ALIAS, *, frame: bool = True, library: bool = True
+) -> None:
     """Invalidate every cached page now and, inside a transaction, again on commit; and
-    every frame too unless ``frame`` is False (a write that changed claims alone)."""
+    every frame too unless ``frame`` is False (a write that changed claims alone), every
+    library fragment unless ``library`` is False (a write the papers list does not show).
+    Called by hand (a change the write tracking cannot see), it replaces all three."""
     _changed(_replace_content_version, using)
     if frame:
         _changed(_replace_frame_version, using)
+    if library:
+        _changed(_replace_library_version, using)
 
 
 def people_changed(using: str = DEFAULT_DB_ALIAS) -> None:
     """Forget every cached account and its permissions now and again on commit."""
     _changed(_replace_people_version, using)
-
-
-def _user_write_shows(verb: str, sql: str, params, many: bool, connection) -> bool:
-    """Whether a write to ``auth_user`` changes what a page shows (someone's name).
-
-    A new account is on no page yet. The UPDATE of one row that ``save()`` issues is read
-    column by column: ``last_login`` (a login) or ``password`` alone change no page, and a
-    whole-row save (a password change, the admin) counts only if a shown column differs
-    from the stored one, which one query checks before the write. Anything else (a bulk
-    update, a deletion) is taken as a change.
-    """
-    if verb == "INSERT":
-        return False
-    match = _USER_ROW_UPDATE.match(sql)
-    if verb != "UPDATE" or many or match is None or params is None:
-        return True
-    values: dict[str, object] = {}
-    bound = 0
-    for assignment in match.group("set").split(","):
-        column = _ASSIGNMENT.match(assignment.strip())
-        if column is None:  # an expression: cannot tell what it sets
-            return True
-        if column.group(2) == "NULL":  # Django writes None inline
-            values[column.group(1)] = None
-        elif bound < len(params):
-            values[column.group(1)] = params[bound]
-            bound += 1
-    if bound != len(params) - 1:
-        return True
-    shown = {c: v for c, v in values.items() if c in SHOWN_USER_COLUMNS}
-    if not shown:
-        return False
-    if None in shown.values():
-        return True
-    where = " AND ".join(f'"{column}" = %s' for column in shown)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT COUNT(*) FROM "auth_user" WHERE "id" = %s AND {where}',
-            [params[-1], *shown.values()],
-        )
-        return cursor.fetchone()[0] != 1
-
-
-def _set_columns(sql: str, start: int) -> set[str] | None:
-    """The columns an UPDATE sets, read from ``start`` (just after SET) to the WHERE at
-    the top level; None when an assignment is not plainly ``"column" = …``."""
-    columns: set[str] = set()
-    depth, begin, i = 0, start, start
-    while i <= len(sql):
-        char = sql[i] if i < len(sql) else ","
-        if char == "'":  # a literal: skip it whole (SQL doubles a quote inside)
-            close = sql.find("'", i + 1)
-            while close != -1 and sql[close + 1 : close + 2] == "'":
-                close = sql.find("'", close + 2)
-            if close == -1:
-                return None
-            i = close + 1
-            continue
-        if i == len(sql) and depth:
-            return None
-        end = _TOP_LEVEL_END.match(sql, i) if depth == 0 else None
-        if (char == "," and depth == 0) or end or i == len(sql):
-            column = _SET_COLUMN.match(sql[begin:i])
-            if column is None:
-                return None
-            columns.add(column.group(1))
-            if end or i == len(sql):
-                return columns
-            begin = i + 1
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth < 0:
-                return None
-        i += 1
-    return None
-
-
-def _claims_only(verb: str, table: str, sql: str) -> bool:
-    """Whether a content write changes claims and nothing a frame shows: a write to a
-    claim, its caveats or an entry's events, or an UPDATE of entries setting only their
-    version and ``updated``. Anything else, or any doubt, is False."""
-    if ";" in sql.strip().rstrip(";"):  # several statements at once (raw SQL): not read
-        return False
-    if table in CLAIM_TABLES:
-        return True
-    if table != "entries_entry" or verb != "UPDATE":
-        return False
-    match = _ENTRY_UPDATE.match(sql)
-    columns = _set_columns(sql, match.end()) if match else None
-    return bool(columns) and columns <= ENTRY_BOOKKEEPING_COLUMNS
-
-
-def _track_content_writes(execute, sql, params, many, context):
-    match = _WRITE.match(sql) if isinstance(sql, str) else None
-    if match is None:
-        return execute(sql, params, many, context)
-    verb, table = match.group(1).split()[0].upper(), match.group(2)
-    connection = context["connection"]
-    if table.startswith(CONTENT_TABLE_PREFIXES):
-        result = execute(sql, params, many, context)
-        content_changed(using=connection.alias, frame=not _claims_only(verb, table, sql))
-        return result
-    if not table.startswith(PEOPLE_TABLE_PREFIX):
-        return execute(sql, params, many, context)
-    # Compared before the write: afterwards the row holds the new values.
-    shown = table == "auth_user" and _user_write_shows(verb, sql, params, many, connection)
-    result = execute(sql, params, many, context)
-    people_changed(using=connection.alias)
-    if shown:
-        content_changed(using=connection.alias)
-    return result
-
-
-def install_write_tracking(sender, connection, **kwargs) -> None:
-    """Hook for ``connection_created``: watch this connection's writes."""
-    if _track_content_writes not in connection.execute_wrappers:
-        connection.execute_wrappers.append(_track_content_writes)
 
 
 def _cacheable(request: HttpRequest) -> bool:
@@ -387,6 +272,17 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
     return wrapper
 
 
+def _cached(key: str, render: Callable[[], T], *, memoize: bool = True) -> T:
+    value = cache_get_memoized(key) if memoize else _cache().get(key)
+    if value is None:
+        value = render()
+        if memoize:
+            cache_set_memoized(key, value, PAGE_TTL_SECONDS)
+        else:
+            _cache().set(key, value, PAGE_TTL_SECONDS)
+    return value
+
+
 def cached_fragment(
     name: str, render: Callable[[], T], *, version: str | None = None, memoize: bool = True
 ) -> T:
@@ -402,14 +298,7 @@ def cached_fragment(
     before calling passes the ``version`` it read before that.
     """
     key = f"fragment:{version or content_version()}:{name}"
-    value = cache_get_memoized(key) if memoize else _cache().get(key)
-    if value is None:
-        value = render()
-        if memoize:
-            cache_set_memoized(key, value, PAGE_TTL_SECONDS)
-        else:
-            _cache().set(key, value, PAGE_TTL_SECONDS)
-    return value
+    return _cached(key, render, memoize=memoize)
 
 
 def cached_frame(name: str, render: Callable[[], T], *, version: str | None = None) -> T:
@@ -417,12 +306,19 @@ def cached_frame(name: str, render: Callable[[], T], *, version: str | None = No
     an entry's history or its version: stored under the frame version, so it outlives the
     writes that change only those (marking a claim) and no other. ``version`` as for
     ``cached_fragment``, a frame version."""
-    key = f"frame:{version or frame_version()}:{name}"
-    value = cache_get_memoized(key)
-    if value is None:
-        value = render()
-        cache_set_memoized(key, value, PAGE_TTL_SECONDS)
-    return value
+    return _cached(f"frame:{version or frame_version()}:{name}", render)
+
+
+def cached_library(
+    name: str, render: Callable[[], T], *, version: str | None = None, memoize: bool = True
+) -> T:
+    """Like ``cached_fragment``, for a fragment that reads only the papers library — papers,
+    their topics, and of concepts their ids, titles and slugs (the papers list's count,
+    chart, filter form): stored under the library version, so it outlives the writes that
+    change none of those (a mark, an entry, a concept's text, a review decision).
+    ``version`` as for ``cached_fragment``, a library version."""
+    key = f"library:{version or library_version()}:{name}"
+    return _cached(key, render, memoize=memoize)
 
 
 def cached_response(name: str, render: Callable[[], HttpResponse]) -> HttpResponse:

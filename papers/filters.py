@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from core import fulltext
-from core.cache import cached_fragment
+from core.cache import cached_library
 from core.fulltext import GIN_FENCE, is_common, matches, raw_tsquery, search_terms, tsquery
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper, ReadLevel
@@ -47,11 +47,12 @@ class TextFilter:
     common: bool = False  # the words are in a large share of the library (see core.fulltext)
 
 
-def paper_text_filter(text: str) -> TextFilter | None:
+def paper_text_filter(text: str, *, version: str | None = None) -> TextFilter | None:
     """The condition for papers matching every word of ``text`` in title, authors or abstract.
 
     An arXiv id (in any spelling) finds that paper. On PostgreSQL each word is a prefix
-    of a stemmed word (so results follow the typing); elsewhere a substring.
+    of a stemmed word (so results follow the typing); elsewhere a substring. ``version``:
+    the library version the request read first, if it did (see ``_is_common``).
     """
     text = text.strip()
     try:
@@ -69,7 +70,7 @@ def paper_text_filter(text: str) -> TextFilter | None:
             )
         return TextFilter(condition)
     raw = raw_tsquery(terms, all_prefixes=True)
-    if _is_common(raw):
+    if _is_common(raw, version):
         # Most papers match: walking the sort's index, testing each row, fills a page at
         # once, where the GIN index would hand over every match first.
         return TextFilter(matches(raw), common=True)
@@ -79,12 +80,12 @@ def paper_text_filter(text: str) -> TextFilter | None:
     return TextFilter(Q(pk__in=fenced[:GIN_FENCE]))
 
 
-def _is_common(raw: str) -> bool:
-    """core.fulltext.is_common over the library, once per content version and words."""
+def _is_common(raw: str, version: str | None = None) -> bool:
+    """core.fulltext.is_common over the library, once per library version and words."""
     settings = f"{fulltext.SAMPLE_SIZE}:{fulltext.COMMON_MATCHES}"
     key = hashlib.sha256(f"{settings}:{raw}".encode()).hexdigest()
     judge = lambda: is_common(Paper.objects.all(), NEWEST, raw)  # noqa: E731
-    return cached_fragment(f"papers-common:{key}", judge, memoize=False)
+    return cached_library(f"papers-common:{key}", judge, version=version, memoize=False)
 
 
 def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
@@ -96,15 +97,20 @@ def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
 TOPICS = Concept.objects.only("id", "title", "slug").order_by(Lower("title"))
 
 
-def topic_choices() -> tuple[tuple[int, str, str], ...]:
+def topic_choices(version: str | None = None) -> tuple[tuple[int, str, str], ...]:
     """Every topic the filter offers and accepts, as (id, slug, title) by title: read once
-    per content version (a topic added, renamed or deleted replaces it)."""
-    return cached_fragment(
-        "papers-topic-choices", lambda: tuple(TOPICS.values_list("id", "slug", "title"))
+    per library version (a topic added, renamed or deleted replaces it). ``version``: the
+    library version the request read first, if it did."""
+    return cached_library(
+        "papers-topic-choices",
+        lambda: tuple(TOPICS.values_list("id", "slug", "title")),
+        version=version,
     )
 
 
 class TopicChoiceField(django_filters.fields.ModelMultipleChoiceField):
+    library_version: str | None = None  # set by PaperFilter
+
     def label_from_instance(self, obj: Concept) -> str:
         return obj.title
 
@@ -118,7 +124,8 @@ class TopicChoiceField(django_filters.fields.ModelMultipleChoiceField):
             raise ValidationError(invalid, code="invalid_list") from exc
         for slug in value:
             self.validate_no_null_characters(slug)
-        chosen = [(pk, slug, title) for pk, slug, title in topic_choices() if slug in value]
+        topics = topic_choices(self.library_version)
+        chosen = [(pk, slug, title) for pk, slug, title in topics if slug in value]
         known = {slug for _, slug, _ in chosen}
         for val in value:
             if str(val) not in known:
@@ -143,13 +150,15 @@ class TopicSelect(forms.SelectMultiple):
     topic_choices().
     """
 
+    library_version: str | None = None  # set by PaperFilter
+
     def render(self, name, value, attrs=None, renderer=None) -> SafeString:
         attrs = {**self.build_attrs(self.attrs, attrs), "multiple": True}
         chosen = set(self.format_value(value))
         options = "".join(
             f'\n  <option value="{escape(slug)}"{" selected" if slug in chosen else ""}>'
             f"{escape(title)}</option>"
-            for _, slug, title in topic_choices()
+            for _, slug, title in topic_choices(self.library_version)
         )
         return format_html(
             '<select name="{}"{}>{}\n</select>',
@@ -232,8 +241,23 @@ class PaperFilter(django_filters.FilterSet):
 
     common_search = False  # set by filter_q: the words match a large share of the library
 
+    def __init__(self, *args, library_version: str | None = None, **kwargs) -> None:
+        """``library_version``: the one the request read before anything else, for the
+        topics the form offers and accepts (``topic_choices``); None reads it there."""
+        super().__init__(*args, **kwargs)
+        self.library_version = library_version
+
+    @property
+    def form(self) -> forms.Form:
+        new = not hasattr(self, "_form")
+        form = super().form
+        if new and self.library_version:
+            topic = form.fields["topic"]
+            topic.library_version = topic.widget.library_version = self.library_version
+        return form
+
     def filter_q(self, queryset: QuerySet[Paper], name: str, value: str) -> QuerySet[Paper]:
-        text_filter = paper_text_filter(value)
+        text_filter = paper_text_filter(value, version=self.library_version)
         if text_filter is None:
             return queryset
         self.common_search = text_filter.common

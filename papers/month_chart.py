@@ -1,7 +1,7 @@
 """Papers per month: the chart on the papers list (following its filter) and on topic
-pages. Its data and, for the list, its rendered HTML are cached per content version and
-filter (``core.cache.cached_fragment``), so the list pays for them once per change of the
-library."""
+pages. Its data and, for the list, its rendered HTML are cached per library version and
+filter (``core.cache.cached_library``), so the list pays for them once per change of the
+library, and not after a write elsewhere (a mark, an entry)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from core.cache import cached_fragment
+from core.cache import cached_library
 from core.charts import Mark, Tick, month_back, month_bars, months_between
 from papers.filters import NEWEST, PaperFilter
 from papers.models import Paper
@@ -42,27 +42,32 @@ class MonthChart:
     last: date | None = None
 
 
-def papers_per_month(papers: Callable[[], QuerySet[Paper]], params: QueryDict) -> MonthChart:
+def papers_per_month(
+    papers: Callable[[], QuerySet[Paper]], params: QueryDict, *, version: str | None = None
+) -> MonthChart:
     """The papers of ``papers()`` (the list filtered by ``params``) per month of
     publication, each bar linking to the list with ``params`` narrowed to that month.
 
     Two queries: the newest date (the list's own sort index), then one GROUP BY over the
-    CHART_MONTHS months up to it. Cached per content version and filter (the sort too:
-    the bars' links keep it)."""
-    key = filter_digest(params)
-    return cached_fragment(f"papers-per-month:{key}", lambda: _per_month(papers(), params))
+    CHART_MONTHS months up to it. Cached per library version (``version`` when the
+    caller read it first) and filter (the sort too: the bars' links keep it)."""
+    name = f"papers-per-month:{filter_digest(params)}"
+    return cached_library(name, lambda: _per_month(papers(), params), version=version)
 
 
-def papers_per_month_html(papers: Callable[[], QuerySet[Paper]], params: QueryDict) -> SafeString:
-    """The list's chart as HTML (``_charts.html#months``), rendered once per content
+def papers_per_month_html(
+    papers: Callable[[], QuerySet[Paper]], params: QueryDict, *, version: str | None = None
+) -> SafeString:
+    """The list's chart as HTML (``_charts.html#months``), rendered once per library
     version and filter: drawing three years of bars with their links and table is a
     template's worth of work on every page otherwise."""
 
     def render() -> str:
-        chart = papers_per_month(papers, params)
+        chart = papers_per_month(papers, params, version=version)
         return render_to_string("_charts.html#months", {"chart": chart, **LIST_CHART})
 
-    html = cached_fragment(f"papers-per-month-html:{filter_digest(params)}", render)
+    name = f"papers-per-month-html:{filter_digest(params)}"
+    html = cached_library(name, render, version=version)
     return mark_safe(html)  # rendered by the template, which escaped every value
 
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.text import slugify
 
-from core.cache import cached_fragment
+from core.cache import cached_library
 from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
 from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
@@ -51,9 +51,12 @@ class CappedPaginator(Paginator):
     REACHABLE-th paper: each such page reads one row more to know whether another follows.
     """
 
-    def __init__(self, *args, count_key: str = "", **kwargs) -> None:
+    def __init__(
+        self, *args, count_key: str = "", library_version: str | None = None, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.count_key = count_key  # a filter_digest: the count is cached under it
+        self.library_version = library_version  # read before the count, or None
 
     @cached_property
     def count(self) -> int:
@@ -62,7 +65,8 @@ class CappedPaginator(Paginator):
 
         if not self.count_key:
             return counted()
-        return cached_fragment(f"papers-count:{COUNT_CAP}:{self.count_key}", counted)
+        name = f"papers-count:{COUNT_CAP}:{self.count_key}"
+        return cached_library(name, counted, version=self.library_version)
 
     @property
     def capped(self) -> bool:
@@ -218,7 +222,7 @@ def _pairs(params: QueryDict, drop: tuple[str, ...] = ()) -> list[tuple[str, str
 
 
 def filter_digest(params: QueryDict, drop: tuple[str, ...] = ()) -> str:
-    """A key for what ``params`` filter (and sort): the same set under the same content
+    """A key for what ``params`` filter (and sort): the same set under the same library
     version has the same count, chart and form."""
     return hashlib.sha256(urlencode(_pairs(params, drop=drop)).encode()).hexdigest()
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous, cached_response
+from core.cache import cache_page_for_anonymous, cached_response, library_version
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
 from papers import selectors as pages
@@ -71,7 +71,13 @@ def _export(papers: Iterable[Paper], fmt: CitationFormat, basename: str) -> Stre
 @require_GET
 @cache_page_for_anonymous
 def paper_list(request: HttpRequest) -> HttpResponse:
-    filterset = PaperFilter(data=pages.with_defaults(request.GET), queryset=Paper.objects.all())
+    # Read once, before anything the count, chart, form and topics are made of.
+    version = library_version()
+    filterset = PaperFilter(
+        data=pages.with_defaults(request.GET),
+        queryset=Paper.objects.all(),
+        library_version=version,
+    )
     papers = filterset.sorted_qs
     fmt = FORMATS.get(request.GET.get("format", ""))
     if fmt is not None:
@@ -82,6 +88,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         pages.for_list(papers),
         pages.page_size(request.GET),
         count_key=pages.filter_digest(request.GET, drop=("sort",)),
+        library_version=version,
     )
     page = paginator.get_page(request.GET.get("page"))
     context = {
@@ -93,9 +100,13 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         "fragment": wants_fragment(request),
     }
     if page.object_list:
-        context["months_html"] = papers_per_month_html(lambda: filterset.qs, request.GET)
+        context["months_html"] = papers_per_month_html(
+            lambda: filterset.qs, request.GET, version=version
+        )
     if not context["fragment"]:
-        context["filters_html"] = filters_html(request.GET, filterset, context["active"])
+        context["filters_html"] = filters_html(
+            request.GET, filterset, context["active"], version=version
+        )
     response = render_page(request, "papers/list.html", context)
     if context["fragment"]:
         # Push the clean address (no empty parameters) so the view can be bookmarked.

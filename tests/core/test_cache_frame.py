@@ -10,7 +10,7 @@ from django.db import connection
 from django.db.models import F
 from django.utils import timezone
 
-from core import cache
+from core import write_tracking
 from core.cache import content_version, frame_version
 from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
 from entries.services import claim_mark
@@ -129,5 +129,6 @@ def test_a_write_in_a_transaction_replaces_the_frame_again_on_commit(
 
 def test_several_statements_at_once_are_not_read_as_claims_only():
     sql = 'UPDATE "entries_claim" SET "text" = %s; UPDATE "wiki_concept" SET "title" = %s'
-    assert not cache._claims_only("UPDATE", "entries_claim", sql)
-    assert cache._claims_only("UPDATE", "entries_claim", 'UPDATE "entries_claim" SET "text" = %s;')
+    assert not write_tracking._claims_only("UPDATE", "entries_claim", sql)
+    one = 'UPDATE "entries_claim" SET "text" = %s;'
+    assert write_tracking._claims_only("UPDATE", "entries_claim", one)

@@ -1,5 +1,5 @@
 """The papers list's shared fragments (count, chart, filter form) follow every change of
-the library: each is kept per content version and filter, never past a write."""
+the library: each is kept per library version and filter, never past a write to it."""
 
 from __future__ import annotations
 
