@@ -160,6 +160,10 @@ def report_throughput(tp: dict) -> None:
         print(f"{label:<28}{row['rps']:>9.0f}{row.get('p50_ms', 0):>9.1f}"
               f"{row.get('p99_ms', 0):>9.1f}{row.get('worst_p99_ms', 0):>9.1f}"
               f"{ratio:>9.3f}  {target}")  # fmt: skip
+    lopsided = {key: tp[key].get("one_worker_rounds", 0) for key in TARGET_RATIOS}
+    if any(lopsided.values()):
+        counts = ", ".join(f"{key} {n} of {tp['rounds']}" for key, n in lopsided.items())
+        print(f"rounds in which one gunicorn worker held every wrk connection: {counts}")
     for who, figures in tp["after_edit"].items():
         ok = verdict(figures["median_ms"] < TARGET_AFTER_EDIT_MS)
         print(f"first request after an edit of one entry, {who}: median "
@@ -180,8 +184,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="small,large")
     parser.add_argument("--database-prefix", default="rw_bench", help="databases PREFIX_<size>")
     parser.add_argument("--requests", type=int, default=50)
-    parser.add_argument("--wrk-seconds", type=int, default=5, help="per target and round")
-    parser.add_argument("--wrk-rounds", type=int, default=3)
+    parser.add_argument("--wrk-seconds", type=int, default=3, help="per target and round")
+    parser.add_argument("--wrk-rounds", type=int, default=5)
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict = {
