@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.factories import PASSWORD
 
@@ -23,3 +23,20 @@ def login(page: Page, live_server):
         return page
 
     return _login
+
+
+@pytest.fixture
+def new_context(browser: Browser, live_server):
+    """``browser.new_context(**options)`` for a test that needs several people at once,
+    each context closed when the test ends: a context left open keeps its connections to
+    the live server, whose threads would then outlive the test and its database."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options) -> BrowserContext:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from entries.models import EntryStatus, Evidence
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
@@ -73,9 +73,9 @@ def test_abstract_toggle_hides_and_highlights_and_is_remembered(page: Page, live
     expect(page.locator("#concept-content")).not_to_have_class(re.compile("abstract-"))
 
 
-def test_abstract_toggle_works_without_javascript(browser: Browser, live_server):
+def test_abstract_toggle_works_without_javascript(new_context, live_server):
     _topic_with_claims()
-    page = browser.new_context(java_script_enabled=False).new_page()
+    page = new_context(java_script_enabled=False).new_page()
     page.goto(f"{live_server.url}/wiki/reward-modeling/")
 
     page.get_by_role("link", name="Hide").click()
@@ -85,9 +85,9 @@ def test_abstract_toggle_works_without_javascript(browser: Browser, live_server)
     expect(page.get_by_role("status")).to_have_text("1 claim resting on abstracts only hidden")
 
 
-def test_charts_fit_a_phone_in_the_dark(browser: Browser, live_server):
+def test_charts_fit_a_phone_in_the_dark(new_context, live_server):
     _topic_with_claims()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    context = new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
     page = context.new_page()
     for path in ("/papers/", "/topics/reward-modeling/", "/wiki/reward-modeling/"):
         page.goto(f"{live_server.url}{path}")

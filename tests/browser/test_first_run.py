@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
 
@@ -45,7 +45,7 @@ def _open(item):
 
 
 def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
-    browser: Browser, live_server, capsys
+    new_context, live_server, capsys
 ):
     call_command("setup_demo")
     printed = capsys.readouterr().out
@@ -53,7 +53,7 @@ def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
     first, second = _readme_editors()
     base = live_server.url
 
-    writer = browser.new_context().new_page()
+    writer = new_context().new_page()
     _log_in(writer, base, first, passwords[first])
     writer.goto(f"{base}/entries/new/")
     writer.get_by_label("Date").fill("2026-11-30")
@@ -71,7 +71,7 @@ def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
     expect(own.get_by_role("button", name="Approve")).to_have_count(0)
     expect(own).to_contain_text(re.compile("another editor", re.I))
 
-    reviewer = browser.new_context().new_page()
+    reviewer = new_context().new_page()
     _log_in(reviewer, base, second, passwords[second])
     reviewer.goto(f"{base}/review/")
     item = _open(reviewer.locator(f"#entry-{entry.pk}"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.factories import PASSWORD
 
@@ -47,8 +47,8 @@ def _pages(world) -> list[str]:
     ]
 
 
-def _signed_in(browser: Browser, base: str, **context) -> Page:
-    page = browser.new_context(**context).new_page()
+def _signed_in(new_context, base: str, **context) -> Page:
+    page = new_context(**context).new_page()
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Username").fill("erin")
     page.get_by_label("Password").fill(PASSWORD)
@@ -63,8 +63,8 @@ def _shot(page: Page, name: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, live_server, world):
-    page = _signed_in(browser, live_server.url, viewport=PHONE)
+def test_no_page_scrolls_sideways_on_a_phone(new_context, live_server, world):
+    page = _signed_in(new_context, live_server.url, viewport=PHONE)
 
     for path in _pages(world):
         page.goto(live_server.url + path)
@@ -75,8 +75,8 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: Browser, live_server, worl
 
 
 @pytest.mark.django_db(transaction=True)
-def test_phone_navigation_and_filters_fold(browser: Browser, live_server, world):
-    page = _signed_in(browser, live_server.url, viewport=PHONE)
+def test_phone_navigation_and_filters_fold(new_context, live_server, world):
+    page = _signed_in(new_context, live_server.url, viewport=PHONE)
     page.goto(live_server.url + "/papers/")
     nav = page.get_by_role("navigation", name="Main")
     menu = page.get_by_role("button", name="Menu")
@@ -93,8 +93,8 @@ def test_phone_navigation_and_filters_fold(browser: Browser, live_server, world)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_wide_screens_keep_everything_open(browser: Browser, live_server, world):
-    page = _signed_in(browser, live_server.url, viewport={"width": 1280, "height": 900})
+def test_wide_screens_keep_everything_open(new_context, live_server, world):
+    page = _signed_in(new_context, live_server.url, viewport={"width": 1280, "height": 900})
     page.goto(live_server.url + "/papers/")
 
     expect(page.get_by_role("button", name="Menu")).to_be_hidden()
@@ -103,8 +103,8 @@ def test_wide_screens_keep_everything_open(browser: Browser, live_server, world)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dark_scheme_keeps_every_badge_legible(browser: Browser, live_server, world):
-    page = _signed_in(browser, live_server.url, color_scheme="dark")
+def test_dark_scheme_keeps_every_badge_legible(new_context, live_server, world):
+    page = _signed_in(new_context, live_server.url, color_scheme="dark")
 
     for path in _pages(world):
         page.goto(live_server.url + path)
@@ -118,8 +118,8 @@ def test_dark_scheme_keeps_every_badge_legible(browser: Browser, live_server, wo
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_editors_header_stays_on_one_row_at_1280_px(browser: Browser, live_server, world):
-    page = _signed_in(browser, live_server.url, viewport={"width": 1280, "height": 900})
+def test_an_editors_header_stays_on_one_row_at_1280_px(new_context, live_server, world):
+    page = _signed_in(new_context, live_server.url, viewport={"width": 1280, "height": 900})
     page.goto(live_server.url + "/wiki/")
     row = page.locator(".header-row")
     brand_top = page.locator(".brand").bounding_box()["y"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
 from tests.factories import (
@@ -29,7 +29,7 @@ def _login(page: Page, base: str, username: str) -> None:
     expect(page.locator("header").get_by_text(username)).to_be_visible()
 
 
-def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_server):
+def test_contributor_writes_editor_reviews_reader_reads(new_context, live_server):
     base = live_server.url
     UserFactory(username="cora", role="Contributor")
     UserFactory(username="erin", role="Editor")
@@ -39,7 +39,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     )
 
     # A contributor writes an entry with two claims citing the paper and submits it.
-    author = browser.new_context().new_page()
+    author = new_context().new_page()
     _login(author, base, "cora")
     author.goto(f"{base}/entries/new/")
     author.get_by_label("Date").fill("2026-09-30")
@@ -63,7 +63,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     assert entry.status == EntryStatus.PENDING
 
     # An editor opens the queue: Approve is refused while claims are unmarked.
-    editor = browser.new_context().new_page()
+    editor = new_context().new_page()
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
     item = editor.locator(f"#entry-{entry.pk}")
@@ -100,7 +100,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     assert entry.status == EntryStatus.PUBLISHED
 
     # An anonymous reader finds it on the topic page, with its badges, and opens it.
-    reader = browser.new_context().new_page()
+    reader = new_context().new_page()
     reader.goto(f"{base}/topics/{topic.slug}/")
     card = reader.locator(".news-item", has_text=HEADLINE)
     expect(card.locator(".badge", has_text="abstract only")).to_be_visible()
@@ -122,7 +122,7 @@ def test_contributor_writes_editor_reviews_reader_reads(browser: Browser, live_s
     )
 
 
-def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, live_server):
+def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(new_context, live_server):
     base = live_server.url
     cora = UserFactory(username="cora", role="Contributor")
     UserFactory(username="erin", role="Editor")
@@ -135,7 +135,7 @@ def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(browser: Browser, 
         entries.append(entry)
     console: list[str] = []
 
-    editor = browser.new_context().new_page()
+    editor = new_context().new_page()
     editor.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")

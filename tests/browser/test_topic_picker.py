@@ -4,7 +4,7 @@ plain click toggles an option and typing filters the list."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from entries.models import Entry
 from tests.factories import PASSWORD, UserFactory, make_concept
@@ -27,13 +27,13 @@ def _saved_topics(page: Page, headline: str) -> list[str]:
     return sorted(t.title for t in Entry.objects.get(headline=headline).topics.all())
 
 
-def test_topics_label_drives_the_select_with_and_without_javascript(browser: Browser, live_server):
+def test_topics_label_drives_the_select_with_and_without_javascript(new_context, live_server):
     UserFactory(username="cora", role="Contributor")
     for title in ["Reward models", "Process supervision", "Knowledge distillation"]:
         make_concept(title)
 
     for javascript in (True, False):
-        page = browser.new_context(java_script_enabled=javascript).new_page()
+        page = new_context(java_script_enabled=javascript).new_page()
         headline = f"Picked by label, script {'on' if javascript else 'off'}"
         _new_entry(page, live_server.url, headline)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from api.services import token_create
 from entries.models import MARK_CHANGED, Entry, EntryStatus, Evidence
@@ -21,8 +21,8 @@ from tests.factories import (
 CLAIM = "Rubric rewards beat a scalar reward model on open-ended tasks."
 
 
-def _login(browser: Browser, base: str, username: str) -> Page:
-    page = browser.new_context().new_page()
+def _login(new_context, base: str, username: str) -> Page:
+    page = new_context().new_page()
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
@@ -32,7 +32,7 @@ def _login(browser: Browser, base: str, username: str) -> Page:
 
 
 def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
-    browser: Browser, live_server
+    new_context, live_server
 ):
     base = live_server.url
     cora = UserFactory(username="cora", role="Contributor")
@@ -44,7 +44,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     ClaimFactory(entry=entry, position=0, text=CLAIM, paper=PaperFactory(arxiv_id="2601.04211"))
 
     # Editor A marks the claim in the queue and approves the entry.
-    erin = _login(browser, base, "erin")
+    erin = _login(new_context, base, "erin")
     erin.goto(f"{base}/review/")
     item = erin.locator(f"#entry-{entry.pk}")
     claim = item.locator(".claim-review", has_text=CLAIM)
@@ -56,7 +56,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     expect(erin.get_by_text("Approved: the entry is published.")).to_be_visible()
 
     # Editor B corrects the mark on the published claim, from the entry page.
-    eddie = _login(browser, base, "eddie")
+    eddie = _login(new_context, base, "eddie")
     eddie.goto(f"{base}/entries/{entry.pk}/")
     expect(eddie.get_by_text("a change of a mark here is shown to readers at once")).to_be_visible()
     claim = eddie.locator(".claim-review", has_text=CLAIM)
@@ -78,7 +78,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     assert event.actor.username == "eddie"
 
     # An anonymous reader sees the new mark, the change in the history and in recent changes.
-    reader = browser.new_context().new_page()
+    reader = new_context().new_page()
     reader.goto(f"{base}/entries/{entry.pk}/")
     badges = reader.locator(".claim", has_text=CLAIM).locator(".badge")
     expect(badges).to_have_text(["editorial", "no variance reported"])
@@ -90,7 +90,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     expect(reader.locator(".change-row", has_text="changed a mark")).to_contain_text("claim 1")
 
 
-def test_approval_of_an_entry_changed_through_the_api_is_refused(browser: Browser, live_server):
+def test_approval_of_an_entry_changed_through_the_api_is_refused(new_context, live_server):
     base = live_server.url
     cora = UserFactory(username="cora", role="Contributor")
     UserFactory(username="erin", role="Editor")
@@ -104,13 +104,13 @@ def test_approval_of_an_entry_changed_through_the_api_is_refused(browser: Browse
         "topics": ["reward-modeling"],
         "claims": [{"text": CLAIM}],
     }
-    pipeline = browser.new_context(extra_http_headers={"Authorization": f"Bearer {secret}"}).request
+    pipeline = new_context(extra_http_headers={"Authorization": f"Bearer {secret}"}).request
     created = pipeline.post(f"{base}/api/entries/", data=submission)
     assert created.status == 201, created.text()
     entry = Entry.objects.get(external_id="pipe-42")
 
     # The editor opens the entry in the queue and marks its claim.
-    erin = _login(browser, base, "erin")
+    erin = _login(new_context, base, "erin")
     erin.goto(f"{base}/review/")
     item = erin.locator(f"#entry-{entry.pk}")
     expect(item).to_contain_text("First headline from the pipeline")
