@@ -60,10 +60,11 @@ def papers_per_month_html(
 ) -> SafeString:
     """The list's chart as HTML (``_charts.html#months``), rendered once per library
     version and filter: drawing three years of bars with their links and table is a
-    template's worth of work on every page otherwise."""
+    template's worth of work on every page otherwise. The chart's data is not kept apart:
+    it is missing exactly when this HTML is."""
 
     def render() -> str:
-        chart = papers_per_month(papers, params, version=version)
+        chart = _per_month(papers(), params)
         return render_to_string("_charts.html#months", {"chart": chart, **LIST_CHART})
 
     name = f"papers-per-month-html:{filter_digest(params)}"
