@@ -64,7 +64,7 @@ loadtest: install
 
 # Precision and recall of the evidence rules on the labelled sets (docs/evidence.md).
 evidence-eval: install
-	$(BIN)/python -m entries.evidence.evaluate
+	$(BIN)/python -m evaluation.evidence
 
 # What the Dockerfile does, without Docker: a fresh non-editable install from the lock file,
 # the image's static build and command with compose's environment on a PostgreSQL database

@@ -1,6 +1,6 @@
 """Evidence suggestions: shown to the editor beside a claim, applied only by a click.
 
-A thin adapter over the evidence engine (``entries.evidence.suggestions_for``), so the
+A thin adapter over the evidence engine (``evidence.suggestions_for``), so the
 review pages, the audit, the API and the importer share one set of rules. Each reason
 quotes the words that triggered it; "full text" is never suggested.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from entries.evidence import suggestions_for
 from entries.models import Claim, Evidence
+from evidence import suggestions_for
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """From an entry's text blocks to claims with the marks its own words state.
 
-The rules are the evidence engine's (``entries.evidence``, see docs/evidence.md); this
+The rules are the evidence engine's (``evidence``, see docs/evidence.md); this
 module feeds it what one import knows and turns its drafts into ``ClaimData``:
 
 * the papers known to the claims: the page's own (every arXiv id in it, Key Papers with
@@ -16,13 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from entries.evidence import KnownPaper, analyse_entry
-from entries.evidence.analysis import split_entry
-from entries.evidence.citations import mentions
-from entries.evidence.sentences import BULLET
 from entries.models import Evidence
 from entries.services import ClaimData
 from entries.suggestions import text_suggestions
+from evidence import BULLET, KnownPaper, analyse_entry, mentions, split_entry
 from importer.notes import ClaimNote, EntryNote, KeyPaperNote
 from papers.models import Paper
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from entries.evidence import split_sentences
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.suggestions import claim_suggestions
+from evidence import split_sentences
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from entries.evidence import shorthand
-from entries.evidence.vocabulary import (
+from evidence import shorthand
+from evidence.vocabulary import (
     ART,
     CHANNEL,
     MAKERS,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from entries.evidence.citations import KnownPaper, cited_paper
-from entries.evidence.rules import (
+from evidence.citations import KnownPaper, cited_paper
+from evidence.rules import (
     ABSTRACT_ONLY,
     FULL_TEXT,
     UNMARKED,
@@ -31,7 +31,7 @@ from entries.evidence.rules import (
     read_statement,
     suggestions_for,
 )
-from entries.evidence.sentences import claims_from_paragraph, split_sentences
+from evidence.sentences import claims_from_paragraph, split_sentences
 
 
 @dataclass

@@ -18,13 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from entries.evidence.caveats import (
+from evidence.caveats import (
     CAVEAT_RULES,
     NO_FIGURE,
 )
-from entries.evidence.figures import figure_in
-from entries.evidence.sentences import split_sentences
-from entries.evidence.signals import (
+from evidence.figures import figure_in
+from evidence.sentences import split_sentences
+from evidence.signals import (
     ABSTRACT_ONLY,
     EDITORIAL,
     FULL_TEXT,

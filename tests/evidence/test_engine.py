@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from entries.evidence import (
+from evidence import (
     KnownPaper,
     analyse_entry,
     cited_paper,

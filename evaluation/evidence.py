@@ -5,7 +5,7 @@ Each line: ``text``; ``source_kind`` ("notes" or "digest", also "feed"; default 
 words support, "no figure stated" included when the text states no result-shaped
 figure); ``why`` (the labeller's reason). Each text is read as an entry of one claim.
 
-    python -m entries.evidence.evaluate [path ...] [-v]
+    python -m evaluation.evidence [path ...] [-v]
 
 Besides precision and recall per label it prints the agreements a careful reader would
 check: evidence on the items whose words signal a level explicitly (label not
@@ -21,14 +21,14 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from entries.evidence.analysis import claim_findings
-from entries.evidence.caveats import CAVEATS, NO_FIGURE
-from entries.evidence.rules import EVIDENCE_VALUES, UNMARKED
+from evidence.analysis import claim_findings
+from evidence.caveats import CAVEATS, NO_FIGURE
+from evidence.rules import EVIDENCE_VALUES, UNMARKED
 
 # A digest feed, whichever word the labeller used for it.
 SOURCE_KINDS = {"feed": "digest", "digest_feed": "digest"}
 
-DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "evidence" / "labelled.jsonl"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "evidence" / "labelled.jsonl"
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from entries.evidence.vague import VAGUE_RULES, VETOES, CaveatRule
+from evidence.vague import VAGUE_RULES, VETOES, CaveatRule
 
 NO_FIGURE = "no figure stated"
 RELATIVE_ONLY = "relative gains only"

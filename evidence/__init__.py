@@ -17,20 +17,27 @@ The rules and the figures they reach are described in docs/evidence.md.
 
 from __future__ import annotations
 
-from entries.evidence.analysis import ClaimDraft, EntryAnalysis, analyse_entry, claim_findings
-from entries.evidence.caveats import CAVEATS
-from entries.evidence.citations import KnownPaper, arxiv_ids, cited_paper
-from entries.evidence.figures import figure_in, states_a_figure
-from entries.evidence.rules import (
+from evidence.analysis import (
+    ClaimDraft,
+    EntryAnalysis,
+    analyse_entry,
+    claim_findings,
+    split_entry,
+)
+from evidence.caveats import CAVEATS
+from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
+from evidence.figures import figure_in, states_a_figure
+from evidence.rules import (
     EVIDENCE_VALUES,
     EntryContext,
     Finding,
     marks_for,
     suggestions_for,
 )
-from entries.evidence.sentences import claims_from_paragraph, split_sentences
+from evidence.sentences import BULLET, claims_from_paragraph, split_sentences
 
 __all__ = [
+    "BULLET",
     "CAVEATS",
     "EVIDENCE_VALUES",
     "ClaimDraft",
@@ -45,6 +52,8 @@ __all__ = [
     "claims_from_paragraph",
     "figure_in",
     "marks_for",
+    "mentions",
+    "split_entry",
     "split_sentences",
     "states_a_figure",
     "suggestions_for",

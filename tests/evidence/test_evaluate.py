@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from entries.evidence.evaluate import DEFAULT, evaluate, load, main
+from evaluation.evidence import DEFAULT, evaluate, load, main
 
 
 def test_evaluate_labelled_set_stays_above_its_floors():

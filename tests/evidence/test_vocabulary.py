@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from entries.evidence.analysis import claim_findings
+from evidence.analysis import claim_findings
 
 CASES = [
     ("full_text", "I skimmed the whole paper on the train: the gains hold on every split."),

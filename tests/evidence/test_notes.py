@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from entries.evidence import KnownPaper, analyse_entry, split_sentences
+from evidence import KnownPaper, analyse_entry, split_sentences
 from importer.parse import parse_note
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
 SAMPLES = [
     ROOT / "importer" / "samples" / "environment_synthesis.txt",

@@ -11,7 +11,7 @@ rule. A label counts only at the head of the sentence (or of a clause after ":",
 
 from __future__ import annotations
 
-from entries.evidence.vocabulary import ART, OWN_CHANNEL, SUMMARY, WORDS, Q
+from evidence.vocabulary import ART, OWN_CHANNEL, SUMMARY, WORDS, Q
 
 # The head of a sentence or of a clause, where a label stands.
 HEAD = r"(?:^|[:;—–]\s*)\W*"
