@@ -27,6 +27,12 @@ from evidence.analysis import (
 from evidence.caveats import CAVEATS
 from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
 from evidence.figures import figure_in, states_a_figure
+from evidence.results import (
+    ResultDraft,
+    metric_direction,
+    normalise_protocol,
+    results_in,
+)
 from evidence.rules import (
     EVIDENCE_VALUES,
     EntryContext,
@@ -45,6 +51,7 @@ __all__ = [
     "EntryContext",
     "Finding",
     "KnownPaper",
+    "ResultDraft",
     "analyse_entry",
     "arxiv_ids",
     "cited_paper",
@@ -53,6 +60,9 @@ __all__ = [
     "figure_in",
     "marks_for",
     "mentions",
+    "metric_direction",
+    "normalise_protocol",
+    "results_in",
     "split_entry",
     "split_sentences",
     "states_a_figure",
