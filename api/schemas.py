@@ -286,6 +286,11 @@ class ClaimOut(Schema):
         description="Why the level is what it is: the note's own words when they set it, or "
         "the editor's reason (e.g. where the full text was read)."
     )
+    evidence_level: Literal["", "claim", "section", "page", "paper", "editor"] = Field(
+        description="Which words gave the level, in order of precedence: the claim's own "
+        "(claim), its section's (section), the page's shape, a feed item being a digest "
+        "(page), the cited paper's read level (paper); or an editor; empty when unmarked."
+    )
     caveats: list[str] = Field(description="Caveat names, e.g. “no figure stated”.")
     caveat_reasons: dict[str, str] = Field(description="Caveat name → the words that set it.")
     suggestions: list[SuggestionOut] = Field(

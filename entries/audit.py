@@ -85,6 +85,7 @@ class AuditRow:
             "paper": self.paper,
             "evidence": claim.evidence,
             "evidence_reason": claim.evidence_reason,
+            "evidence_level": claim.evidence_level,
             "marked_by_editor": claim.marked_by_id is not None,
             "caveats": self.caveats,
             "caveat_reasons": {

@@ -17,6 +17,17 @@ class EntryStatus(models.TextChoices):
     REJECTED = "rejected", "rejected"
 
 
+class EvidenceLevel(models.TextChoices):
+    """Where a mark's words stand (the precedence of ``evidence.LEVELS``), or an editor."""
+
+    NONE = "", "not recorded"
+    CLAIM = "claim", "the claim's own words"
+    SECTION = "section", "the words of its section"
+    PAGE = "page", "the page's shape"
+    PAPER = "paper", "the cited paper's read level"
+    EDITOR = "editor", "an editor"
+
+
 class Evidence(models.TextChoices):
     UNMARKED = "unmarked", "unmarked"
     FULL_TEXT = "full_text", "full text"
@@ -198,6 +209,14 @@ class Claim(models.Model):
         blank=True,
         help_text="Why the evidence level is what it is: the note's own words that say so, "
         "or the editor's note (e.g. why “full text” on a paper read only in abstract).",
+    )
+    evidence_level = models.CharField(
+        max_length=8,
+        choices=EvidenceLevel.choices,
+        default=EvidenceLevel.NONE,
+        blank=True,
+        help_text="Which words gave the evidence level: the claim's, its section's, the "
+        "page's shape, the cited paper's read level, or an editor.",
     )
     caveat_reasons = models.JSONField(
         default=dict, blank=True, help_text="Caveat name → the words that set it."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from entries.models import Claim, Evidence
+from entries.models import Claim, Evidence, EvidenceLevel
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class MarkReason:
     label: str
     why: str  # the reason as stored: what the words say, then the words in quotes
     from_note: bool
+    level: str = ""  # where the words stand: the claim's own, its section's, the page's shape…
 
     @property
     def quote(self) -> str:
@@ -46,10 +47,13 @@ def mark_reasons(claim: Claim, caveat_names: list[str]) -> list[MarkReason]:
                 Evidence(claim.evidence).label,
                 claim.evidence_reason,
                 from_note=claim.marked_by_id is None,
+                level=EvidenceLevel(claim.evidence_level).label if claim.evidence_level else "",
             )
         )
     reasons = claim.caveat_reasons or {}
     for name in caveat_names:
         if reasons.get(name):
-            found.append(MarkReason("caveat", name, name, reasons[name], from_note=True))
+            found.append(
+                MarkReason("caveat", name, name, reasons[name], True, EvidenceLevel.CLAIM.label)
+            )
     return found

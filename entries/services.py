@@ -23,6 +23,7 @@ from entries.models import (
     EntryEvent,
     EntryStatus,
     Evidence,
+    EvidenceLevel,
 )
 from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
@@ -43,6 +44,7 @@ class ClaimData:
     # with ``from_text``, the note's own words (the importer): such marks are stored with
     # the words that say so, whoever writes them, and never count as an editor's marks.
     evidence_reason: str = ""
+    evidence_level: str = ""  # with ``from_text``: which words gave the level (evidence.LEVELS)
     from_text: bool = False
     caveat_reasons: dict[str, str] = field(default_factory=dict)
 
@@ -95,6 +97,7 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
                 quote=data.quote.strip(),
                 evidence=data.evidence or Evidence.UNMARKED,
                 evidence_reason=data.evidence_reason if data.evidence else "",
+                evidence_level=_level_of(data),
                 caveat_reasons=_kept_reasons(data.caveat_reasons, data.caveats or ()),
             )
             for i, data in enumerate(claims)
@@ -111,6 +114,13 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
     )
     entry.papers.set({d.paper.pk for d in claims if d.paper is not None})
     return created
+
+
+def _level_of(data: ClaimData) -> str:
+    """Which words gave a written claim's level: the note's (``from_text``), else an editor."""
+    if not data.evidence or data.evidence == Evidence.UNMARKED:
+        return EvidenceLevel.NONE
+    return data.evidence_level if data.from_text else EvidenceLevel.EDITOR
 
 
 def _kept_reasons(reasons: dict[str, str] | None, names) -> dict[str, str]:
@@ -311,11 +321,13 @@ def claims_write(
         marked_at = source.marked_at if source else None
         given = data.evidence_reason.strip()
         reason = given or (source.evidence_reason if source else "")
+        level = source.evidence_level if source else EvidenceLevel.NONE
         reasons = dict(source.caveat_reasons) if source else {}
         if data.from_text and data.evidence is not None:
             # The note's words set these marks: they keep the words, and wait for an editor.
             evidence, names = data.evidence, set(data.caveats or ())
             reason, reasons, marked_by_id, marked_at = given, data.caveat_reasons, None, None
+            level = _level_of(data)
         elif may_mark and data.evidence is not None:
             evidence, names = data.evidence, set(data.caveats or ())
             same_paper = source is not None and source.paper_id == paper_id
@@ -329,11 +341,12 @@ def claims_write(
                 marked_by_id, marked_at = by.pk, now
             if source is None or evidence != source.evidence:
                 reason = given  # the note's words no longer explain this level
+                level = EvidenceLevel.EDITOR
         elif same_text:
             evidence, names = source.evidence, source_caveats
         else:  # new or rewritten: an editor must look at it again
             evidence, names, marked_by_id, marked_at = Evidence.UNMARKED, set(), None, None
-            reason, reasons = "", {}
+            reason, reasons, level = "", {}, EvidenceLevel.NONE
         claim = source if (reuse and source is not None) else Claim(entry=entry)
         if not reuse:
             claim.origin = source
@@ -342,6 +355,7 @@ def claims_write(
         claim.position, claim.text, claim.quote, claim.paper_id = position, text, quote, paper_id
         claim.evidence, claim.marked_by_id, claim.marked_at = evidence, marked_by_id, marked_at
         claim.evidence_reason = reason if evidence != Evidence.UNMARKED else ""
+        claim.evidence_level = level if evidence != Evidence.UNMARKED else EvidenceLevel.NONE
         claim.caveat_reasons = _kept_reasons(reasons, names)
         claim.save()
         if names != source_caveats or claim is not source:
@@ -399,10 +413,16 @@ def claim_mark(
     new_reason = bool(reason) and reason != locked.evidence_reason
     if evidence != evidence_from or new_reason:
         locked.evidence_reason = reason
+    if evidence != evidence_from:
+        locked.evidence_level = (
+            EvidenceLevel.EDITOR if evidence != Evidence.UNMARKED else EvidenceLevel.NONE
+        )
     locked.evidence = evidence
     locked.marked_by = by
     locked.marked_at = timezone.now()
-    locked.save(update_fields=["evidence", "evidence_reason", "marked_by", "marked_at"])
+    locked.save(
+        update_fields=["evidence", "evidence_reason", "evidence_level", "marked_by", "marked_at"]
+    )
     if caveats_from != caveats_to:
         locked.caveats.set(caveats)
     if changed or new_reason:

@@ -270,6 +270,7 @@ def claims_matched(stored_claims, claims: Sequence[ClaimData]) -> list[ClaimData
                 pk=source.pk if source else None,
                 from_text=data.from_text and source is None,
                 evidence_reason=data.evidence_reason,
+                evidence_level=data.evidence_level,
                 caveat_reasons=data.caveat_reasons,
             )
         )

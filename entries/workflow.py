@@ -263,7 +263,16 @@ def _merge_revision(revision: Entry) -> Entry:
             claim.origin = None
             claim.save(update_fields=["entry", "origin"])
             continue
-        for name in ("position", "text", "html", "paper", "quote", "evidence", "evidence_reason"):
+        for name in (
+            "position",
+            "text",
+            "html",
+            "paper",
+            "quote",
+            "evidence",
+            "evidence_reason",
+            "evidence_level",
+        ):
             setattr(target, name, getattr(claim, name))
         target.marked_by_id, target.marked_at = claim.marked_by_id, claim.marked_at
         target.save()

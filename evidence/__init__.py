@@ -21,10 +21,12 @@ from evidence.analysis import (
     ClaimDraft,
     EntryAnalysis,
     analyse_entry,
+    claim_evidence,
     claim_findings,
+    scope_statement,
     split_entry,
 )
-from evidence.caveats import CAVEATS
+from evidence.caveats import CAVEATS, NO_FIGURE
 from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
 from evidence.figures import figure_in, states_a_figure
 from evidence.results import (
@@ -34,7 +36,13 @@ from evidence.results import (
     results_in,
 )
 from evidence.rules import (
+    CLAIM,
     EVIDENCE_VALUES,
+    LEVELS,
+    PAGE,
+    PAPER,
+    SECTION,
+    UNMARKED,
     EntryContext,
     Finding,
     marks_for,
@@ -45,7 +53,14 @@ from evidence.sentences import BULLET, claims_from_paragraph, split_sentences
 __all__ = [
     "BULLET",
     "CAVEATS",
+    "CLAIM",
     "EVIDENCE_VALUES",
+    "LEVELS",
+    "NO_FIGURE",
+    "PAGE",
+    "PAPER",
+    "SECTION",
+    "UNMARKED",
     "ClaimDraft",
     "EntryAnalysis",
     "EntryContext",
@@ -55,6 +70,7 @@ __all__ = [
     "analyse_entry",
     "arxiv_ids",
     "cited_paper",
+    "claim_evidence",
     "claim_findings",
     "claims_from_paragraph",
     "figure_in",
@@ -63,6 +79,7 @@ __all__ = [
     "metric_direction",
     "normalise_protocol",
     "results_in",
+    "scope_statement",
     "split_entry",
     "split_sentences",
     "states_a_figure",

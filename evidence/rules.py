@@ -38,14 +38,26 @@ from evidence.signals import (
 EVIDENCE_VALUES = (UNMARKED, FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
 
 
+# Where a mark's words stand, in order of precedence: the claim's own words, the words of
+# the section or feed item that holds it (within their scope), the page's shape (a feed
+# item is a digest), the cited paper's read level.
+CLAIM = "claim"
+SECTION = "section"
+PAGE = "page"
+PAPER = "paper"
+LEVELS = (CLAIM, SECTION, PAGE, PAPER)
+
+
 @dataclass(frozen=True)
 class Finding:
     """One mark or suggestion: ``kind`` is "evidence" or "caveat"; ``value`` an evidence
-    value or a caveat name; ``reason`` quotes the words that gave it."""
+    value or a caveat name; ``reason`` quotes the words that gave it; ``level`` says where
+    those words stand (one of ``LEVELS``)."""
 
     kind: str
     value: str
     reason: str
+    level: str = CLAIM
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -109,13 +121,24 @@ def is_evidence_statement(sentence: str) -> bool:
 
 
 def evidence_mark(text: str, *, source_kind: str = "notes") -> Finding | None:
-    """The evidence the text's own words state, or None; a digest is secondary by nature."""
-    if source_kind == "digest":
-        return Finding("evidence", SECONDARY, "a summary from a digest feed, not the authors")
+    """The evidence the text's own words state; failing that, a digest is secondary by
+    nature (the page's shape); else None."""
+    return stated_evidence(text) or page_mark(source_kind)
+
+
+def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
+    """The evidence a text's own words state, or None."""
     for sentence in split_sentences(text) or [text]:
         statement = read_statement(sentence)
         if statement.evidence != UNMARKED:
-            return Finding("evidence", statement.evidence, statement.reason)
+            return Finding("evidence", statement.evidence, statement.reason, level)
+    return None
+
+
+def page_mark(source_kind: str) -> Finding | None:
+    """What the page's shape says: a feed item is a digest of others' summaries."""
+    if source_kind == "digest":
+        return Finding("evidence", SECONDARY, "a summary from a digest feed, not the authors", PAGE)
     return None
 
 
@@ -177,7 +200,12 @@ def suggestions_for(
     if evidence != ABSTRACT_ONLY and not any(f.value == ABSTRACT_ONLY for f in found):
         if paper_read_level == ABSTRACT_ONLY:
             found.append(
-                Finding("evidence", ABSTRACT_ONLY, "the cited paper's read level is abstract only")
+                Finding(
+                    "evidence",
+                    ABSTRACT_ONLY,
+                    "the cited paper's read level is abstract only",
+                    PAPER,
+                )
             )
         elif evidence == UNMARKED and not found:
             implied = implied_abstract(text)

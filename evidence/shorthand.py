@@ -281,6 +281,12 @@ BEYOND_ABSTRACT = [
 
 # Shorthand written out before matching: "thru" is "through".
 SPELLED = [
+    (
+        r"\b(?-i:Im)\b(?=\s+(?:not|sure|unsure|inclined|skeptical|sceptical|convinced|afraid|"
+        r"guessing|tempted|wary|doubtful)\b)",
+        "I am",
+    ),
+    (r"\b(?-i:Ive)\b", "I have"),
     (r"\bthru\b", "through"),
     (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
 ]

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from evidence import shorthand
 from evidence.vocabulary import (
     ART,
+    AUTHORS,
     CHANNEL,
     MAKERS,
     NOT_A_TOPIC,
@@ -122,7 +123,15 @@ _FULL_TEXT = _rx(
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
     r"abstract|summary|press|thread)",
     rf"\b{WHOLE_PAPER}\b(?:[^.;:!?]|\.\d){{0,60}}?\b(?:was|were|has been|have been|is|got)\s+"
-    r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied)\b",
+    r"(?:(?!not\b|never\b)\w+\s+)?(?:read|checked|verified|examined|reviewed|studied|"
+    r"gone\s+(?:through|over)|worked\s+through|combed\s+through|pored\s+over|consulted)\b",
+    # The paper got hold of, then read: "got a full draft from the website, and read it".
+    rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,80}}?\band\s+(?:then\s+|also\s+)?(?:read|went\s+"
+    r"through|checked)\s+(?:it|them)\b",
+    rf"\b{READ}\s+(?:the\s+)?methods(?:\s+(?:and|&)\s+(?:SI|results|supplement\w*|appendi\w+))?\b",
+    # "read this one end to end", "after reading the paper through".
+    r"\bread(?:ing)?\s+(?:[\w'’-]+\s+){1,4}?(?:in full|end to end|cover to cover|front to back|"
+    r"through(?=\s*[:;,.)]|$)|in (?:its|their) entirety)",
     rf"\b{WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
@@ -187,8 +196,8 @@ _ABSTRACT_ONLY = _rx(
     # The summary as the cited source: "per the model card", "according to the listing".
     rf"\b(?:per|according\s+to)\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The authors' own channel as the heading the claim comes under: "Authors' thread: …".
-    rf"^\W*(?:the\s+)?(?:authors{Q}|author{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
-    rf"{OWN_CHANNEL}\s*[:—–]",
+    rf"^\W*(?:the\s+)?(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"{OWN_CHANNEL}(?:\s+(?:on|about|for)\s+[^:—–.]{{1,40}})?\s*[:—–]",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
     r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
@@ -205,17 +214,28 @@ _ABSTRACT_ONLY = _rx(
     # What the abstract omits, named as the source: "never named in the abstract".
     r"\b(?:not|never|nowhere)\s+(?:\w+\s+){0,2}?(?:in|from)\s+the\s+abstract\b",
     # The authors' own announcement as the source: a summary by the authors themselves.
-    rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?authors?{Q}?s?{Q}?\s+"
+    rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+"
     r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video|talk|"
     r"slides|keynote)",
     # The authors' own channel speaking, or a channel from "the lab that wrote it".
-    rf"\b(?:authors{Q}|author{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
+    rf"\b(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
     rf"\b{SPEECH}\b",
     rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by)\s+{MAKERS}",
     # The authors' own announcement as the only source read.
-    rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\bauthors?{Q}?s?{Q}?\s+own\b",
-    rf"\bauthors?{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
+    rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\b{AUTHORS}{Q}?s?{Q}?\s+own\b",
+    rf"\b{AUTHORS}{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
     r"announcement|summary|video)[^.;:!?]{0,40}?\b(?:only source|is all|was all)\b",
+    # Only a summary-level text was to be had: "only abstracts … were available".
+    rf"\b{ONLY}\s+(?:{ART}\s+)?{WORDS}(?:{SUMMARY}|{OWN_CHANNEL})\b[^.;:!?]{{0,80}}?\b"
+    r"(?:was|were|is|are)\s+(?:\w+\s+)?(?:available|accessible|public|posted|out|open)\b",
+    rf"\b{ONLY}\s+(?:ever\s+)?(?:saw|seen|had|read|got)\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
+    rf"(?:^|[:;,(]\s*){ONLY}\s+{SUMMARY}\b",
+    r"\bnone\s+of\s+(?:the\s+)?(?:pdfs|papers|full\s+texts?|full\s+papers|articles|drafts)\s+"
+    r"(?:were|was|got|have\s+been|had\s+been)\s+(?:\w+\s+)?(?:opened|read|available|"
+    r"accessible|consulted|posted|open\s+to\s+us)\b",
+    rf"\b(?:based|relying|relies|rests?|resting|drawn|taken|comes?|came)\s+(?:{ONLY}\s+|"
+    rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?:[\w./&-]+\s+){{0,3}}?abstracts\b",
+    r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall)\b",
     # The paper out of reach.
     r"\b(?:paper|pdf|full[\s-]?text|full\s+paper|article|preprint|paper\s+body)\b[^.;:!?]{0,30}?"
     r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the|[\w.-]+'s)\s+(?:[\w.-]+\s+)?(?:paywall|embargo|"
@@ -276,8 +296,11 @@ _SECONDARY = _rx(
     r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
     rf"covered)\s+(?:by|in|on))\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
-    rf"\b(?:quoted|reported|featured|covered|described)\s+(?:in|on|by)\s+(?:{ART}\s+)?{WORDS}"
-    rf"(?:{CHANNEL}|{PERSON})\b",
+    rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed)\s+(?:in|on|by)\s+"
+    rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
+    # Borrowed from someone else's text: "they take it from the related-work section of …".
+    rf"\b(?:take|takes|took|taken|borrow(?:s|ed)?|lift(?:s|ed)?)\s+(?:it|this|that|them|the\s+\w+)\s+"
+    rf"from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
@@ -307,7 +330,7 @@ _SECONDARY = _rx(
 )
 # The authors' own words are not a third party's.
 _AUTHORS_OWN = _rx(
-    rf"\bauthors?{Q}?s?{Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
+    rf"\b{AUTHORS}{Q}?s?{Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|tweet|x|"
     r"announcement|summary|video|talk|press)",
     r"(?<!not )(?<!not the )\bauthors themselves\b",
     r"\b(?:the\s+)?(?:authors|paper)\s+(?:\w+\s+)?(?:report|reports|reported|say|says|state|"
@@ -327,7 +350,7 @@ _EDITORIAL = _rx(
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
     r"\bspeaking\s+for\s+(?:myself|ourselves)\b|\b(?:author|writer)\s+of\s+this\s+(?:note|"
     r"page|entry)\b",
-    r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss)\b|\bi\s+(?:do\s+not|don't)\s+buy\b",
+    r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss|opinion|view)\b|\bi\s+(?:do\s+not|don't)\s+buy\b",
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
     r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
@@ -368,12 +391,16 @@ _EDITORIAL = _rx(
     r"\beditorial(?:\s+(?:note|comment|aside))?\s*:|\beditoriali[sz]ing\b",
     r"\b(?:is|are|was)\s+(?:mine|ours)\b",
     rf"\bthe\s+writer{Q}s\b",
-    rf"\b(?:this|the)\s+(?:wiki|page|note|notes|editor|editors)(?:{Q}s|s{Q})\s+(?:own\s+)?",
+    rf"\b(?:(?:this|the)\s+(?:wiki|page|note|notes)|this\s+editor|these\s+editors)(?:{Q}s|s{Q})\s+"
+    r"(?:own\s+)?",
+    r"\b(?:to|for)\s+(?:me|us),?\s+(?:this|it|that|the\s+\w+)\s+(?:\w+\s+)?(?:looks|seems|reads|"
+    r"feels|smells|sounds)\b",
     r"\blabell?ed as such\b|\breading between the lines\b",
     *shorthand.EDITORIAL,
 )
 # The authors' own summary ("the authors' own summary video"), not a third party's recap.
-_OWN_SUMMARY = re.compile(rf"\bown\b|\bauthors?{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
+_READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
+_OWN_SUMMARY = re.compile(rf"\bown\b|\b{AUTHORS}{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
 _ASIDE = re.compile(r",\s*which\s+$", re.I)
 _HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
@@ -437,16 +464,26 @@ def _negated_full_reading(sentence: str) -> re.Match[str] | None:
     return None
 
 
+# A reading done by a third party: "a colleague who has read the paper says…".
+_OTHERS_READ = re.compile(
+    rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
+)
+
+
 def reading_signal(sentence: str) -> Signal | None:
     """The evidence level a sentence states about its own source, or None (matched on the
     sentence with its contractions written out)."""
     sentence = spelled_out(sentence)
     full = _positive(_FULL_TEXT, sentence)
-    if full and _SYSTEM_READS.search(sentence[max(0, full.start() - 40) : full.start()]):
+    before = sentence[max(0, full.start() - 90) : full.start()] if full else ""
+    if full and (_SYSTEM_READS.search(before[-40:]) or _OTHERS_READ.search(before)):
         full = None  # "the model scans the full text": a system's reading, not the writer's
-    if full:
-        return Signal(FULL_TEXT, full)
     editorial = _not_denied(_EDITORIAL, sentence)
+    # A judgement on what was read ("having gone through the whole paper, we still doubt
+    # the gain") is the writer's own reading; "my reading of the full paper" is the reading.
+    judgement = editorial and not _READING_NOUN.search(editorial.group(0))
+    if full and not judgement:
+        return Signal(FULL_TEXT, full)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
     # "…, which I doubt": the writer's aside on someone else's words; ", I think." a hedge.
     aside = editorial and (

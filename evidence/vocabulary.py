@@ -29,11 +29,14 @@ READ = (
 )
 
 WHOLE_PAPER = (
-    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w.-]+\s+){0,4}?(?:paper|pdf|report|thesis|"
-    r"text|article|preprint|manuscript|version)|paper in full|the\s+methods?(?:\s+and\s+"
+    r"(?:(?:the|its|their|this)\s+)?(?:(?:full|whole|complete|entire)(?:\s+|-)(?:[\w.-]+\s+){0,4}?(?:papers?|pdfs?|reports?|thes[ie]s|"
+    r"texts?|articles?|preprints?|manuscripts?|versions?|drafts?)|papers?\s+in\s+full|"
+    r"the\s+methods?(?:\s+and\s+"
     r"results)?(?:\s+sections?)?|methods?(?:\s+and\s+results)?\s+sections?|"
     r"(?:full\s+|the\s+|whole\s+)methodology(?:\s+sections?)?|methodology\s+sections?|results?\s+sections?|experiments?\s+sections?|appendix|"
-    r"appendices|main tables?|all\s+\d+\s+pages|every\s+(?:page|table|number)|"
+    r"appendices|main tables?|(?:the|all|its|their)\s+tables|all\s+\d+\s+pages|"
+    r"\bSI\b|"
+    r"supporting\s+information|every\s+(?:page|table|number)|"
     r"supplementary\s+(?:material|materials|appendix|information|videos?)|supplement|camera-ready|"
     r"(?:whole|full|entire)\s+thing|"
     r"(?:pdf|paper|camera-ready)\s+itself|full\s+paper(?:'s)?\s+(?:figures?|tables?|"
@@ -69,8 +72,11 @@ NOT_YET = (
 # The authors' own channels: a summary by the authors, not a third party's words.
 OWN_CHANNEL = (
     r"(?:blog(?:\s+post)?|thread|post|tweets?|x\s+post|announcement(?:\s+post)?|video|talk|"
-    r"slides|keynote|medium\s+post|substack|newsletter|press\s+release)"
+    r"slides|keynote|medium\s+post|substack|newsletter|press\s+release|news\s+release|"
+    r"media\s+release|press\s+briefing|column|op-?ed|webinar|explainer)"
 )
+# The makers of the work: the paper's authors, a trial's investigators.
+AUTHORS = r"(?:authors?|investigators?|trialists?)"
 # The makers of the work named without the word "authors": "the lab that wrote it".
 MAKERS = (
     r"(?:the\s+)?(?:lab|team|group|company|people|folks|startup)\s+(?:that|who|which)\s+"
@@ -86,7 +92,9 @@ CHANNEL = (
     r"story|article|piece|newspaper|magazine|newsletter|digest|substack(?:\s+(?:post|review))?|youtube"
     r"(?:\s+(?:video|explainer))?|video|explainer|podcast|interview|keynote|write-?up|"
     r"coverage|review|leaderboard\s+site|benchmark\s+site|aggregator(?:\s+site)?|"
-    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|twitter|bluesky|mastodon|hn"
+    r"announcement|commentary|op-?ed|summary\s+by|wikipedia|related[\s-]work(?:\s+section)?|"
+    r"literature\s+review|review\s+(?:article|paper)|summary\s+of\s+the\s+literature|"
+    r"(?:policy|research)\s+brief|twitter|bluesky|mastodon|hn"
     r"(?:\s+comment)?|linkedin(?:\s+post)?|comments?\s+"
     r"on\s+openreview|the\s+batch)"
 )
@@ -114,7 +122,8 @@ NOT_A_TOPIC = (
 SPEECH = (
     r"(?:says|said|claims?|claimed|reports?|reported|writes|wrote|mentions?|mentioned|notes|"
     r"noted|summari[sz]es|summari[sz]ed|states|stated|argues|argued|put it|"
-    r"tells|told|relays|relayed|is that|forwarded|"
+    r"tells|told|relays|relayed|is that|forwarded|concludes|concluded|summarising|"
+    r"summarizing|reporting|describing|quoting|"
     r"quotes|quoted|puts it|boasts|touts|announced|announces|describes|described|suggests|say|"
     r"tell|reproduced|replicated|found|finds|walks through|shows|points? out|pointed out|"
     r"posted|posts|tweeted|tweets|alleges|alleged|hinted|hints|insists|insisted|asserts|"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from entries.models import Evidence
 from entries.services import ClaimData
 from entries.suggestions import text_suggestions
-from evidence import BULLET, KnownPaper, analyse_entry, mentions, split_entry
+from evidence import BULLET, PAGE, KnownPaper, analyse_entry, mentions
 from importer.notes import ClaimNote, EntryNote, KeyPaperNote
 from papers.models import Paper
 
@@ -111,6 +111,7 @@ def _library_named_in(text: str, *, exclude: set[int]) -> list[Paper]:
 class EntryClaims:
     claims: list[ClaimData]
     abstract_only: list[Paper]  # papers whose notes say only the abstract was read
+    scope: list[str] = field(default_factory=list)  # paragraphs saying how the section was read
 
     @property
     def marked(self) -> int:
@@ -129,17 +130,17 @@ def entry_claims(
     note's words state and the words that state them."""
     paragraphs = [_paragraph(block) for block in note.claims]
     analysis = analyse_entry(paragraphs, known_papers=papers.known, source_kind=source_kind)
-    drafts = iter(analysis.claims)
     claims: list[ClaimData] = []
-    for block, paragraph in zip(note.claims, paragraphs, strict=True):
-        count = len(split_entry([paragraph], known_papers=papers.known))
-        for index in range(count):
-            draft = next(drafts)
+    scope: list[str] = []
+    for block, drafts in zip(note.claims, analysis.by_paragraph, strict=True):
+        if not drafts:  # it only says how the section was read: the entry's lead keeps it
+            scope.append(block.text)
+        for index, draft in enumerate(drafts):
             text = BULLET.sub("", draft.text, count=1) if block.kind != "prose" else draft.text
             if index == 0 and block.heading:
                 text = f"**{block.heading}**\n\n{text}"
             reason = draft.evidence_reason
-            if source_kind == DIGEST and site and draft.evidence == Evidence.SECONDARY:
+            if source_kind == DIGEST and site and draft.evidence_level == PAGE:
                 reason = f"the feed's first line names a digest, not the authors: “{site}”"
             claims.append(
                 ClaimData(
@@ -149,11 +150,12 @@ def entry_claims(
                     caveats=draft.caveat_names,
                     from_text=True,
                     evidence_reason=reason,
+                    evidence_level=draft.evidence_level,
                     caveat_reasons={c.value: c.reason for c in draft.caveats},
                 )
             )
     abstract_only = [p for k in analysis.abstract_only_papers if (p := papers.paper(k))]
-    return EntryClaims(claims=claims, abstract_only=abstract_only)
+    return EntryClaims(claims=claims, abstract_only=abstract_only, scope=scope)
 
 
 def claims_with_suggestions(claims: list[ClaimData]) -> int:

@@ -368,6 +368,8 @@ def _claims_read(entry: EntryNote, *, papers, source_kind: str, report: FileRepo
     """The entry's claims with the marks its words state; papers whose notes say only the
     abstract was read are marked so in the library (never lowered from full text)."""
     found = entry_claims(entry, papers=papers, source_kind=source_kind, site=site)
+    if found.scope:  # the section's words on how it was read stay on the page, as its lead
+        entry.lead = "\n\n".join([entry.lead, *found.scope]).strip()
     papers_read_level_raise(paper_ids=[p.pk for p in found.abstract_only])
     report.marked_from_text += found.marked
     return found.claims

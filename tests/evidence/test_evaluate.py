@@ -29,14 +29,20 @@ FLOORS = {
     "blind3.jsonl": (0.95, 0.95),
     "blind4.jsonl": (0.95, 0.95),
     "blind5.jsonl": (0.95, 0.95),
-    "blind6.jsonl": (1.0, 0.95),
-    "blind7.jsonl": (1.0, 0.95),
-    "blind8.jsonl": (0.97, 0.97),
+    # blind6 to blind8 label a digest item "secondary" even where its own words say what
+    # was read ("We read the full paper: …"), as the rules then did: the page's shape came
+    # first. A claim's own words now come first (docs/evidence.md, "Precedence"), so those
+    # items (2, 3 and 3) are marked by their words: the floors take that, nothing else.
+    "blind6.jsonl": (0.97, 0.93),
+    "blind7.jsonl": (0.97, 0.93),
+    "blind8.jsonl": (0.95, 0.96),
     # Its reader counts any comparison without an absolute score as "relative gains only"
     # and any unnamed "their 7B model" as "model not named", where the earlier readers did
     # not: the exact floor is what the rules reach, the evidence floor is not lowered.
     "blind9.jsonl": (1.0, 0.5),
-    "blind10.jsonl": (1.0, 0.4),  # the same reading of those two caveats as blind9's
+    # the same reading of those two caveats as blind9's; two judgements made after a full
+    # reading ("having gone through the paper, my worry remains…") are now editorial
+    "blind10.jsonl": (0.98, 0.4),
     "blind11.jsonl": (0.98, 0.45),  # and blind11's; "not read" alone is read as the spec says
     "blind12.jsonl": (0.99, 0.45),
     "blind13.jsonl": (1.0, 0.4),

@@ -49,10 +49,15 @@ def test_sample_notes_never_full_text(path):
     assert all(c.evidence != "full_text" for a in _analyse(path) for c in a.claims)
 
 
-def test_sample_feed_claims_are_secondary():
+def test_sample_feed_claims_are_secondary_unless_their_own_words_say_more():
     path = ROOT / "importer" / "samples" / "verifier_free_rewards_feed.txt"
-    evidence = {c.evidence for a in _analyse(path) for c in a.claims}
-    assert evidence == {"secondary"}
+    claims = [c for a in _analyse(path) for c in a.claims]
+    by_shape = [c for c in claims if c.evidence_level == "page"]
+    assert {c.evidence for c in by_shape} == {"secondary"}
+    # The one item naming the abstract as what it went by keeps its own words' level.
+    own = [c for c in claims if c.evidence_level == "claim"]
+    assert [(c.evidence, "in the abstract" in c.text) for c in own] == [("abstract_only", True)]
+    assert len(by_shape) == len(claims) - 1
 
 
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason="../shared/seeds is not present")

@@ -91,11 +91,55 @@ def test_sample_marks_from_text_keep_their_words_and_no_editor(path, editor):
 
 def test_sample_feed_summaries_are_secondary_naming_the_digest():
     _import(ROOT / "importer" / "samples" / "verifier_free_rewards_feed.txt")
-    claims = Claim.objects.all()
-    assert {c.evidence for c in claims} == {Evidence.SECONDARY}
-    assert {c.evidence_reason for c in claims} == {
+    by_shape = Claim.objects.filter(evidence_level="page")
+    assert {c.evidence for c in by_shape} == {Evidence.SECONDARY}
+    assert {c.evidence_reason for c in by_shape} == {
         "the feed's first line names a digest, not the authors: “Demo Digest”"
     }
+    # An item whose own words name what it went by keeps their level, and says so.
+    (own,) = Claim.objects.exclude(evidence_level="page")
+    assert (own.evidence, own.evidence_level) == (Evidence.ABSTRACT_ONLY, "claim")
+    assert "no figure in the abstract" in own.evidence_reason
+
+
+def test_a_feed_items_own_words_outrank_the_feeds_shape(tmp_path):
+    path = tmp_path / "feed.txt"
+    path.write_text(
+        "Field Notes Digest\nSoil ecology\n3 articles\n"
+        "Kaur et al. report that earthworm invasions cut leaf-litter depth across the plots.\n"
+        "2 Mar 2026We read this one end to end: Osei et al. find nitrogen mineralisation "
+        "rose by 18% under warming.\n"
+        "1 Mar 2026Only the abstract was public; Lind et al. say fungal networks shrank.\n"
+        "28 Feb 2026\n",
+        encoding="utf-8",
+    )
+    _import(path)
+    marks = {c.text: (c.evidence, c.evidence_level) for c in Claim.objects.all()}
+    kaur, osei = (
+        marks.pop(next(t for t in marks if "Kaur" in t)),
+        marks.pop(next(t for t in marks if "Osei" in t)),
+    )
+    assert kaur == (Evidence.SECONDARY, "page")
+    assert osei == (Evidence.FULL_TEXT, "claim")
+    assert {evidence for evidence, _level in marks.values()} == {Evidence.ABSTRACT_ONLY}
+
+
+def test_a_section_scope_reaches_its_claims_and_stays_in_the_lead(tmp_path):
+    path = _note(
+        tmp_path,
+        "Everything in this section comes from abstracts only.\n\n"
+        "DepthSort orders tool tasks by depth and trains on the shallow ones first.\n\n"
+        "We did read the full DepthSort paper for its appendix: the curriculum adds 4.1 "
+        "points on ToolBench.",
+    )
+    _import(path)
+    claims = list(Claim.objects.order_by("position"))
+    assert [(c.evidence, c.evidence_level) for c in claims] == [
+        (Evidence.ABSTRACT_ONLY, "section"),
+        (Evidence.FULL_TEXT, "claim"),
+    ]
+    assert "the section says" in claims[0].evidence_reason
+    assert "comes from abstracts only" in claims[0].entry.lead
 
 
 def _note(tmp_path: Path, body: str) -> Path:

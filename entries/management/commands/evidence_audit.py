@@ -22,6 +22,7 @@ CSV_FIELDS = (
     "paper",
     "evidence",
     "evidence_reason",
+    "evidence_level",
     "caveats",
     "suggestions",
     "text",
