@@ -304,6 +304,9 @@ _SECONDARY = _rx(
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
+    # A third party's own reading: "a colleague who has read the paper says…".
+    rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
+    rf"{READ}\b",
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
