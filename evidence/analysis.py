@@ -49,7 +49,7 @@ from evidence.rules import (
     stated_evidence,
     suggestions_for,
 )
-from evidence.sentences import BULLET, claims_from_paragraph, split_sentences
+from evidence.sentences import BULLET, bounded, claims_from_paragraph, split_sentences
 
 
 @dataclass
@@ -80,10 +80,17 @@ class EntryAnalysis:
     by_paragraph: list[list[ClaimDraft]] = field(default_factory=list)
 
 
+# A paragraph longer than this is kept as one claim rather than cut by its sentences.
+MAX_PARAGRAPH = 20_000
+
+
 def split_entry(paragraphs: list[str], *, known_papers: list[KnownPaper]) -> list[str]:
     """The claim texts of an entry, paragraph by paragraph."""
     texts: list[str] = []
     for paragraph in paragraphs:
+        if len(paragraph) > MAX_PARAGRAPH:  # past any note's shape: kept whole, read bounded
+            texts.append(paragraph)
+            continue
         texts += claims_from_paragraph(
             paragraph,
             paper_of=lambda s: cited_paper(s, known_papers),
@@ -107,7 +114,7 @@ def scope_statement(paragraph: str, *, known_papers: list[KnownPaper] = ()) -> F
     a paper or states a figure. A bullet or a table row is always a claim."""
     if BULLET.match(paragraph) or len(paragraph) > 600:
         return None
-    sentences = split_sentences(paragraph) or [paragraph]
+    sentences = split_sentences(paragraph) or [bounded(paragraph)]
     if not all(is_evidence_statement(s) for s in sentences):
         return None
     if arxiv_ids(paragraph) or cited_paper(paragraph, list(known_papers)):
@@ -176,7 +183,7 @@ def analyse_entry(
             by_paragraph.append([])
             continue
         texts = split_entry([paragraph], known_papers=known_papers)
-        drafts = [ClaimDraft(text, cited_paper(text, known_papers)) for text in texts]
+        drafts = [ClaimDraft(text, cited_paper(bounded(text), known_papers)) for text in texts]
         by_paragraph.append(drafts)
         scopes += [section] * len(drafts)
     drafts = [d for group in by_paragraph for d in group]
@@ -188,7 +195,7 @@ def analyse_entry(
     last_paper: str | None = None
     for draft in drafts:
         last_paper = draft.paper_key or last_paper
-        for sentence in split_sentences(draft.text) or [draft.text]:
+        for sentence in split_sentences(draft.text) or [bounded(draft.text)]:
             statement = read_statement(sentence)
             if statement.evidence != ABSTRACT_ONLY:
                 continue

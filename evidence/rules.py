@@ -15,6 +15,7 @@ abstract") cancels the abstract-only reading of its sentence.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ from evidence.caveats import (
     NO_FIGURE,
 )
 from evidence.figures import figure_in
-from evidence.sentences import split_sentences
+from evidence.sentences import bounded, is_prose, split_sentences
 from evidence.signals import (
     ABSTRACT_ONLY,
     EDITORIAL,
@@ -97,9 +98,12 @@ class Statement:
     negated_abstract: bool = False
 
 
+@functools.lru_cache(maxsize=8192)
 def read_statement(sentence: str) -> Statement:
     """The evidence a sentence states about itself (see ``signals`` for the families and
     their precedence: full text, editorial, abstract only, secondary)."""
+    if not is_prose(sentence):
+        return Statement(UNMARKED, "")
     signal = reading_signal(sentence)
     beyond = goes_beyond_abstract(sentence)
     if signal is None:
@@ -128,7 +132,7 @@ def evidence_mark(text: str, *, source_kind: str = "notes") -> Finding | None:
 
 def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
     """The evidence a text's own words state, or None."""
-    for sentence in split_sentences(text) or [text]:
+    for sentence in split_sentences(text) or [bounded(text)]:
         statement = read_statement(sentence)
         if statement.evidence != UNMARKED:
             return Finding("evidence", statement.evidence, statement.reason, level)
@@ -144,15 +148,22 @@ def page_mark(source_kind: str) -> Finding | None:
 
 def caveat_marks(text: str) -> list[Finding]:
     """Caveats the words state outright, in vocabulary order."""
+    return list(_caveat_marks(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _caveat_marks(text: str) -> tuple[Finding, ...]:
     found: list[Finding] = []
-    sentences = [(s, spelled_out(s)) for s in split_sentences(text) or [text]]
+    sentences = [
+        (s, spelled_out(s)) for s in split_sentences(text) or [bounded(text)] if is_prose(s)
+    ]
     for name, pattern in CAVEAT_RULES:
         for sentence, written_out in sentences:
             match = pattern.search(written_out)
             if match:
                 found.append(Finding("caveat", name, f"says so: {_quote(match, sentence)}"))
                 break
-    return found
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -173,7 +184,7 @@ def marks_for(text: str, *, context: EntryContext | None = None) -> list[Finding
 
 
 def no_figure_suggestion(text: str) -> Finding | None:
-    if figure_in(text) is not None:
+    if figure_in(bounded(text)) is not None:
         return None
     return Finding("caveat", NO_FIGURE, "no result-shaped number (%, ×, ±, N of M, …)")
 
@@ -222,7 +233,7 @@ def suggestions_for(
 
 
 def implied_abstract(text: str) -> Finding | None:
-    for sentence in split_sentences(text) or [text]:
+    for sentence in split_sentences(text) or [bounded(text)]:
         match = _IMPLIED_ABSTRACT.search(sentence)
         if match:
             return Finding(

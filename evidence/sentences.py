@@ -17,6 +17,7 @@ claim each, whatever their length.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 
@@ -64,9 +65,36 @@ _HEDGE = re.compile(
 )
 MAX_SENTENCES = 3
 
+# What the rules read of a text, so that any input costs a bounded time: a claim is a few
+# sentences, and no cue or figure hides in a run of 60 characters without a space.
+MAX_READ = 1500
+MAX_SENTENCE = 700
+_RUN = re.compile(r"\S{60,}")
+
+
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def is_prose(sentence: str) -> bool:
+    """Can the sentence carry a cue? The cues are English words: a run of numbers, brackets
+    or another script with hardly a Latin letter in it carries none (and costs the rules
+    the most to read)."""
+    return len(_LATIN.findall(sentence)) * 4 >= len(sentence)
+
+
+def bounded(text: str, limit: int = MAX_READ) -> str:
+    """The part of ``text`` the rules read: its start, each long run of non-spaces cut."""
+    return _RUN.sub(lambda m: m.group(0)[:30], text[: limit * 2])[:limit]
+
 
 def split_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` as written (original spacing inside each kept)."""
+    """The sentences of ``text`` as written (original spacing inside each kept), of the
+    part of it the rules read (``bounded``), each at most ``MAX_SENTENCE`` characters."""
+    return [s[:MAX_SENTENCE] for s in _sentences(bounded(text))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
     sentences: list[str] = []
     for paragraph in syntok.analyze(text):
         for sentence in paragraph:
@@ -82,7 +110,7 @@ def split_sentences(text: str) -> list[str]:
                 sentences[-1] = f"{sentences[-1]} {piece}"
             else:
                 sentences.append(piece)
-    return sentences
+    return tuple(sentences)
 
 
 def is_bullet(text: str) -> bool:
@@ -177,5 +205,8 @@ def claims_from_paragraph(
     if bullet if bullet is not None else is_bullet(text):
         return [" ".join(text.split())]
     flat = " ".join(text.split())
-    groups = group_sentences(split_sentences(flat), paper_of=paper_of, is_statement=is_statement)
+    if not is_prose(flat):  # numbers, brackets, another script: no sentences to cut it by
+        return [flat]
+    # Cut by every sentence, whole: the rules read a bounded part, the claims keep all.
+    groups = group_sentences(list(_sentences(flat)), paper_of=paper_of, is_statement=is_statement)
     return [" ".join(group) for group in groups]

@@ -26,6 +26,7 @@ Precedence within a sentence: full text, editorial, abstract only, secondary.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -84,6 +85,7 @@ _SPELLED_OUT = [
 ]
 
 
+@functools.lru_cache(maxsize=8192)
 def spelled_out(text: str) -> str:
     for pattern, replacement in _SPELLED_OUT:
         text = pattern.sub(replacement, text)

@@ -74,5 +74,5 @@ def test_a_broken_cue_file_is_refused_with_where(tmp_path, old, new, message):
 def test_a_cue_file_that_does_not_parse_is_refused(tmp_path):
     path = tmp_path / "cues.toml"
     path.write_text("[views\nphrases = [", encoding="utf-8")
-    with pytest.raises(CueError, match="cues.toml"):
+    with pytest.raises(CueError, match=r"cues\.toml"):
         load(path)

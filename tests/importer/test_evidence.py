@@ -293,3 +293,15 @@ def test_seed_reimport_changes_nothing(seeds):
     feed = next(SEEDS.glob("003_*.txt"))
     _import(concept, feed)
     assert _snapshot() == before
+
+
+def test_hostile_paragraphs_never_fail_an_import_and_are_kept_whole(tmp_path):
+    # Each within the importer's 4,000 characters a claim (a longer one is refused by name).
+    digits = "7" * 3_900
+    brackets = "(" * 1_900 + "x" + ")" * 1_900
+    path = _note(tmp_path, f"{digits}\n\n{brackets}\n\nМодель 模型 نموذج showed 3.5% more.")
+    _import(path)
+    texts = [c.text for c in Claim.objects.order_by("position")]
+    assert digits in texts
+    assert brackets in texts
+    assert texts[-1] == "Модель 模型 نموذج showed 3.5% more."
