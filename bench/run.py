@@ -38,6 +38,8 @@ TARGET_RATIOS = {"anonymous": 0.45, "contributor": 0.12, "editor": 0.12}
 TARGET_SIGNED_IN_P99_MS = 100.0
 TARGET_AFTER_EDIT_MS = 100.0
 TARGET_HOSTILE_MARKDOWN_MS = 1000.0
+TARGET_EVIDENCE_PAGE_MS = 200.0  # a 100-claim page analysed, warm
+TARGET_EVIDENCE_HOSTILE_MS = 50.0  # the slowest hostile claim
 # Notes of the seeds' shape: the shared seeds when present, else the project's samples.
 SEEDS = ROOT.parent / "shared" / "seeds"
 SAMPLES = [ROOT / "importer" / "samples", ROOT / "tests" / "importer" / "samples"]
@@ -126,6 +128,15 @@ def report(results: dict) -> None:
         print(f"hostile Markdown, slowest of {len(hostile['shapes'])} shapes "
               f"({hostile['slowest']}): {hostile['ms']:.0f} ms "
               f"(target < {TARGET_HOSTILE_MARKDOWN_MS:.0f} ms: {ok})")  # fmt: skip
+    speed = results.get("evidence")
+    if speed:
+        page_ok = verdict(speed["page_ms"] <= TARGET_EVIDENCE_PAGE_MS)
+        hostile_ok = verdict(speed["hostile_ms"] <= TARGET_EVIDENCE_HOSTILE_MS)
+        print(f"evidence, a {speed['claims']}-claim page: {speed['page_ms']:.0f} ms median "
+              f"(worst {speed['page_worst_ms']:.0f}, read again {speed['page_again_ms']:.0f}; "
+              f"target <= {TARGET_EVIDENCE_PAGE_MS:.0f} ms: {page_ok}); slowest hostile claim "
+              f"({speed['hostile_slowest']}): {speed['hostile_ms']:.0f} ms "
+              f"(target <= {TARGET_EVIDENCE_HOSTILE_MS:.0f} ms: {hostile_ok})")  # fmt: skip
     tp = results.get("throughput", {})
     if "hello" in tp:
         report_throughput(tp)
@@ -196,6 +207,8 @@ def main() -> None:
         },
         "sizes": {},
     }
+    out = sh([PY, "bench/evidence_speed.py"], dict(os.environ), capture_output=True).stdout
+    results["evidence"] = json.loads(out.strip().splitlines()[-1])
     url = ""
     for size in args.sizes.split(","):
         print(f"[{size}] seeding {SIZES[size]} …", flush=True)
