@@ -214,6 +214,19 @@ _MODEL = (
     r"backbones?|checkpoints?|chatbots?)"
 )
 _BASE = r"(?:baselines?|comparisons?|comparators?|competitors?|prior methods?|reference systems?)"
+# What other fields measure on, left unnamed: "on a subset of archival bursts the authors
+# don't identify", "in a panel of countries the authors leave unnamed".
+_SAMPLE = (
+    r"(?:samples?|cohorts?|sites?|plots?|subsets?|bursts?|apiar(?:y|ies)|firms?|countries|"
+    r"patients|participants|stations?|fields|farms?|regions?|panel|surveys?|populations?|"
+    r"catchments?|stretch\s+of\s+(?:\w+\s+)?data|test\s+reactions?|(?:archival|observational)\s+data)"
+)
+_NOT_IDENTIFIED = (
+    r"(?:\b(?:(?:the\s+)?(?:authors?|investigators?|paper|study|summary|abstract)|they)\s+(?:do|does|did)\s+"
+    r"not\s+(?:identify|name|describe|specify|disclose)\b|\b(?:the\s+)?(?:authors?|paper|they)\s+"
+    r"(?:leave|leaves|left)\s+(?:them\s+|it\s+)?(?:unnamed|unidentified|unspecified|anonymous)\b|"
+    r"\b(?:the\s+authors?|they|the\s+paper)\s+never\s+(?:name|identify|specify|describe)s?\b)"
+)
 _NAMING = (
     r"(?:name|names|named|naming|identify|identifies|identified|disclose|discloses|disclosed|"
     r"specify|specifies|specified|say|says|said|mention|mentions|mentioned|indicate|"
@@ -268,6 +281,9 @@ _WIDER = {
         r"previous|competitors?))",
         *_unnamed(_BENCH),
         r"\bciting\s+no\s+(?:benchmark|dataset)\b",
+        rf"\b{_SAMPLE}\b[^.;]{{0,40}}?{_NOT_IDENTIFIED}",
+        rf"\b{_SAMPLE}\s+(?:are|is|were|was)\s+not\s+(?:identified|named|described|specified)\b",
+        rf"\b(?:unspecified|unnamed|unidentified|undisclosed|undescribed)\s+(?:\w+\s+){{0,2}}?{_SAMPLE}\b",
         r"\b(?:internal|in-house|own)\s+(?:test\s+)?set\b[^.;]{0,30}?\b(?:not|never)\s+naming\b",
         r"\b(?:are|is)\s+not\s+naming\b",
         rf"\b(?:in-house|internal|proprietary|private|unreleased|custom|undisclosed)\s+"
@@ -332,6 +348,14 @@ _WIDER = {
         r"\b(?:not|never)\s+(?:run|ran|use|used|repeat|repeated|do|did)\s+(?:\w+\s+)?"
         r"(?:multiple|several|more than one|repeat(?:ed)?|many)\s+(?:seeds|runs|trials)",
         r"\bno\s+(?:repeat(?:ed)?|repeated)\s+runs\b|\bno\s+significance\s+tests?\b",
+        # Any field's spread: an uncertainty, an error, an interval, an ensemble spread, a
+        # replicate; one sample, electrode, campaign or realisation, never repeated.
+        r"\b(?:no|without(?:\s+an?)?|nor\s+an?)\s+(?:\w+\s+)?(?:uncertaint(?:y|ies)|error(?:\s+bars?)?|"
+        r"(?:confidence\s+|credible\s+)?intervals?|spread|standard\s+errors?|replicates?|"
+        r"replicate\s+\w+|repeats?)\b(?!\s+(?:rate|analysis|correction|term|model)s?\b)",
+        r"\b(?:from|on|in|with)\s+(?:a\s+single|one|only\s+one)\s+(?:\w+\s+)?(?:samples?|electrodes?|"
+        r"realisations?|realizations?|campaigns?|runs?|batch(?:es)?|seasons?|replicates?|tanks?|"
+        r"cells?|devices?|specimens?|sites?|ensemble\s+members?)\b(?![^.;]{0,40}?\b(?:each|per)\b)",
         r"\b(?:not|never)\s+(?:\w+\s+)?(?:significance tests?|repeat(?:ed)? runs)\b",
     ],
     NO_CONTAMINATION: [
