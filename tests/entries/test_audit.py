@@ -136,3 +136,28 @@ def test_review_queue_shows_the_words_behind_each_mark_without_htmx(client, othe
     # The first entry in the queue is the item whose own words name the abstract.
     assert "with no figure in the abstract" in body
     assert '<span class="mark-reason-level">· the claim&#x27;s own words</span>' in body
+
+
+def _section_scoped():
+    body = (
+        "Scoped Reading\n\nDefinition\n\nA page about scope.\n\n"
+        "State of the Art (2026-05-01)\n\n"
+        "Everything in this section comes from abstracts only.\n\n"
+        "Tidal marshes stored more carbon where sediment supply was high.\n"
+    )
+    report = notes_import(sources=[NoteSource(name="scope.txt", data=body.encode())], author=None)
+    assert report.ok
+    return Claim.objects.get(text__startswith="Tidal marshes")
+
+
+def test_audit_shows_which_words_gave_each_mark(client, editor, db):
+    claim = _section_scoped()
+    rows = {row["id"]: row for row in json.loads(_run("--format", "json"))}
+    assert rows[claim.pk]["evidence"] == "abstract_only"
+    assert rows[claim.pk]["evidence_level"] == "section"
+    assert "comes from abstracts only" in rows[claim.pk]["evidence_reason"]
+    (csv_row,) = [r for r in csv.DictReader(io.StringIO(_run("--format", "csv")))]
+    assert csv_row["evidence_level"] == "section"
+    client.force_login(editor)
+    page = client.get("/review/audit/").content.decode()
+    assert '<span class="mark-reason-level">· the words of its section</span>' in page
