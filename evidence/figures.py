@@ -54,7 +54,7 @@ _NOT_FIGURES = [
         r"\b[A-Za-z][\w@]*(?:-[A-Za-z\d][\w.@]*)*?\d[\w.@-]*"
         r"|\b\d+(?![xX]\b|pp\b|pts\b|st\b|nd\b|rd\b|th\b)[A-Za-z][\w.@-]*"
     ),
-    re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
+    re.compile(r"(?<![\w-])[\w-]*+@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
     re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
     # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".
@@ -267,8 +267,15 @@ def _names_blanked(text: str, found: list[Quantity]) -> str:
     return "".join(parts)
 
 
+# The shapes read a claim, not a book: past this length, and inside tokens longer than any
+# word, number or name (runs of digits, "a-a-a-…"), they would spend time finding nothing.
+_MAX_CHARS = 1_000
+_LONG_TOKEN = re.compile(r"\S{60,}")
+
+
 def figure_in(text: str) -> tuple[str, str] | None:
     """(kind of figure, the words that state it) for the first figure, or None."""
+    text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:_MAX_CHARS])
     found = quantities(text)
     shaped = _shaped_figure(_names_blanked(text, found))
     if shaped is not None:

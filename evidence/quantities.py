@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 # Longer texts are read up to here, and no further than this many numbers: a claim is a
 # few hundred characters with a handful of numbers, so the bounds keep hostile input cheap.
-MAX_CHARS = 5_000
-MAX_NUMBERS = 200
+MAX_CHARS = 2_000
+MAX_NUMBERS = 100
 
 FIGURE = "figure"
 NAME = "name"
@@ -67,6 +67,9 @@ _NUMBER = re.compile(
     r"(?:(?P<e>[eE][+−-]?\d{1,3})(?![\w])"
     r"|\s?[×x]\s?10\s?(?:\^\s?(?P<pow>[+−-]?\d{1,3})|(?P<sup>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})))?"
 )
+# A token longer than any word, number or name ("1" * 10_000, "a-a-a-…") is blanked first,
+# keeping the offsets, so no pattern scans it.
+_LONG_TOKEN = re.compile(r"\S{60,}")
 _NUMBER_START = re.compile(r"[+−-]?\.?\d")
 
 # Units, spelled as written -> normalised. Prefixes are spelled out with their bases.
@@ -104,6 +107,7 @@ _PLAIN_UNITS = {
     "TFLOPS": "TFLOPS", "GB": "GB", "MB": "MB", "TB": "TB", "kb": "kb", "Mb": "Mb",
     "bp.": "bp", "mol%": "mol%", "wt%": "wt%", "vol%": "vol%", "ms": "ms",
 }  # fmt: skip
+_SCALES = {"thousand", "million", "billion", "trillion"}
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,
                 "billion": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12}  # fmt: skip
 
@@ -163,7 +167,7 @@ MEASURES = {
     "index", "mass", "radius", "luminosity", "redshift", "flux", "distance", "period",
     "temperature", "metallicity", "velocity", "dispersion", "significance", "tension",
     "width", "height", "depth", "thickness", "area", "volume", "value", "level", "bound",
-    "spearman", "pearson", "mos", "fps",
+    "spearman", "pearson", "mos", "fps", "match", "age",
 }  # fmt: skip
 # Capitalised words before a number that read it as a catalogue entry, not as a measure.
 _SETTING_WORDS = re.compile(
@@ -258,7 +262,13 @@ _AMOUNT_OF = re.compile(r"^\s+of\s+(?!the\b|its\b|their\b|a\b|an\b)[\w-]+", re.I
 _AMOUNT_UNIT = re.compile(
     r"^(?:h|min|s|ms|days|weeks|months|years|[kMGT]?B|[kmμn]?g|[mμ]?L|tokens?|samples?)$"
 )
-_CONDITION_UNIT = re.compile(r"^(?:[kMGT]?Hz|K|°C|°F|[kMGh]?Pa|m?bar|atm|Torr|[mμnp]M|mA/cm²|psi)$")
+_SETUP_NOUN_AFTER = re.compile(
+    r"^\s+(?:[a-z-]+\s+)?(?:grid|resolution|beam|budget|window|dose|loading|design|cutoff|"
+    r"threshold|spacing|aperture|continuum|target|cap|limit|horizon|bin|bins)\b"
+)
+_CONDITION_UNIT = re.compile(
+    r"^(?:[kMGT]?Hz|K|°C|°F|[kMGh]?Pa|m?bar|atm|Torr|[mμnp]?M|mA/cm²|psi)$"
+)
 _WHEN_BEFORE = re.compile(r"\b(?:week|day|month|year|hour|minute|lead|horizon)\s+$", re.I)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*$|\bN\s*=\s*$")
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w@²'-]*)\s*(?:of|=|:|was|is|at|reached|reaches|to)?\s*$")
@@ -352,9 +362,9 @@ def _unit_after(text: str, pos: int) -> tuple[str, int, float]:
     multiplier = 1.0
     m = re.match(r"\s?(thousand|million|billion|trillion|bn|mn|tn)\b", rest, re.I)
     if m:
-        multiplier = _MULTIPLIERS[m.group(1).lower()]
-        pos += m.end()
-        rest = text[pos : pos + 40]
+        # "USD 656 billion" is 656 in units of a billion, as it is written.
+        scale = {"bn": "billion", "mn": "million", "tn": "trillion"}.get(m.group(1).lower())
+        return scale or m.group(1).lower(), pos + m.end(), multiplier
     m = re.match(r"(?:\s?-\s?|\s)?(fold|times)\b", rest, re.I)
     if m:
         return "x", pos + m.end(), multiplier
@@ -430,7 +440,7 @@ def _label_before(before: str) -> tuple[str, str]:
 
 def quantities(text: str) -> list[Quantity]:
     """Every number of the text with its value, unit, kind and role, in order."""
-    text = text[:MAX_CHARS]
+    text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:MAX_CHARS])
     names = _covered(_spans(_NAMED, text) + _spans(_ARXIV, text) + _spans(_DATES, text), len(text))
     sizes = {s.start(): s for s in _SIZE.finditer(text)}
     nums: list[_Num] = []
@@ -526,13 +536,17 @@ def quantities(text: str) -> list[Quantity]:
         if prev and prev in "×xX" and unit == "":
             unit = "x"
         if prev and prev in "$€£":
-            unit = {"$": "$", "€": "EUR", "£": "GBP"}[prev] + (f" {unit}" if unit else "")
-            unit = unit.strip()
+            currency = {"$": "$", "€": "EUR", "£": "GBP"}[prev]
+            unit = f"{currency} {unit}" if unit in _SCALES else currency + unit
         elif re.search(r"\b(?:USD|EUR|GBP|US\$)\s*$", before):
-            unit = "USD" if "US" in before[-5:] else before.strip()[-3:]
+            currency = "USD" if "US" in before[-5:] else before.strip()[-3:]
+            unit = f"{currency} {unit}".strip()
         label, comparator = _label_before(before)
-        kind = FIGURE if unit else COUNT
-        if _is_year(digits_text, unit) and not comparator:
+        kind = FIGURE if unit and unit not in _SCALES else COUNT  # "4 trillion tokens": a count
+        if (
+            _is_year(digits_text, "" if unit in ("USD", "EUR", "GBP", "$") else unit)
+            and not comparator
+        ):
             kind = NAME
         elif unit in ("days", "weeks", "months", "years"):
             kind = SETTING
@@ -585,8 +599,10 @@ def quantities(text: str) -> list[Quantity]:
                 r"\b(?:at|in)\s+(?:~|about\s+)?$", before
             ):
                 kind = SETTING  # "at 44.1 kHz", "at 923 K", "in 1 mM KOH"
-            elif _SETTING_WORDS.search(before[-40:]):
+            elif _SETTING_WORDS.search(before[-40:]) and not re.search(r"\bat\s+\S*$", before):
                 kind = SETTING
+        if kind == FIGURE and _SETUP_NOUN_AFTER.match(text[unit_end:]):
+            kind = SETTING  # "a 0.25° grid", "the 2% target", "0.05″ beam"
         nums.append(_Num(start, unit_end, value, unit, kind, label=label, comparator=comparator))
         pos = max(pos, unit_end)
 

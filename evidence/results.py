@@ -42,7 +42,7 @@ _LOWER_IS_BETTER = re.compile(
     r"tafel slope|incidence|hba1c|ldl(?:-c)?|weight|bmi|blood pressure|poverty|inflation|"
     r"unemployment|hypoglyca?emia|adverse|toxicity|events|formation energy|above hull|forces|"
     r"memory|energy use|hallucinations?|bias|hazard|risk|relapse|failure|dropout|precision of|"
-    r"temperature|heat content|thickness|cpi)\b",
+    r"temperature|heat content|thickness|cpi|gini|inequality)\b",
     re.IGNORECASE,
 )
 # "risk reduction", "memory reduction", "speed-up": a fall in a lower-is-better measure,
@@ -117,12 +117,18 @@ _BASELINE_CUE = re.compile(
     r"(?P<tail>(?:about\s+|~)?(?=[+−-]?\d|\(|$|[;,.]))",
     re.IGNORECASE,
 )
+_TREATMENT_AFTER = re.compile(
+    r"^\s*(?:\([^)]*\)\s*)?(?:reduced|reduces|lowers|lowered|raised|raises|increased|"
+    r"increases|cut|cuts|improved|improves|lifted|lifts|boosted|boosts)\b"
+)
+_TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
 _SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u"}
 _DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
 _SETTING_PHRASE = re.compile(
     r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|\$?[+−-]?\d[^,;()]*?)"
-    r"(?=\s*(?:[,;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$))",
+    r"(?=\s*(?:[,;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
+    r"was|were|is|dropped|increased|decreased|improved|reached|from|to|globally)\b))",
     re.IGNORECASE,
 )
 _HYPHEN_SETTING = re.compile(
@@ -186,7 +192,9 @@ def _metric_back(left: str) -> str:
 def _split_benchmark(metric: str) -> tuple[str, str]:
     """ "AIME 2024 accuracy" -> ("AIME 2024", "accuracy"); "HumanEval pass@1" likewise."""
     m = re.match(
-        r"^((?:[A-Z][A-Za-z]*[a-z][A-Z]\w*|[A-Z][\w-]*\s+\d[\d.]*)(?:\s+\d[\d.]*)?)\s+(.+)$", metric
+        r"^((?:[A-Z][A-Za-z]*[a-z][A-Z]\w*|[A-Z][\w-]*\s+\d[\d.]*|[A-Z][A-Za-z]*-\d[\w-]*)"
+        r"(?:\s+\d[\d.]*)?)\s+(.+)$",
+        metric,
     )
     if m and not _is_measure(m.group(1)):
         return m.group(1), m.group(2)
@@ -216,7 +224,7 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
     """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)"."""
     found: list[tuple[str, int]] = []
     for m in re.finditer(
-        r"\b(?P<prep>on|in|In|On)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
+        r"\b(?P<prep>on|in|In|On|for)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
         sentence,
     ):
         name = m["b"].rstrip(".")
@@ -224,6 +232,8 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
             continue
         strong = re.search(r"[\d-]|[A-Z]{2}|[a-z][A-Z]", name)
         if m["prep"].lower() == "in" and not strong:
+            continue
+        if m["prep"] == "for" and not re.search(r"\d", name):
             continue
         found.append((name, offset + m.start("b")))
     for m in re.finditer(r"\((?P<b>[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*)(?=[,)\s])", sentence):
@@ -254,7 +264,9 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
             pieces.append(m.group(0))
         for m in _SETTING_PHRASE.finditer(source):
             phrase = m.group(0).strip()
-            if not re.search(r"\d{4}\s*$", phrase):
+            if not re.search(r"\d{4}\s*$", phrase) and not re.match(
+                r"\w+\s+(?:the\s+)?\d{4}\b", phrase
+            ):
                 pieces.append(phrase)
         if pieces:
             break
@@ -325,13 +337,22 @@ def results_in(text: str) -> list[ResultDraft]:
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
             continue
-        if _DOSE_UNIT.match(q.unit):
-            continue
-        before = text[max(0, q.start - 16) : q.start]
-        if re.search(r"\b(?:CI|CrI|interval|range|SE|SD)\b[^()]*$|\(\s*$|/\s*$", before) and (
-            q.text[:1] in "+−-" or re.search(r"\b(?:CI|CrI|SE|SD)\b", before)
+        if _DOSE_UNIT.match(q.unit) or not re.match(r"[+−\-.\d]", q.text):
+            continue  # a dose is a setting; a change in words has no value to compare
+        before = text[max(0, q.start - 24) : q.start]
+        after = text[q.end : q.end + 40]
+        if (
+            re.search(r"\b(?:CI|CrI|interval|range|SE|SD)\b[^()]*$", before)
+            or (re.search(r"\(\s*$", before) and re.match(r"\s*/", after))
+            or re.search(r"[+−-]?\d[\d.]*\s*/\s*$", before)
+            or _TREATMENT_AFTER.match(after)
+            or (
+                _TIME_UNIT.match(q.unit)
+                and re.search(r"\b(?:after|at|over|during|within)\s+$", before)
+            )
+            or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
         ):
-            continue
+            continue  # an interval or error bar, the size of a treatment, a time point
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
         sentence = text[s_start:s_end]
         # The clause of the value: back to the previous figure or clause mark.
@@ -384,8 +405,11 @@ def results_in(text: str) -> list[ResultDraft]:
             metric = q.label
         if not metric:
             head = re.match(r"\s*([^:;]{3,60}):\s", sentence)
-            if head and head.end() + s_start <= q.start:
-                metric = _metric_back(head.group(1)) or head.group(1).strip()
+            if head and head.end() + s_start <= q.start and _is_measure(head.group(1)):
+                metric = head.group(1).strip()
+        if not metric:
+            earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
+            metric = earlier[-1] if earlier else ""
         if not metric:
             metric = last_metric.get(s_start, "")
         if metric:
