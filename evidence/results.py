@@ -88,7 +88,8 @@ _STOP = {
     "versus", "of", "as", "up", "down", "only", "about", "around", "roughly", "nearly",
     "still", "also", "which", "who", "it", "they", "we", "gains", "least", "most", "more",
     "less", "when", "where", "globally", "likely", "made", "upon", "toward", "towards",
-    "below", "above", "double", "far", "same", "new", "per",
+    "below", "above", "double", "far", "same", "new", "per", "lower", "higher", "better",
+    "worse", "smaller", "larger", "greater",
 }  # fmt: skip
 _LINK = re.compile(
     r"(?:\s|^)(?:of|=|:|was|were|is|are|at|reached|reaches|reach|rose|fell|dropped|eased|"
@@ -155,8 +156,13 @@ def _tokens(text: str) -> list[str]:
 def _phrase_back(left: str) -> str:
     """The measure's name read backwards from the end of ``left`` until a stop word."""
     words: list[str] = []
-    for token in reversed(_tokens(left)):
-        if token.lower() in _STOP or re.fullmatch(r"[+−-]?\d[\d.,]*%?", token):
+    tokens = _tokens(left)
+    for index in range(len(tokens) - 1, -1, -1):
+        token = tokens[index]
+        number = re.fullmatch(r"[+−-]?\d[\d.,]*%?", token)
+        # A number after a capitalised name is part of it: "AIME 2024", "AlpacaEval 2.0".
+        named = number and index > 0 and tokens[index - 1][:1].isupper() and words
+        if token.lower() in _STOP or (number and not named):
             break
         words.insert(0, token)
         if len(words) == 6:
@@ -176,10 +182,13 @@ def _runs(left: str) -> list[str]:
     return [" ".join(r[-6:]) for r in runs if r]
 
 
-def _metric_back(left: str) -> str:
-    """The last run of words before the value that names a measure, else the adjoining run."""
+def _metric_back(left: str, *, by: bool = False) -> str:
+    """The last run of words before the value that names a measure, else the adjoining run.
+
+    After "by" ("reduced teen employment by 1.2%") the adjoining words are the measure.
+    """
     adjoining = _phrase_back(left)
-    if adjoining and _is_measure(adjoining):
+    if adjoining and (_is_measure(adjoining) or by):
         return adjoining
     measured = [r for r in _runs(left) if _is_measure(r)]
     if measured:
@@ -215,8 +224,11 @@ def _phrase_forward(right: str) -> str:
 def _is_measure(phrase: str) -> bool:
     from evidence.quantities import MEASURES
 
-    return any(w.lower().strip(".") in MEASURES for w in phrase.split()) or bool(
-        _LOWER_IS_BETTER.search(phrase)
+    words = re.split(r"[\s-]+", phrase.lower())
+    return (
+        any(w.strip(".") in MEASURES for w in words)
+        or bool(_LOWER_IS_BETTER.search(phrase))
+        or bool(re.search(r"\btop-\d+\b|@\d+|@k\b|\b(?:faster|slower)\b", phrase, re.I))
     )
 
 
@@ -303,7 +315,10 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     after = text[q.end : q.end + 140]
     stop = re.search(r";|\.\s|\.$", after)
     after = after[: stop.start()] if stop else after
-    nxt = next((r for r in rest if not _DOSE_UNIT.match(r.unit)), None)
+    nxt = next(
+        (r for r in rest if not _DOSE_UNIT.match(r.unit) and (r.unit == q.unit or not r.unit)),
+        None,
+    )
     gap = text[q.end : nxt.start] if nxt is not None and nxt.start - q.end <= len(after) else None
     if gap is not None and (nxt.unit == q.unit or not nxt.unit or not q.unit):
         cue = _CUE.search(gap)
@@ -391,9 +406,11 @@ def results_in(text: str) -> list[ResultDraft]:
         if tokens and _NAME_LIKE.match(tokens[-1]) and re.search(r"\bof\s+\S+\s*$", trimmed):
             model = tokens[-1]
             trimmed = trimmed[: trimmed.rfind(" of ")]
-        metric = _metric_back(trimmed)
+        metric = _metric_back(trimmed, by=bool(re.search(r"\bby\s+(?:about\s+|~)?$", left)))
         forward = _phrase_forward(right)
         benchmark = ""
+        if _HYPHEN_SETTING.fullmatch(forward):
+            forward = ""  # "−0.26 short-run": a setting, not the measure
         if forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
             if _is_measure(forward) or not _NAME_LIKE.match(forward.split()[0]):
                 metric = forward
@@ -403,10 +420,6 @@ def results_in(text: str) -> list[ResultDraft]:
             benchmark, metric = _split_benchmark(metric)
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
             metric = q.label
-        if not metric:
-            head = re.match(r"\s*([^:;]{3,60}):\s", sentence)
-            if head and head.end() + s_start <= q.start and _is_measure(head.group(1)):
-                metric = head.group(1).strip()
         if not metric:
             earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
             metric = earlier[-1] if earlier else ""
