@@ -9,6 +9,8 @@ views and the API share one implementation. Plain strings in, dataclasses out:
 * ``marks_for(text, context=EntryContext(...))`` and ``suggestions_for(text, ...)``
   giving ``Finding(kind, value, reason)`` (``rules``);
 * ``figure_in(text)`` / ``states_a_figure(text)`` (``figures``);
+* ``quantities(text)`` giving each number as a ``Quantity`` (value, unit, kind, role)
+  (``quantities``), and ``results_in(text)`` giving ``ResultDraft``s (``results``);
 * ``analyse_entry(paragraphs, known_papers=..., source_kind=...)`` giving an
   ``EntryAnalysis`` of ``ClaimDraft``s (``analysis``).
 
@@ -27,6 +29,7 @@ from evidence.analysis import (
 from evidence.caveats import CAVEATS
 from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
 from evidence.figures import figure_in, states_a_figure
+from evidence.quantities import Quantity, quantities
 from evidence.results import (
     ResultDraft,
     metric_direction,
@@ -51,6 +54,7 @@ __all__ = [
     "EntryContext",
     "Finding",
     "KnownPaper",
+    "Quantity",
     "ResultDraft",
     "analyse_entry",
     "arxiv_ids",
@@ -62,6 +66,7 @@ __all__ = [
     "mentions",
     "metric_direction",
     "normalise_protocol",
+    "quantities",
     "results_in",
     "split_entry",
     "split_sentences",
