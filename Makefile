@@ -9,7 +9,7 @@ PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval deploy-check lock code-css
+.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval figures-eval results-eval deploy-check lock code-css
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,14 @@ loadtest: install
 # Precision and recall of the evidence rules on the labelled sets (docs/evidence.md).
 evidence-eval: install
 	$(BIN)/python -m evaluation.evidence
+
+# "No figure stated" by the quantity grammar on the labelled notes of six other fields.
+figures-eval: install
+	$(BIN)/python -m evaluation.figures
+
+# Results a claim states (value, metric, benchmark, protocol, direction) on both halves.
+results-eval: install
+	$(BIN)/python -m evaluation.results
 
 # What the Dockerfile does, without Docker: a fresh non-editable install from the lock file,
 # the image's static build and command with compose's environment on a PostgreSQL database

@@ -9,6 +9,8 @@ views and the API share one implementation. Plain strings in, dataclasses out:
 * ``marks_for(text, context=EntryContext(...))`` and ``suggestions_for(text, ...)``
   giving ``Finding(kind, value, reason)`` (``rules``);
 * ``figure_in(text)`` / ``states_a_figure(text)`` (``figures``);
+* ``quantities(text)`` giving each number as a ``Quantity`` (value, unit, kind, role)
+  (``quantities``), and ``results_in(text)`` giving ``ResultDraft``s (``results``);
 * ``analyse_entry(paragraphs, known_papers=..., source_kind=...)`` giving an
   ``EntryAnalysis`` of ``ClaimDraft``s (``analysis``).
 
@@ -29,6 +31,7 @@ from evidence.analysis import (
 from evidence.caveats import CAVEATS, NO_FIGURE
 from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
 from evidence.figures import figure_in, states_a_figure
+from evidence.quantities import Quantity, quantities
 from evidence.results import (
     ResultDraft,
     metric_direction,
@@ -66,6 +69,7 @@ __all__ = [
     "EntryContext",
     "Finding",
     "KnownPaper",
+    "Quantity",
     "ResultDraft",
     "analyse_entry",
     "arxiv_ids",
@@ -78,6 +82,7 @@ __all__ = [
     "mentions",
     "metric_direction",
     "normalise_protocol",
+    "quantities",
     "results_in",
     "scope_statement",
     "split_entry",

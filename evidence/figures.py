@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from evidence.quantities import FIGURE, NAME, Quantity, quantities
+
 NUMBER_WORDS = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
@@ -52,7 +54,7 @@ _NOT_FIGURES = [
         r"\b[A-Za-z][\w@]*(?:-[A-Za-z\d][\w.@]*)*?\d[\w.@-]*"
         r"|\b\d+(?![xX]\b|pp\b|pts\b|st\b|nd\b|rd\b|th\b)[A-Za-z][\w.@-]*"
     ),
-    re.compile(r"\b[\w-]*@(?:k|\d+)\b", re.I),  # pass@k, avg@32
+    re.compile(r"(?<![\w-])[\w-]*+@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
     re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
     # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".
@@ -200,7 +202,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         "a change in words",
         re.compile(
             r"\b(?:doubl|tripl|quadrupl|halv)(?:e|es|ed|ing)\b|\bhalves\b|\bby half\b"
-            rf"|\bin half\b|\bhalf (?:the|as|its|their|of)\b{_NOT_A_SPAN}"
+            rf"|\bin half\b|(?<!upper )(?<!lower )(?<!first )(?<!other )(?<!second )"
+            rf"\bhalf (?:the|as|its|their|of)\b{_NOT_A_SPAN}"
             r"|\b(?:about|roughly|nearly|almost|over|under|more than|less than|around)\s+half\b",
             re.I,
         ),
@@ -251,8 +254,56 @@ def _a_schedule_point(cleaned: str, match: re.Match[str]) -> bool:
     return bool(_SCHEDULE.search(before)) or bool(re.match(r"^\s+of\s+the\s+way", after))
 
 
+def _names_blanked(text: str, found: list[Quantity]) -> str:
+    """The text with the numbers the quantity grammar reads as names blanked."""
+    parts = []
+    last = 0
+    for q in found:
+        if q.kind == NAME and q.start >= last:
+            parts.append(text[last : q.start])
+            parts.append("_" * (q.end - q.start))
+            last = q.end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+# The shapes read a claim, not a book: past this length, and inside tokens longer than any
+# word, number or name (runs of digits, "a-a-a-…"), they would spend time finding nothing.
+_MAX_CHARS = 1_000
+_LONG_TOKEN = re.compile(r"\S{60,}")
+
+
 def figure_in(text: str) -> tuple[str, str] | None:
     """(kind of figure, the words that state it) for the first figure, or None."""
+    text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:_MAX_CHARS])
+    found = quantities(text)
+    shaped = _shaped_figure(_names_blanked(text, found))
+    if shaped is not None:
+        return shaped
+    # The shapes above judge percentages, folds, points, bare decimals and shares in words
+    # (with their schedule points); the grammar adds measurements in units of any field and
+    # numbers after a measure's name ("Spearman 0.52", "selectivity of 240", "p < 0.01").
+    measured = next(
+        (
+            q
+            for q in found
+            if q.kind == FIGURE
+            and q.unit not in ("%", "pp", "x")
+            and (
+                (q.unit and q.unit not in ("%", "pp", "x"))
+                or q.label
+                or q.role in ("to", "part", "compared", "uncertainty", "low")
+            )
+            and not (q.unit == "" and not q.label and q.text[:1].isalpha())
+        ),
+        None,
+    )
+    if measured is not None:
+        return ("a measurement" if measured.unit else "a stated value", measured.text)
+    return None
+
+
+def _shaped_figure(text: str) -> tuple[str, str] | None:
     cleaned = strip_non_figures(text)
     best: tuple[int, str, str] | None = None
     for kind, pattern in _SHAPES:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from evidence.quantities import FIGURE, Quantity, quantities
+
 HIGHER = "higher"
 LOWER = "lower"
 
@@ -35,35 +37,431 @@ class ResultDraft:
 
 
 _LOWER_IS_BETTER = re.compile(
-    r"\b(?:error|wer|cer|loss|perplexity|latency|rmse|mae|mse|fid|attack success|"
-    r"mortality|cost|emissions?|time|runtime)\b",
+    r"\b(?:error|errors|wer|cer|loss|perplexity|ppl|latency|rmse|mae|mse|fid|attack success|"
+    r"mortality|deaths?|cost|costs|emissions?|runtime|run time|time to|overpotential|"
+    r"tafel slope|incidence|hba1c|ldl(?:-c)?|weight|bmi|blood pressure|poverty|inflation|"
+    r"unemployment|hypoglyca?emia|adverse|toxicity|events|formation energy|above hull|forces|"
+    r"memory|energy use|hallucinations?|bias|hazard|risk|relapse|failure|dropout|precision of|"
+    r"temperature|heat content|thickness|cpi|gini|inequality)\b",
     re.IGNORECASE,
 )
+# "risk reduction", "memory reduction", "speed-up": a fall in a lower-is-better measure,
+# named as a gain.
+_NAMED_AS_GAIN = re.compile(
+    r"\b(?:reduction|reductions|improvement|gain|gains|speed-?up|faster|saving|savings|"
+    r"cheaper|smaller|fewer|lower)\s*$",
+    re.IGNORECASE,
+)
+_NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr", "eV", "z"}
 
 
 def metric_direction(metric: str, unit: str = "") -> str:
+    """Which way is better for a measure: "higher", "lower", or "" when it has no better."""
     if not metric:
+        return "" if unit and unit not in ("%", "pp", "x") else HIGHER
+    if _NAMED_AS_GAIN.search(metric):
+        return HIGHER
+    if _LOWER_IS_BETTER.search(metric):
+        return LOWER
+    if unit in _NO_DIRECTION_UNITS or unit.endswith(("M☉", "Mpc")):
         return ""
-    return LOWER if _LOWER_IS_BETTER.search(metric) else HIGHER
+    return HIGHER
 
 
 def normalise_protocol(text: str) -> str:
     return " ".join(re.sub(r"[^\w@.×]+", " ", text.casefold()).split())
 
 
-_SIMPLE = re.compile(r"(?P<value>\d+(?:\.\d+)?)\s?(?P<unit>%)\s+on\s+(?P<bench>[A-Z][\w.-]*)")
+# Words that end a measure's name read backwards from its value.
+_STOP = {
+    "a", "an", "the", "its", "their", "our", "this", "that", "these", "those", "his", "her",
+    "is", "was", "were", "are", "be", "been", "gives", "give", "gave", "gets", "get", "got",
+    "reaches", "reach", "reached", "achieves", "achieved", "hits", "hit", "has", "have",
+    "had", "shows", "show", "reports", "report", "keeps", "keep", "cut", "cuts", "lifts",
+    "lift", "improves", "improved", "improve", "raised", "raises", "lowers", "lowered",
+    "reduces", "reduced", "fell", "falls", "rose", "rises", "increased", "increases",
+    "decreased", "goes", "go", "went", "jumps", "jumped", "peaked", "peaks", "enrolled",
+    "confirms", "measured", "eased", "dropped", "drops", "narrows", "needs", "retained",
+    "recovers", "uses", "scores", "scored", "stays", "absorbing", "with", "in", "on",
+    "for", "by", "at", "from", "to", "against", "over", "under", "after", "before", "than",
+    "across", "along", "within", "between", "and", "or", "but", "while", "whereas", "vs",
+    "versus", "of", "as", "up", "down", "only", "about", "around", "roughly", "nearly",
+    "still", "also", "which", "who", "it", "they", "we", "gains", "least", "most", "more",
+    "less", "when", "where", "globally", "likely", "made", "upon", "toward", "towards",
+    "below", "above", "double", "far", "same", "new", "per", "lower", "higher", "better",
+    "worse", "smaller", "larger", "greater",
+}  # fmt: skip
+_LINK = re.compile(
+    r"(?:\s|^)(?:of|=|:|was|were|is|are|at|reached|reaches|reach|rose|fell|dropped|eased|"
+    r"jumps|jumped|to|by|hit|hits|a|an|the|~|≈|about|around|nearly|roughly|only|just|"
+    r"approximately|up|down|goes|went|increased|decreased|declined|grew|improved|improves|"
+    r"lifts|lifted|cut|cuts|reduced|reduces|lowered|lowers|raised|raises|narrows|needs|"
+    r"gets|gives|reaches|keeps|retained|recovers|peaked|with|had|has|have|achieves|achieved)"
+    r"\s*$"
+    r"|[=:~≈(]\s*$",
+    re.IGNORECASE,
+)
+_FROM_TO = re.compile(
+    r"\bfrom\s+\S+(?:\s+\S+)?\s+(?:to|→|->)\s*$|\S+\s*(?:→|->)\s*$", re.IGNORECASE
+)
+_TOKEN = re.compile(r"[\w@²³⁺+'’./-]*[\w@²³⁺+%]")
+_NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
+_MONTH = re.compile(
+    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|^(?:Q[1-4])$", re.I
+)
+_CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\band\b(?=\s+[a-z])")
+_BASELINE_CUE = re.compile(
+    r"^[\s,]*(?:\([^()]{0,60}\)\s*,?\s*)?(?P<cue>vs\.?|versus|compared\s+(?:with|to)|against|"
+    r"over|relative\s+to|than|up\s+from|down\s+from|from|whereas|below|above|"
+    r"non-inferior\s+to|higher\s+than|lower\s+than|on)\s+"
+    r"(?P<words>(?:[^\d\s;,()][^\s;,()]*\s+){0,6}?)"
+    r"(?P<tail>(?:about\s+|~)?(?=[+−-]?\d|\(|$|[;,.]))",
+    re.IGNORECASE,
+)
+_TREATMENT_AFTER = re.compile(
+    r"^\s*(?:\([^)]*\)\s*)?(?:reduced|reduces|lowers|lowered|raised|raises|increased|"
+    r"increases|cut|cuts|improved|improves|lifted|lifts|boosted|boosts)\b"
+)
+_TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
+_SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
+_SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u"}
+_DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
+_SETTING_PHRASE = re.compile(
+    r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|\$?[+−-]?\d[^,;()]*?)"
+    r"(?=\s*(?:[,;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
+    r"was|were|is|dropped|increased|decreased|improved|reached|from|to|globally)\b))",
+    re.IGNORECASE,
+)
+_HYPHEN_SETTING = re.compile(
+    r"\b\d+-(?:shot|bit|step|day|token|hourly|year)\b(?:\s+[A-Za-z]+\b)?(?:\s+(?:budget|CoT))?"
+    r"|\b(?:intention-to-treat|ITT|per-protocol|out-of-sample|test-clean|test-other|"
+    r"zero-shot|few-shot|short-run|long-run|y/y|q/q|m/m|avg@\d+|pass@\d+|maj@\d+)\b"
+)
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    spans = []
+    start = 0
+    for m in re.finditer(r"(?<=[.!?])\s+(?=[A-Z(])|;\s+", text):
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _phrase_back(left: str) -> str:
+    """The measure's name read backwards from the end of ``left`` until a stop word."""
+    words: list[str] = []
+    tokens = _tokens(left)
+    for index in range(len(tokens) - 1, -1, -1):
+        token = tokens[index]
+        number = re.fullmatch(r"[+−-]?\d[\d.,]*%?", token)
+        # A number after a capitalised name is part of it: "AIME 2024", "AlpacaEval 2.0".
+        named = number and index > 0 and tokens[index - 1][:1].isupper() and words
+        if token.lower() in _STOP or (number and not named):
+            break
+        words.insert(0, token)
+        if len(words) == 6:
+            break
+    return " ".join(words)
+
+
+def _runs(left: str) -> list[str]:
+    """The runs of words between stop words, in order."""
+    runs: list[list[str]] = [[]]
+    for token in _tokens(left):
+        if token.lower() in _STOP or re.fullmatch(r"[+−-]?\d[\d.,]*%?", token):
+            if runs[-1]:
+                runs.append([])
+            continue
+        runs[-1].append(token)
+    return [" ".join(r[-6:]) for r in runs if r]
+
+
+def _metric_back(left: str, *, by: bool = False) -> str:
+    """The last run of words before the value that names a measure, else the adjoining run.
+
+    After "by" ("reduced teen employment by 1.2%") the adjoining words are the measure.
+    """
+    adjoining = _phrase_back(left)
+    if adjoining and (_is_measure(adjoining) or by):
+        return adjoining
+    measured = [r for r in _runs(left) if _is_measure(r)]
+    if measured:
+        return measured[-1]
+    if adjoining and any(t.isalpha() and t.islower() for t in adjoining.split()):
+        return adjoining
+    return ""
+
+
+def _split_benchmark(metric: str) -> tuple[str, str]:
+    """ "AIME 2024 accuracy" -> ("AIME 2024", "accuracy"); "HumanEval pass@1" likewise."""
+    m = re.match(
+        r"^((?:[A-Z][A-Za-z]*[a-z][A-Z]\w*|[A-Z][\w-]*\s+\d[\d.]*|[A-Z][A-Za-z]*-\d[\w-]*)"
+        r"(?:\s+\d[\d.]*)?)\s+(.+)$",
+        metric,
+    )
+    if m and not _is_measure(m.group(1)):
+        return m.group(1), m.group(2)
+    return "", metric
+
+
+def _phrase_forward(right: str) -> str:
+    words: list[str] = []
+    for token in _tokens(right[:80]):
+        if token.lower() in _STOP or token[0].isdigit():
+            break
+        words.append(token)
+        if len(words) == 4:
+            break
+    return " ".join(words)
+
+
+def _is_measure(phrase: str) -> bool:
+    from evidence.quantities import MEASURES
+
+    words = re.split(r"[\s-]+", phrase.lower())
+    return (
+        any(w.strip(".") in MEASURES for w in words)
+        or bool(_LOWER_IS_BETTER.search(phrase))
+        or bool(re.search(r"\btop-\d+\b|@\d+|@k\b|\b(?:faster|slower)\b", phrase, re.I))
+    )
+
+
+def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] | None:
+    """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)"."""
+    found: list[tuple[str, int]] = []
+    for m in re.finditer(
+        r"\b(?P<prep>on|in|In|On|for)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
+        sentence,
+    ):
+        name = m["b"].rstrip(".")
+        if _MONTH.match(name.split()[0]) or re.fullmatch(r"\d{4}", name):
+            continue
+        strong = re.search(r"[\d-]|[A-Z]{2}|[a-z][A-Z]", name)
+        if m["prep"].lower() == "in" and not strong:
+            continue
+        if m["prep"] == "for" and not re.search(r"\d", name):
+            continue
+        found.append((name, offset + m.start("b")))
+    for m in re.finditer(r"\((?P<b>[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*)(?=[,)\s])", sentence):
+        name = m["b"]
+        if re.match(r"[^,)]*,[A-Z]", sentence[m.start("b") :]):
+            continue  # "(TT,TE,EE+lowE)": a list of settings
+        if _is_measure(name) or _MONTH.match(name) or not re.search(r"[A-Z]{2}|\d|\s", name):
+            continue
+        found.append((name, offset + m.start("b")))
+    for m in re.finditer(
+        r"\b(?:on|in|across)\s+(?P<b>(?:the|a)\s+(?:[\w-]+\s+){0,3}(?:cohort|trial|study|"
+        r"dataset|data\s*set|test\s+set|season|sites|analysis|sample|population|registry|survey))\b",
+        sentence,
+    ):
+        found.append((m["b"], offset + m.start("b")))
+    for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
+        found.append((m["b"], offset + m.start("b")))
+    if not found:
+        return None
+    after = [f for f in found if f[1] > value_at]
+    return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
+
+
+def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
+    pieces: list[str] = []
+    for source in (clause, sentence):
+        for m in _HYPHEN_SETTING.finditer(source):
+            pieces.append(m.group(0))
+        for m in _SETTING_PHRASE.finditer(source):
+            phrase = m.group(0).strip()
+            if not re.search(r"\d{4}\s*$", phrase) and not re.match(
+                r"\w+\s+(?:the\s+)?\d{4}\b", phrase
+            ):
+                pieces.append(phrase)
+        if pieces:
+            break
+    for m in re.finditer(r"\(([^()]{2,80})\)", sentence):
+        for part in m.group(1).split(","):
+            part = part.strip()
+            if (
+                not part
+                or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
+                or (benchmark and part == benchmark)
+                or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
+                or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
+            ):
+                continue
+            if benchmark and part.startswith(benchmark + " "):
+                part = part[len(benchmark) + 1 :]
+            pieces.append(part)
+    seen: list[str] = []
+    for piece in pieces:
+        if not any(normalise_protocol(piece) in normalise_protocol(p) for p in seen):
+            seen.append(piece)
+    return ", ".join(seen)
+
+
+_CUE = re.compile(
+    r"\b(?:vs\.?|versus|compared\s+(?:with|to)|against|relative\s+to|than|from|whereas|"
+    r"non-inferior\s+to|over|below|above)(?=\s|$)",
+    re.IGNORECASE,
+)
+
+
+def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | None, str, str]:
+    """(the baseline's quantity, the baseline's name, the cue) stated after a value."""
+    after = text[q.end : q.end + 140]
+    stop = re.search(r";|\.\s|\.$", after)
+    after = after[: stop.start()] if stop else after
+    nxt = next(
+        (r for r in rest if not _DOSE_UNIT.match(r.unit) and (r.unit == q.unit or not r.unit)),
+        None,
+    )
+    gap = text[q.end : nxt.start] if nxt is not None and nxt.start - q.end <= len(after) else None
+    if gap is not None and (nxt.unit == q.unit or not nxt.unit or not q.unit):
+        cue = _CUE.search(gap)
+        if cue and not re.search(r"\band\s+[a-z]", gap[: cue.start()]):
+            words = gap[cue.end() :].strip(" ,()")
+            words = re.sub(r"^(?:the\s+)?previous\s+best\s+of$", "the previous best", words)
+            words = re.sub(r"\s+(?:of|at|peak\s+at|peaks?\s+at|with|in)$", "", words)
+            words = re.sub(r"['’]s?$", "", words).strip(" ,()")
+            if not words:
+                tail = text[nxt.end : nxt.end + 60]
+                named = re.match(r"\s*(?:(?:for|with|in|of)\s+)?((?:the\s+)?[^,;.()\d]+)", tail)
+                words = named.group(1).strip() if named else ""
+            return nxt, words, cue.group(0)
+    cue = _CUE.search(after)
+    if cue and (gap is None or cue.start() < len(gap)):
+        named = re.match(r"\s+((?:the\s+)?[A-Za-z][^,;.()\d]*)", after[cue.end() :])
+        if named and cue.group(0).lower() not in ("from",):
+            return None, named.group(1).strip(), cue.group(0)
+    return None, "", ""
 
 
 def results_in(text: str) -> list[ResultDraft]:
-    """A first, narrow reading ("58.2% on MMLU"); see the module doc for the interface."""
-    drafts = []
-    for m in _SIMPLE.finditer(text):
+    """The results a claim states, in the order its figures appear."""
+    found = quantities(text)
+    figures = [q for q in found if q.kind == FIGURE]
+    drafts: list[ResultDraft] = []
+    used: set[int] = set()
+    taken: set[int] = set()  # starts of the figures read as results or their baselines
+    sentences = _sentences(text)
+    last_metric: dict[int, str] = {}
+    for index, q in enumerate(figures):
+        if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
+            continue
+        if _DOSE_UNIT.match(q.unit) or not re.match(r"[+−\-.\d]", q.text):
+            continue  # a dose is a setting; a change in words has no value to compare
+        before = text[max(0, q.start - 24) : q.start]
+        after = text[q.end : q.end + 40]
+        if (
+            re.search(r"\b(?:CI|CrI|interval|range|SE|SD)\b[^()]*$", before)
+            or (re.search(r"\(\s*$", before) and re.match(r"\s*/", after))
+            or re.search(r"[+−-]?\d[\d.]*\s*/\s*$", before)
+            or _TREATMENT_AFTER.match(after)
+            or (
+                _TIME_UNIT.match(q.unit)
+                and re.search(r"\b(?:after|at|over|during|within)\s+$", before)
+            )
+            or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
+        ):
+            continue  # an interval or error bar, the size of a treatment, a time point
+        s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
+        sentence = text[s_start:s_end]
+        # The clause of the value: back to the previous figure or clause mark.
+        left_start = s_start
+        for m in _CLAUSE_END.finditer(text, s_start, q.start):
+            left_start = m.end()
+        previous = [
+            f
+            for f in figures
+            if f.end <= q.start
+            and f.start >= s_start
+            and (f.start in taken)
+            and f.value != q.baseline
+        ]
+        if previous and previous[-1].end > left_start:
+            left_start = previous[-1].end
+        left = text[left_start : q.start]
+        right_end = s_end
+        following = [f for f in figures if f.start >= q.end]
+        m = _CLAUSE_END.search(text, q.end, s_end)
+        if m:
+            right_end = m.start()
+        if following and following[0].start < right_end:
+            right_end = following[0].start
+        right = text[q.end : right_end]
+        clause = text[left_start:right_end]
+
+        trimmed = _FROM_TO.sub("", left) if q.role == "to" else left
+        while True:
+            stripped = _LINK.sub("", trimmed)
+            if stripped == trimmed:
+                break
+            trimmed = stripped
+        model = ""
+        tokens = _phrase_back(trimmed).split()
+        if tokens and _NAME_LIKE.match(tokens[-1]) and re.search(r"\bof\s+\S+\s*$", trimmed):
+            model = tokens[-1]
+            trimmed = trimmed[: trimmed.rfind(" of ")]
+        metric = _metric_back(trimmed, by=bool(re.search(r"\bby\s+(?:about\s+|~)?$", left)))
+        forward = _phrase_forward(right)
+        benchmark = ""
+        if _HYPHEN_SETTING.fullmatch(forward):
+            forward = ""  # "−0.26 short-run": a setting, not the measure
+        if forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
+            if _is_measure(forward) or not _NAME_LIKE.match(forward.split()[0]):
+                metric = forward
+            elif not metric:
+                benchmark = forward
+        if metric and not benchmark:
+            benchmark, metric = _split_benchmark(metric)
+        if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
+            metric = q.label
+        if not metric:
+            earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
+            metric = earlier[-1] if earlier else ""
+        if not metric:
+            metric = last_metric.get(s_start, "")
+        if metric:
+            last_metric[s_start] = metric
+        if not benchmark:
+            found_benchmark = _benchmark_in(sentence, s_start, q.start)
+            if found_benchmark and found_benchmark[0] not in metric.split():
+                benchmark = found_benchmark[0]
+        protocol = _protocol_in(sentence, clause, benchmark)
+
+        baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
+        baseline_value = q.baseline
+        if baseline_q is not None and baseline_value is None:
+            baseline_value = baseline_q.value
+            used.add(baseline_q.start)
+            taken.add(baseline_q.start)
+        taken.add(q.start)
+        words = {"value": q.text}
+        for name, value in (
+            ("metric", metric),
+            ("benchmark", benchmark),
+            ("protocol", protocol),
+            ("model", model),
+            ("baseline_name", baseline_name),
+        ):
+            if value:
+                words[name] = value
         drafts.append(
             ResultDraft(
-                value=float(m["value"]),
-                unit=m["unit"],
-                benchmark=m["bench"],
-                words={"value": m.group("value") + m.group("unit"), "benchmark": m["bench"]},
+                value=q.value,
+                unit=q.unit,
+                metric=metric,
+                benchmark=benchmark,
+                protocol=protocol,
+                model=model,
+                baseline_value=baseline_value,
+                baseline_name=baseline_name,
+                direction=metric_direction(metric, q.unit),
+                words=words,
             )
         )
     return drafts

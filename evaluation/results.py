@@ -1,0 +1,198 @@
+"""Precision and recall of the results a claim states, on the labelled claims.
+
+Each line of ``tests/fixtures/results/labelled.jsonl`` (the dev half) and of
+``tests/fixtures/results/heldout/*.jsonl`` (the held-out half) has ``text``, ``field``
+and ``results``: value, value_text, unit, metric, benchmark, protocol, model,
+baseline_value, baseline_name, direction. ``evidence.results_in`` proposes results from
+the text; per half and per field this prints
+
+* precision and recall on (value, metric, benchmark) triples: values equal numerically,
+  metric and benchmark equal after folding case and non-alphanumerics, or one containing
+  the other as whole words (an empty label matches only an empty proposal);
+* protocol right, on the labelled results that state one and whose value was proposed;
+* direction right, on the labelled results with a direction whose value was proposed.
+
+It exits non-zero when the held-out half misses its targets (precision 0.90, recall
+0.85, protocol 0.95, every direction right). Only aggregates are printed, so the
+held-out half is scored without being read; ``-v`` lists the misses of the dev half and
+``--dev`` scores the dev half alone (while the rules are still changing).
+
+    python -m evaluation.results [--dev] [-v]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from evidence import ResultDraft, normalise_protocol, results_in
+
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "results"
+DEV = FIXTURES / "labelled.jsonl"
+HELDOUT = FIXTURES / "heldout"
+TARGETS = {"precision": 0.90, "recall": 0.85, "protocol": 0.95, "direction": 1.0}
+
+
+@dataclass
+class Score:
+    claims: int = 0
+    proposed: int = 0
+    labelled: int = 0
+    matched: int = 0
+    protocols: int = 0
+    protocols_right: int = 0
+    directions: int = 0
+    directions_right: int = 0
+
+    def add(self, other: Score) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.proposed if self.proposed else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.labelled if self.labelled else 1.0
+
+    @property
+    def protocol(self) -> float:
+        return self.protocols_right / self.protocols if self.protocols else 1.0
+
+    @property
+    def direction(self) -> float:
+        return self.directions_right / self.directions if self.directions else 1.0
+
+
+def fold(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", (text or "").casefold()).split())
+
+
+def words_match(label: str, proposal: str) -> bool:
+    """Equal after folding, or one containing the other as whole words."""
+    a, b = fold(label), fold(proposal)
+    if not a or not b:
+        return a == b
+    return a == b or f" {a} " in f" {b} " or f" {b} " in f" {a} "
+
+
+def same_value(label: float, proposal: float) -> bool:
+    return math.isclose(label, proposal, rel_tol=1e-6, abs_tol=1e-9)
+
+
+def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None = None) -> Score:
+    labels = item.get("results", [])
+    score = Score(claims=1, proposed=len(drafts), labelled=len(labels))
+    free = list(drafts)
+    by_value = list(drafts)
+    for label in labels:
+        triple = next(
+            (
+                d
+                for d in free
+                if same_value(label["value"], d.value)
+                and words_match(label.get("metric", ""), d.metric)
+                and words_match(label.get("benchmark", ""), d.benchmark)
+            ),
+            None,
+        )
+        if triple is not None:
+            free.remove(triple)
+            score.matched += 1
+        elif misses is not None:
+            misses.append(
+                f"  missed {label['value_text']!r} {label.get('metric')!r} "
+                f"{label.get('benchmark')!r} in {item['text'][:100]!r}"
+            )
+        valued = triple or next((d for d in by_value if same_value(label["value"], d.value)), None)
+        if label.get("protocol"):
+            score.protocols += 1
+            right = valued is not None and words_match(
+                normalise_protocol(label["protocol"]), normalise_protocol(valued.protocol)
+            )
+            score.protocols_right += right
+            if not right and misses is not None:
+                got = valued.protocol if valued else None
+                misses.append(f"  protocol {label['protocol']!r} got {got!r}")
+        if label.get("direction"):
+            score.directions += 1
+            right = valued is not None and valued.direction == label["direction"]
+            score.directions_right += right
+            if not right and misses is not None:
+                got = valued.direction if valued else None
+                misses.append(
+                    f"  direction of {label.get('metric')!r}: {label['direction']} got {got}"
+                )
+    if misses is not None:
+        for d in free:
+            misses.append(
+                f"  extra {d.words.get('value')!r} metric={d.metric!r} "
+                f"benchmark={d.benchmark!r} in {item['text'][:100]!r}"
+            )
+    return score
+
+
+def load(paths: list[Path]) -> list[dict]:
+    items = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("//"):
+                items.append(json.loads(line))
+    return items
+
+
+def evaluate(items: list[dict], misses: list[str] | None = None) -> dict[str, Score]:
+    """Scores per field, with "all" for the whole half."""
+    scores: dict[str, Score] = defaultdict(Score)
+    for item in items:
+        claim = score_claim(item, results_in(item["text"]), misses)
+        scores[item.get("field", "")].add(claim)
+        scores["all"].add(claim)
+    return dict(scores)
+
+
+def table(title: str, scores: dict[str, Score]) -> str:
+    rows = [f"{title}: {'field':<18} claims  prec recall  protocol  direction"]
+    for name in sorted(scores, key=lambda n: (n == "all", n)):
+        s = scores[name]
+        rows.append(
+            f"{'':<{len(title) + 2}}{name:<18} {s.claims:>6} {s.precision:>5.2f} {s.recall:>6.2f}"
+            f"  {s.protocol:>5.2f} of {s.protocols:<3} {s.direction:>5.2f} of {s.directions}"
+        )
+    return "\n".join(rows)
+
+
+def meets_targets(score: Score) -> bool:
+    return (
+        score.precision >= TARGETS["precision"]
+        and score.recall >= TARGETS["recall"]
+        and score.protocol >= TARGETS["protocol"]
+        and score.direction >= TARGETS["direction"]
+    )
+
+
+def main(argv: list[str]) -> int:
+    misses: list[str] | None = [] if "-v" in argv else None
+    dev = evaluate(load([DEV]), misses)
+    print(table("dev", dev))
+    if misses:
+        print("\n".join(misses))
+    if "--dev" in argv:
+        return 0
+    heldout_paths = sorted(HELDOUT.glob("*.jsonl")) if HELDOUT.is_dir() else []
+    if not heldout_paths:
+        print("heldout: no labelled claims yet")
+        return 1
+    heldout = evaluate(load(heldout_paths))
+    print(table("heldout", heldout))
+    return 0 if all(meets_targets(s) for s in heldout.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

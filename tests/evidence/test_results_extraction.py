@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from evaluation.results import DEV, evaluate, load, main, words_match
+from evidence import metric_direction, normalise_protocol, results_in
+
+
+def test_results_in_reads_a_change_from_one_value_to_another():
+    (latency, speedup) = results_in(
+        "Speculative decoding cut median latency from 41 ms to 17 ms per token on a single "
+        "H100 (batch size 1), a 2.4x speedup."
+    )
+    assert (latency.value, latency.unit, latency.metric) == (17.0, "ms", "median latency")
+    assert (latency.baseline_value, latency.direction) == (41.0, "lower")
+    assert latency.protocol == "batch size 1"
+    assert latency.words["value"] == "17 ms"
+    assert (speedup.value, speedup.unit, speedup.direction) == (2.4, "x", "higher")
+
+
+def test_results_in_reads_metric_benchmark_and_split():
+    wer, other = results_in(
+        "Whisper-large-v3 gets 2.0% WER on LibriSpeech test-clean and 3.9% on test-other."
+    )
+    assert (wer.value, wer.unit, wer.metric, wer.benchmark) == (2.0, "%", "WER", "LibriSpeech")
+    assert wer.direction == "lower"
+    assert "test-clean" in wer.protocol
+    assert wer.words["benchmark"] == "LibriSpeech"
+    assert other.value == 3.9
+
+
+def test_results_in_reads_a_baseline_after_vs():
+    (result,) = results_in(
+        "Pangu-Weather 7-day Z500 ACC: 0.82 (ERA5 test year 2018) vs 0.79 for IFS."
+    )
+    assert (result.value, result.baseline_value, result.baseline_name) == (0.82, 0.79, "IFS")
+    assert result.benchmark == "ERA5"
+
+
+def test_results_in_reads_a_fold_change_over_a_named_baseline():
+    (fold, *_rest) = results_in(
+        "Phase 2 (n=60): 3-fold rise in neutralising antibody titres over the licensed vaccine."
+    )
+    assert (fold.value, fold.unit) == (3.0, "x")
+    assert fold.baseline_name == "the licensed vaccine"
+
+
+def test_results_in_gives_no_result_for_setup_numbers():
+    assert (
+        results_in(
+            "The 7B model was trained on 2T tokens with learning rate 3e-4 and a 4,096-token "
+            "context; evaluation uses 500 held-out tasks released in June 2025."
+        )
+        == []
+    )
+    assert results_in("In STEP-HFpEF (n = 529), patients got semaglutide 2.4 mg weekly.") == []
+
+
+def test_results_in_skips_intervals_and_uncertainties():
+    (result,) = results_in("The ECS is 3.7 K (5–95% range 2.0–5.6 K).")
+    assert (result.value, result.unit) == (3.7, "K")
+    (h0,) = results_in("Planck gives H0 = 67.4 ± 0.5 km/s/Mpc.")
+    assert (h0.value, h0.metric, h0.unit) == (67.4, "H0", "km/s/Mpc")
+
+
+def test_metric_direction_reads_which_way_is_better():
+    assert metric_direction("accuracy") == "higher"
+    assert metric_direction("word error rate") == "lower"
+    assert metric_direction("perplexity") == "lower"
+    assert metric_direction("attack success rate") == "lower"
+    assert metric_direction("30-day mortality") == "lower"
+    assert metric_direction("relative risk reduction", "%") == "higher"
+    assert metric_direction("remnant mass", "M☉") == ""
+
+
+def test_normalise_protocol_groups_spellings_together():
+    assert normalise_protocol("5-shot") == normalise_protocol("5 shot")
+    assert normalise_protocol("Test-Clean") == "test clean"
+
+
+def test_words_match_folds_case_and_accepts_whole_word_containment():
+    assert words_match("AIME 2024", "aime-2024")
+    assert words_match("accuracy", "AIME 2024 accuracy")
+    assert not words_match("acc", "accuracy")
+    assert words_match("", "")
+    assert not words_match("", "MMLU")
+
+
+def test_results_evaluation_runs_on_the_dev_half(capsys):
+    scores = evaluate(load([DEV]))
+    assert scores["all"].claims == 80
+    assert scores["all"].matched > 0
+    assert main(["--dev"]) == 0
+    assert "machine learning" in capsys.readouterr().out
