@@ -39,6 +39,7 @@ SHAPES = {"feed": "digest", "concept": "notes"}
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "evidence"
 DEFAULT = FIXTURES / "labelled.jsonl"
 FIELDS = FIXTURES / "fields"
+FIELDS2 = FIXTURES / "fields2"
 HELDOUT = FIXTURES / "heldout"
 
 # What a held-out half of every field must reach (issue: evidence in every field).
@@ -217,7 +218,7 @@ def main(argv: list[str]) -> int:
         print()
         misses: list[str] = []
         print(FIELD_HEADER)
-        for half, folder in (("dev", FIELDS), ("held-out", HELDOUT)):
+        for half, folder in (("dev", FIELDS), ("dev 2", FIELDS2), ("held-out", HELDOUT)):
             rows, missed = field_rows(half, sorted(folder.glob("*.jsonl")))
             print("\n".join(rows))
             misses += missed if half == "held-out" else []
