@@ -131,6 +131,12 @@ _FULL_TEXT = _rx(
     rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,80}}?\band\s+(?:then\s+|also\s+)?(?:read|went\s+"
     r"through|checked)\s+(?:it|them)\b",
     rf"\b{READ}\s+(?:the\s+)?methods(?:\s+(?:and|&)\s+(?:SI|results|supplement\w*|appendi\w+))?\b",
+    # The full paper got hold of: "for this one we did get the full text".
+    r"\b(?:did\s+)?(?:get|got|obtained|had\s+access\s+to|accessed|got\s+hold\s+of)\s+(?:the\s+)?"
+    r"full[\s-](?:text|paper|pdf|article)\b",
+    # A part of the full paper named as the source: "Tables 2–4 of the full text: …".
+    r"\b(?:tables?|figs?\.?|figures?|sections?|appendi(?:x|ces)|supplementary\s+\w+)\s+[\w.–-]+"
+    r"(?:\s*(?:and|&|,)\s*[\w.–-]+)*\s+(?:of|in)\s+the\s+(?:full[\s-](?:text|paper)|pdf)\b",
     # "read this one end to end", "after reading the paper through".
     r"\bread(?:ing)?\s+(?:[\w'’-]+\s+){1,4}?(?:in full|end to end|cover to cover|front to back|"
     r"through(?=\s*[:;,.)]|$)|in (?:its|their) entirety)",
@@ -202,11 +208,11 @@ _ABSTRACT_ONLY = _rx(
     rf"{OWN_CHANNEL}(?:\s+(?:on|about|for)\s+[^:—–.]{{1,40}})?\s*[:—–]",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
-    r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary)",
+    r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary|intro)",
     r"\bnothing (?:beyond|past|but|other than|more than) the (?:abstract|listing|summary)\b",
-    r"\b(?:not|never)\s+(?:\w+\s+)?(?:get|go|got|gotten|gone|read|make it|see|seen|been)\s+"
+    r"\b(?:not|never)\s+(?:\w+\s+){0,4}?(?:get|go|got|gotten|gone|read|make it|see|seen|been)\s+"
     r"(?:past|"
-    r"beyond|further than)\s+the\s+(?:abstract|listing|summary)\b",
+    r"beyond|further than)\s+the\s+(?:abstract|listing|summary|intro(?:duction)?)\b",
     r"\bno further than the (?:abstract|listing|summary)\b",
     r"\bthe abstract is the only\b|\bonly text (?:available|read|seen)\b",
     # The abstract as the subject that speaks: "the abstract carries / states / says…".
@@ -229,15 +235,20 @@ _ABSTRACT_ONLY = _rx(
     r"announcement|summary|video)[^.;:!?]{0,40}?\b(?:only source|is all|was all)\b",
     # Only a summary-level text was to be had: "only abstracts … were available".
     rf"\b{ONLY}\s+(?:{ART}\s+)?{WORDS}(?:{SUMMARY}|{OWN_CHANNEL})\b[^.;:!?]{{0,80}}?\b"
-    r"(?:was|were|is|are)\s+(?:\w+\s+)?(?:available|accessible|public|posted|out|open)\b",
+    r"(?:was|were|is|are)\s+(?:\w+\s+)?(?:available|accessible|public|posted|out|open|visible|"
+    r"shown|online)\b",
     rf"\b{ONLY}\s+(?:ever\s+)?(?:saw|seen|had|read|got)\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"(?:^|[:;,(]\s*){ONLY}\s+{SUMMARY}\b",
     r"\bnone\s+of\s+(?:the\s+)?(?:pdfs|papers|full\s+texts?|full\s+papers|articles|drafts)\s+"
     r"(?:were|was|got|have\s+been|had\s+been)\s+(?:\w+\s+)?(?:opened|read|available|"
     r"accessible|consulted|posted|open\s+to\s+us)\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken|comes?|came)\s+(?:{ONLY}\s+|"
-    rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?:[\w./&-]+\s+){{0,3}}?abstracts\b",
-    r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall)\b",
+    rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?:(?:{ART}\s+)?[\w./&'’-]+\s+){{0,5}}?(?:abstracts|"
+    rf"{OWN_CHANNEL}|registry\s+entries)\b",
+    r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall|(?:past|beyond|through)\s+the\s+"
+    r"paywall)\b",
+    r"\b(?:says|states|claims|reports|according\s+to)\s+the\s+(?:abstract|summary|listing)\b",
+    r"\bno\s+access\s+to\s+(?:the\s+)?(?:paper|pdf|full[\s-]text|article|preprint|manuscript)\b",
     # The paper out of reach.
     r"\b(?:paper|pdf|full[\s-]?text|full\s+paper|article|preprint|paper\s+body)\b[^.;:!?]{0,30}?"
     r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the|[\w.-]+'s)\s+(?:[\w.-]+\s+)?(?:paywall|embargo|"
@@ -295,7 +306,8 @@ _SECONDARY = _rx(
     rf"\bvia\s+(?:{ART}\s+)?(?:[\w./'’&-]+\s+){{0,3}}?(?:newsletter|digest|blog(?:\s+post)?|"
     r"thread|tweets?|podcast|substack|reddit|youtube|discord|forum)\b",
     rf"\bfrom\s+(?:{ART}\s+)?{WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
-    r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum)\b",
+    r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum|review\s+by|textbook|"
+    r"handbook)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
     rf"covered)\s+(?:by|in|on))\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed)\s+(?:in|on|by)\s+"
@@ -329,7 +341,8 @@ _SECONDARY = _rx(
     r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
     r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
     r"\b(?:phd\s+)?students?\s+(?:i|we)\s+(?:spoke|talked)\b",
-    rf"\b[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
+    rf"\b(?!(?:journal|publisher|conference|workshop|arxiv|openreview|authors?|investigators?)\b)"
+    rf"[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
     *shorthand.SECONDARY,
 )
@@ -385,7 +398,12 @@ _EDITORIAL = _rx(
     r"sure|certain|persuaded|wary|suspicious|unsure|not\s+sure|torn)\b",
     r"\b(?:i|we)\s+(?:would|will)\s+(?:\w+ly\s+)?(?:wager|bet|venture|hazard|"
     r"not\s+(?:trust|rely|bet|buy|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet))\b",
-    r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:doubt|worry|wonder|disagree|distrust|question)\b",
+    r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
+    r"distrust|question)\b",
+    r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
+    r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
+    r"\bcount\s+(?:me|us)\s+(?:\w+\s+)?(?:unconvinced|sceptical|skeptical|doubtful|among\s+the\s+"
+    r"(?:sceptics|skeptics|doubters)|out)\b",
     r"\b(?:yours truly|this writer|the present (?:writer|author))\b|[\[(]\s*ed\.?\s*[\])]",
     r"\b(?:i|we)\s+(?:would|am inclined to|are inclined to|tend to)\s+(?:\w+\s+)?(?:think|read|"
     r"guess|say|bet|argue|suspect|interpret|characteri[sz]e|call|describe|classify|frame|see|"
@@ -404,6 +422,8 @@ _EDITORIAL = _rx(
     *shorthand.EDITORIAL,
 )
 # The authors' own summary ("the authors' own summary video"), not a third party's recap.
+_PERSON_RX = re.compile(rf"\b{PERSON}\b", re.I)
+_SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
 _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
 _OWN_SUMMARY = re.compile(rf"\bown\b|\b{AUTHORS}{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
 _ASIDE = re.compile(r",\s*which\s+$", re.I)
@@ -423,7 +443,7 @@ class Signal:
 
 
 _NEG_NEAR = re.compile(
-    r"\b(?:not|never|without|no|nor|nothing|nobody)\b(?:\s+\w+){0,3}\s*$",
+    r"\b(?:not|never|without|no|nor|nothing|nobody)\b(?:\s+\w+){0,4}\s*$",
     re.IGNORECASE,
 )
 
@@ -512,7 +532,14 @@ def reading_signal(sentence: str) -> Signal | None:
             _THIRD_PARTY_SUMMARY.search(abstract.group(0) if abstract else "")
             or _THIRD_PARTY_SUMMARY.search(secondary.group(0))
         )
-        if abstract and not theirs:
+        # "as reported by attendees; we have not read the papers": a person is the source.
+        hearsay = (
+            secondary
+            and abstract
+            and _PERSON_RX.search(secondary.group(0))
+            and not _SUMMARY_RX.search(abstract.group(0))
+        )
+        if abstract and not theirs and not hearsay:
             return Signal(ABSTRACT_ONLY, abstract)
     if secondary:
         return Signal(SECONDARY, secondary)
@@ -522,4 +549,4 @@ def reading_signal(sentence: str) -> Signal | None:
 def goes_beyond_abstract(sentence: str) -> bool:
     """Does the sentence say the reading went past the summary ("not just the abstract",
     "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not."""
-    return _positive(_NOT_ONLY_ABSTRACT, spelled_out(sentence), reach=24) is not None
+    return _positive(_NOT_ONLY_ABSTRACT, spelled_out(sentence), reach=32) is not None
