@@ -131,3 +131,14 @@ def test_review_queue_shows_the_words_behind_each_mark_without_htmx(client, othe
     assert "Why these marks" in body
     assert "from the note:" in body
     assert "Demo Digest" in body
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['=HYPERLINK("http://evil.example","x")', "+1+2", "-2+3", "@SUM(A1)", " =1+1", "\t=1"],
+)
+def test_audit_command_csv_neutralises_formulas(db, text):
+    ClaimFactory(text=text)
+    rows = list(csv.reader(io.StringIO(_run("--format", "csv"))))
+    header, row = rows
+    assert row[header.index("text")] == "'" + text
