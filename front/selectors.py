@@ -14,7 +14,7 @@ from django.db.models import CharField, F, Max, Prefetch, Q, QuerySet, Value
 from accounts.roles import User, can_contribute, is_editor
 from entries.models import Claim, Entry, EntryEvent, EntryStatus
 from papers.models import Paper
-from wiki.models import Concept, Revision, RevisionStatus
+from wiki.models import Concept, Revision, RevisionStatus, published_topics
 from wiki.selectors import revisions_pending
 
 LATEST = 12
@@ -34,7 +34,7 @@ def home_page(user: AbstractBaseUser | AnonymousUser) -> HomePage:
         Entry.objects.published()
         .select_related("author")
         .prefetch_related(
-            "topics",
+            published_topics(),
             Prefetch("claims", queryset=Claim.objects.only("id", "entry_id", "evidence")),
         )
         .order_by("-date", "-id")[:LATEST]

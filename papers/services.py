@@ -147,7 +147,7 @@ def papers_import(
         report.error = str(exc)
         return report
     seen: dict[int, str] = {}
-    concepts = {c.title.lower(): c for c in Concept.objects.only("id", "title")}
+    concepts = {c.title.lower(): c for c in Concept.objects.published().only("id", "title")}
     for record in records:
         if record.problem:
             report.rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))

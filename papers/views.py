@@ -141,7 +141,7 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
     """The paper's topic chips, edited in place (htmx) or on the paper page (no JS)."""
     paper = pages.get_paper_or_404(key)
     data = request.POST if request.method == "POST" else None
-    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.all())})
+    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.published())})
     if form.is_valid():
         paper_set_topics(paper=paper, topics=form.cleaned_data["topics"])
         if not wants_fragment(request):
@@ -151,7 +151,7 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
     context = {} if wants_fragment(request) else _detail_context(request, paper)
     context |= {
         "paper": paper,
-        "topics": list(paper.topics.all()),
+        "topics": list(paper.topics.published()),
         "topics_form": form,
         "editing_topics": not form.is_valid() and "show" not in request.GET,
     }

@@ -21,7 +21,7 @@ from wiki.models import Concept
 
 router = Router(tags=["papers"])
 
-TOPICS = Prefetch("topics", queryset=Concept.objects.only("id", "slug"))
+TOPICS = Prefetch("topics", queryset=Concept.objects.published().only("id", "slug"))
 
 
 def _filter_data(filters: PaperFilters) -> QueryDict:
