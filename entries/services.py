@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
@@ -357,6 +358,37 @@ class StaleMark(EntryError):
     status_code = 409
 
 
+class MarkConflict(StaleMark):
+    """The claim moved or went while the editor was marking it: its revision was approved
+    (merged into the published entry) or the entry was edited. ``next_url``: where its
+    claims are now."""
+
+    def __init__(self, next_url: str) -> None:
+        super().__init__(
+            "Somebody else was faster: this claim's entry was approved or changed while you "
+            "were marking it, and nothing was marked. Open the entry, check its claims as "
+            "they are now, and mark again."
+        )
+        self.next_url = next_url
+
+
+def _mark_conflict(claim: Claim) -> MarkConflict:
+    """The conflict for a claim that moved or went, pointing at the entry that holds it (or
+    the claim it rewrote) now: after a merge, the published entry."""
+    seen = claim._state.fields_cache.get("entry")
+    candidates = [
+        Claim.objects.filter(pk=claim.pk).values_list("entry_id", flat=True).first(),
+        Claim.objects.filter(pk=claim.origin_id).values_list("entry_id", flat=True).first()
+        if claim.origin_id
+        else None,
+        seen.revision_of_id if seen is not None else None,
+    ]
+    for pk in candidates:
+        if pk is not None and Entry.objects.filter(pk=pk).exists():
+            return MarkConflict(reverse("entries:detail", args=[pk]))
+    return MarkConflict(reverse("entries:review"))
+
+
 @transaction.atomic
 def claim_mark(
     *,
@@ -379,9 +411,23 @@ def claim_mark(
         raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
     if evidence not in Evidence.values:
         raise EntryError(f"“{str(evidence)[:40]}” is not an evidence level.")
-    entry_id = Claim.objects.values_list("entry_id", flat=True).get(pk=claim.pk)
-    entry = Entry.objects.select_for_update().get(pk=entry_id)  # the entry first, as edits do
-    locked = Claim.objects.select_for_update(of=("self",)).select_related("paper").get(pk=claim.pk)
+    # A revision approved meanwhile is merged and removed, its claims rewritten or moved:
+    # each lookup below may find nothing, or the claim under another entry (issue #27).
+    entry_id = Claim.objects.filter(pk=claim.pk).values_list("entry_id", flat=True).first()
+    if entry_id is None or (claim.entry_id is not None and entry_id != claim.entry_id):
+        raise _mark_conflict(claim)
+    # The entry first, as edits do.
+    entry = Entry.objects.select_for_update().filter(pk=entry_id).first()
+    locked = (
+        Claim.objects.select_for_update(of=("self",))
+        .select_related("paper")
+        .filter(pk=claim.pk, entry_id=entry_id)
+        .first()
+        if entry is not None
+        else None
+    )
+    if locked is None:
+        raise _mark_conflict(claim)
     if entry.status == EntryStatus.REJECTED:
         raise EntryError("This entry was rejected: its claims are no longer marked.")
     check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
