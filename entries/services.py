@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import F
@@ -18,6 +19,7 @@ from entries.marks import full_text_problem, mark_change_detail
 from entries.models import (
     MARK_CHANGED,
     OPEN_STATUSES,
+    WRITE_ACTIONS,
     Caveat,
     Claim,
     Entry,
@@ -354,6 +356,24 @@ def claims_write(
     return written
 
 
+def entry_writers(entry: Entry) -> set[int]:
+    """Everyone who wrote some of the entry's text: its author and whoever edited it since
+    it was created (on any path: the form, a resubmission, a revision). Uses the entry's
+    prefetched events when it has them."""
+    known = getattr(entry, "_writers", None)
+    if known is not None:  # asked once per loaded entry (each button asks)
+        return known
+    cached = getattr(entry, "_prefetched_objects_cache", {}).get("events")
+    if cached is not None:
+        actors = {e.actor_id for e in cached if e.action in WRITE_ACTIONS}
+    else:
+        actors = set(
+            entry.events.filter(action__in=WRITE_ACTIONS).values_list("actor_id", flat=True)
+        )
+    entry._writers = {pk for pk in actors | {entry.author_id} if pk is not None}
+    return entry._writers
+
+
 class StaleMark(EntryError):
     status_code = 409
 
@@ -430,6 +450,18 @@ def claim_mark(
         raise _mark_conflict(claim)
     if entry.status == EntryStatus.REJECTED:
         raise EntryError("This entry was rejected: its claims are no longer marked.")
+    if (
+        settings.WIKI_FOUR_EYES
+        and entry.status == EntryStatus.PUBLISHED
+        and by.pk in entry_writers(entry)
+    ):
+        # A published entry's marks change at once: its writers would be grading their own
+        # text with nobody else looking (issue #27).
+        raise EditNotAllowed(
+            "You wrote this entry: another editor must change the marks of its published "
+            "claims (the four-eyes rule). Ask one, or edit the entry to propose the change "
+            "as a revision for review."
+        )
     check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
     reason = (reason or "").strip()
     problem = full_text_problem(
