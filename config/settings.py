@@ -454,6 +454,10 @@ API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
 # address without one; past it, 429 with Retry-After. Empty: no limit. Counted per worker.
 API_RATE_LIMIT_TOKEN = os.environ.get("API_RATE_LIMIT_TOKEN", "600/min")
 API_RATE_LIMIT_ANONYMOUS = os.environ.get("API_RATE_LIMIT_ANONYMOUS", "120/min")
+# Password-reset mails: at most this many per email address asked for (whether or not it
+# has an account) and per client address; past either, the form answers 429. Empty: no limit.
+PASSWORD_RESET_RATE_PER_ADDRESS = os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "3/h")
+PASSWORD_RESET_RATE_PER_CLIENT = os.environ.get("PASSWORD_RESET_RATE_PER_CLIENT", "10/h")
 
 LOGGING = {
     "version": 1,
