@@ -447,7 +447,12 @@ if WIKI_REQUIRE_LOGIN_TO_READ:
 # (a one-person wiki).
 WIKI_FOUR_EYES = env_bool("WIKI_FOUR_EYES", default=True)
 ARXIV_API_URL = os.environ.get("ARXIV_API_URL", "https://export.arxiv.org/api/query")
-ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)
+ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)  # the whole call, reading included
+# Outbound arXiv lookups (papers/arxiv.py): at most one call per this many seconds for the
+# whole site (arXiv asks for about 3), answers cached this long, bodies cut past this size.
+ARXIV_MIN_INTERVAL_SECONDS = env_int("ARXIV_MIN_INTERVAL_SECONDS", 3)
+ARXIV_CACHE_SECONDS = env_int("ARXIV_CACHE_SECONDS", 86_400)
+ARXIV_MAX_BYTES = env_int("ARXIV_MAX_BYTES", 2_000_000)
 # Largest JSON body the API accepts; larger requests get 413.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
 # Requests per period ("600/min", "/s", "/h", "/day") per person with a token, and per

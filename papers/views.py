@@ -17,7 +17,7 @@ from core.cache import cache_page_for_anonymous, cached_response, library_versio
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
 from papers import selectors as pages
-from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
+from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
 from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
@@ -204,6 +204,12 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
     except ArxivNotFound as exc:
         lookup.add_error("arxiv", str(exc))
         return render(request, "papers/new.html", context, status=404)
+    except ArxivBusy as exc:
+        messages.warning(request, f"{exc} Or fill in the details by hand.")
+        context["form"] = PaperForm(initial=initial)
+        response = render(request, "papers/new.html", context, status=429)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     except ArxivError as exc:
         messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
     else:
