@@ -16,6 +16,7 @@ from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_response, library_version
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
+from core.submissions import submission_finish, submission_start
 from papers import selectors as pages
 from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
@@ -162,15 +163,18 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
 @permission_required("papers.add_paper")
 def paper_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
+        if (replay := submission_start(request)) is not None:
+            return replay
         form = PaperForm(request.POST)
-        if form.is_valid():
-            try:
-                paper = paper_create(
-                    fields=form.paper_fields(), topics=form.cleaned_data["topics"], by=request.user
-                )
-            except DuplicatePaper as exc:
-                messages.info(request, f"{exc} Here it is.")
-                return redirect(exc.paper)
+        paper = None
+        try:
+            paper = _paper_create(request, form)
+        except DuplicatePaper as exc:
+            messages.info(request, f"{exc} Here it is.")
+            return redirect(exc.paper)
+        finally:
+            submission_finish(request, paper.get_absolute_url() if paper else None)
+        if paper is not None:
             messages.success(request, "Paper added to the library.")
             return redirect(paper)
         context = {"lookup": ArxivLookupForm(), "form": form, "import_form": PaperImportForm()}
@@ -185,6 +189,14 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         "import_form": PaperImportForm(),
     }
     return render(request, "papers/new.html", context)
+
+
+def _paper_create(request: HttpRequest, form: PaperForm) -> Paper | None:
+    if not form.is_valid():
+        return None
+    return paper_create(
+        fields=form.paper_fields(), topics=form.cleaned_data["topics"], by=request.user
+    )
 
 
 def _paper_lookup(request: HttpRequest) -> HttpResponse:
