@@ -8,8 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import is_editor
@@ -30,10 +30,12 @@ from papers.forms import (
     PaperTopicsForm,
 )
 from papers.list_page import filters_html
-from papers.models import Paper
+from papers.models import Paper, PaperChange
 from papers.month_chart import papers_per_month_html
 from papers.services import (
     DuplicatePaper,
+    PaperChangeRefused,
+    paper_change_revert,
     paper_create,
     paper_set_topics,
     paper_update,
@@ -41,6 +43,7 @@ from papers.services import (
 )
 
 View = Callable[..., HttpResponse]
+PAPER_HISTORY = 50  # the paper page's latest changes; every one is in /changes/
 
 
 def permission_required(perm: str) -> Callable[[View], View]:
@@ -236,12 +239,36 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
 def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
     paper = pages.get_paper_or_404(key)
     form = PaperForm(request.POST if request.method == "POST" else None, instance=paper)
-    if form.is_valid():
-        paper_update(paper=paper, fields=form.paper_fields(), topics=form.cleaned_data["topics"])
-        messages.success(request, "Paper saved.")
-        return redirect(paper)
     status = 400 if form.is_bound else 200
+    if form.is_valid():
+        try:
+            paper_update(
+                paper=paper,
+                fields=form.paper_fields(),
+                topics=form.cleaned_data["topics"],
+                by=request.user,
+            )
+        except PaperChangeRefused as exc:
+            form.add_error(None, str(exc))
+            status = exc.status_code
+        else:
+            messages.success(request, "Paper saved.")
+            return redirect(paper)
     return render(request, "papers/edit.html", {"paper": paper, "form": form}, status=status)
+
+
+@require_POST
+@permission_required("papers.change_paper")
+def paper_change_revert_view(request: HttpRequest, key: str, change_id: int) -> HttpResponse:
+    """An editor sets one field of the paper back to what it was before a change."""
+    paper = pages.get_paper_or_404(key)
+    change = get_object_or_404(PaperChange, pk=change_id, paper=paper)
+    try:
+        paper_change_revert(change=change, by=request.user)
+    except PaperChangeRefused as exc:
+        raise PermissionDenied(str(exc)) from None
+    messages.success(request, f"{change.label.capitalize()} set back to what it was.")
+    return redirect(paper)
 
 
 @require_http_methods(["GET", "POST"])
@@ -274,4 +301,6 @@ def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
     context["claim_filter"] = claim_filter
     context["claim_filtered"] = narrowed and any(wanted.values())
     context["page_url"] = absolute_url(request, paper.get_absolute_url())
+    context["paper_changes"] = list(paper.changes.select_related("actor")[:PAPER_HISTORY])
+    context["can_revert"] = is_editor(request.user)
     return context
