@@ -282,17 +282,13 @@ def papers_import(
     return report
 
 
+@transaction.atomic
 def papers_read_level_raise(*, paper_ids: Iterable[int]) -> int:
     """Mark as read in abstract the papers known so far only by their metadata (a note says
     only the abstract was read). A level somebody set higher is never lowered."""
-    raised = list(
-        Paper.objects.filter(
-            pk__in=list(paper_ids), read_level=ReadLevel.METADATA_ONLY
-        ).values_list("pk", flat=True)
-    )
-    Paper.objects.filter(pk__in=raised).update(
-        read_level=ReadLevel.ABSTRACT_ONLY, updated=timezone.now()
-    )
+    candidates = Paper.objects.filter(pk__in=list(paper_ids), read_level=ReadLevel.METADATA_ONLY)
+    raised = list(candidates.select_for_update().values_list("pk", flat=True))
+    candidates.update(read_level=ReadLevel.ABSTRACT_ONLY, updated=timezone.now())
     # The read level drives the evidence checks: it never changes without a trace.
     PaperChange.objects.bulk_create(
         PaperChange(
