@@ -24,8 +24,19 @@ workers = _int("WEB_WORKERS", 2)
 worker_class = "gthread"
 threads = _int("WEB_THREADS", 4)
 timeout = _int("WEB_TIMEOUT", 30)
+# On SIGTERM (docker stop, a deploy) workers stop accepting and finish what they hold for up
+# to this long; docker-compose.yml's stop_grace_period (35 s) leaves them the time.
 graceful_timeout = _int("WEB_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("WEB_KEEPALIVE", 5)
+# Connections a worker takes off the shared socket before it can serve them die with it if it
+# is killed (the hostile run lost ~90 of 200 so, a saved POST among them; issue #27). Each
+# worker holds at most two per thread (one served, one waiting or idle in keep-alive); the
+# rest wait in the kernel's queue on the socket, which the arbiter keeps open across worker
+# restarts, so another worker serves them. The queue itself is kept short: past it, new
+# clients are refused at once (a proxy retries elsewhere) rather than waiting behind a
+# stalled server.
+worker_connections = _int("WEB_WORKER_CONNECTIONS", 2 * threads)
+backlog = _int("WEB_BACKLOG", 64)
 max_requests = _int("WEB_MAX_REQUESTS", 2000)
 max_requests_jitter = _int("WEB_MAX_REQUESTS_JITTER", 200)
 # "-" is standard output; empty switches the access log off.

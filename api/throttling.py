@@ -4,10 +4,8 @@ The address is ``core.security.client_address``: X-Forwarded-For is read only as
 TRUSTED_PROXY_HOPS proxies vouch for it, so a client cannot pick a fresh address per request
 (escaping its limit) or name somebody else's (using up theirs).
 
-A sliding window of request times kept in the default cache: each worker process counts its
-own requests with the in-memory cache, and every worker of every server shares one count when
-CACHE_URL names Redis. While Redis is unreachable the count reads as empty, so the limits let
-requests through (core/redis_cache.py logs it) rather than refuse everybody. One throttle
+The counting is core.rates' sliding window in the default cache (shared by every worker
+when CACHE_URL names Redis; open while Redis is unreachable). One throttle
 object serves every request of an operation, in every thread, so the time to wait is kept
 per thread.
 """
@@ -15,23 +13,16 @@ per thread.
 from __future__ import annotations
 
 import threading
-import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.checks import Error
 from django.http import HttpRequest
 from ninja.throttling import BaseThrottle
 
+from core.rates import parse_rate, rate_wait
 from core.security import client_address
 
-PERIODS = {"s": 1, "sec": 1, "min": 60, "m": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
-
-
-def parse_rate(rate: str) -> tuple[int, int]:
-    """ "600/min" → (600, 60)."""
-    count, _, period = rate.partition("/")
-    return int(count), PERIODS[period.strip()]
+__all__ = ["THROTTLES", "RateLimit", "check_rates", "parse_rate"]
 
 
 class RateLimit(BaseThrottle):
@@ -55,19 +46,20 @@ class RateLimit(BaseThrottle):
         ident = self.ident(request)
         if not rate or ident is None:
             return True
-        limit, seconds = parse_rate(rate)
-        key = f"api-rate:{self.setting}:{ident}"
-        now = time.time()
-        recent = [t for t in cache.get(key, []) if t > now - seconds]
-        if len(recent) >= limit:
-            self._local.wait = recent[-1] + seconds - now  # until the oldest one leaves
-            return False
-        cache.set(key, [now, *recent], seconds)
-        return True
+        self._local.wait = rate_wait(f"api:{self.setting}:{ident}", rate)
+        return self._local.wait is None
 
     def wait(self) -> float | None:
         return getattr(self._local, "wait", None)
 
+
+# Every rate setting of the site, read once at start by check_rates.
+RATE_SETTINGS = (
+    "API_RATE_LIMIT_TOKEN",
+    "API_RATE_LIMIT_ANONYMOUS",
+    "PASSWORD_RESET_RATE_PER_ADDRESS",
+    "PASSWORD_RESET_RATE_PER_CLIENT",
+)
 
 THROTTLES = [
     RateLimit("API_RATE_LIMIT_TOKEN", signed_in=True),
@@ -78,7 +70,7 @@ THROTTLES = [
 def check_rates(app_configs=None, **kwargs) -> list[Error]:
     """A system check: a rate that cannot be read stops the site at start, not per request."""
     errors = []
-    for name in ("API_RATE_LIMIT_TOKEN", "API_RATE_LIMIT_ANONYMOUS"):
+    for name in RATE_SETTINGS:
         rate = getattr(settings, name, "")
         try:
             if rate:

@@ -123,6 +123,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
+                "core.submissions.submission_context",
             ],
         },
     },
@@ -447,13 +448,22 @@ if WIKI_REQUIRE_LOGIN_TO_READ:
 # (a one-person wiki).
 WIKI_FOUR_EYES = env_bool("WIKI_FOUR_EYES", default=True)
 ARXIV_API_URL = os.environ.get("ARXIV_API_URL", "https://export.arxiv.org/api/query")
-ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)
+ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)  # the whole call, reading included
+# Outbound arXiv lookups (papers/arxiv.py): at most one call per this many seconds for the
+# whole site (arXiv asks for about 3), answers cached this long, bodies cut past this size.
+ARXIV_MIN_INTERVAL_SECONDS = env_int("ARXIV_MIN_INTERVAL_SECONDS", 3)
+ARXIV_CACHE_SECONDS = env_int("ARXIV_CACHE_SECONDS", 86_400)
+ARXIV_MAX_BYTES = env_int("ARXIV_MAX_BYTES", 2_000_000)
 # Largest JSON body the API accepts; larger requests get 413.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
 # Requests per period ("600/min", "/s", "/h", "/day") per person with a token, and per
 # address without one; past it, 429 with Retry-After. Empty: no limit. Counted per worker.
 API_RATE_LIMIT_TOKEN = os.environ.get("API_RATE_LIMIT_TOKEN", "600/min")
 API_RATE_LIMIT_ANONYMOUS = os.environ.get("API_RATE_LIMIT_ANONYMOUS", "120/min")
+# Password-reset mails: at most this many per email address asked for (whether or not it
+# has an account) and per client address; past either, the form answers 429. Empty: no limit.
+PASSWORD_RESET_RATE_PER_ADDRESS = os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "3/h")
+PASSWORD_RESET_RATE_PER_CLIENT = os.environ.get("PASSWORD_RESET_RATE_PER_CLIENT", "10/h")
 
 LOGGING = {
     "version": 1,

@@ -30,7 +30,7 @@ from entries.models import (
 )
 from entries.reasons import mark_reasons
 from entries.suggestions import claim_suggestions
-from wiki.models import Concept
+from wiki.models import Concept, published_topics
 
 # A cited paper's long columns, which no claim shows: left out when claims are read.
 PAPER_TEXT = ("paper__abstract", "paper__search_vector")
@@ -56,7 +56,7 @@ def entries_published(*, topic=None) -> QuerySet[Entry]:
     qs = Entry.objects.published().select_related("author")
     if topic is not None:
         qs = qs.filter(topics=topic)
-    return qs.prefetch_related("topics", claims_prefetch()).order_by("-date", "-id")
+    return qs.prefetch_related(published_topics(), claims_prefetch()).order_by("-date", "-id")
 
 
 def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
@@ -64,7 +64,7 @@ def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
     slug only, and no search vector (a long column nobody reads from the row). ``claims``
     False leaves the claims out (readers' claims come from ``entries.entry_page``)."""
     prefetch = [
-        Prefetch("topics", queryset=Concept.objects.only("title", "slug")),
+        Prefetch("topics", queryset=Concept.objects.published().only("title", "slug")),
         *([claims_prefetch()] if claims else []),
         Prefetch("events", queryset=EntryEvent.objects.select_related("actor")),
     ]

@@ -6,9 +6,11 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
@@ -17,6 +19,7 @@ from entries.marks import full_text_problem, mark_change_detail
 from entries.models import (
     MARK_CHANGED,
     OPEN_STATUSES,
+    WRITE_ACTIONS,
     Caveat,
     Claim,
     Entry,
@@ -367,8 +370,57 @@ def claims_write(
     return written
 
 
+def entry_writers(entry: Entry) -> set[int]:
+    """Everyone who wrote some of the entry's text: its author and whoever edited it since
+    it was created (on any path: the form, a resubmission, a revision). Uses the entry's
+    prefetched events when it has them."""
+    known = getattr(entry, "_writers", None)
+    if known is not None:  # asked once per loaded entry (each button asks)
+        return known
+    cached = getattr(entry, "_prefetched_objects_cache", {}).get("events")
+    if cached is not None:
+        actors = {e.actor_id for e in cached if e.action in WRITE_ACTIONS}
+    else:
+        actors = set(
+            entry.events.filter(action__in=WRITE_ACTIONS).values_list("actor_id", flat=True)
+        )
+    entry._writers = {pk for pk in actors | {entry.author_id} if pk is not None}
+    return entry._writers
+
+
 class StaleMark(EntryError):
     status_code = 409
+
+
+class MarkConflict(StaleMark):
+    """The claim moved or went while the editor was marking it: its revision was approved
+    (merged into the published entry) or the entry was edited. ``next_url``: where its
+    claims are now."""
+
+    def __init__(self, next_url: str) -> None:
+        super().__init__(
+            "Somebody else was faster: this claim's entry was approved or changed while you "
+            "were marking it, and nothing was marked. Open the entry, check its claims as "
+            "they are now, and mark again."
+        )
+        self.next_url = next_url
+
+
+def _mark_conflict(claim: Claim) -> MarkConflict:
+    """The conflict for a claim that moved or went, pointing at the entry that holds it (or
+    the claim it rewrote) now: after a merge, the published entry."""
+    seen = claim._state.fields_cache.get("entry")
+    candidates = [
+        Claim.objects.filter(pk=claim.pk).values_list("entry_id", flat=True).first(),
+        Claim.objects.filter(pk=claim.origin_id).values_list("entry_id", flat=True).first()
+        if claim.origin_id
+        else None,
+        seen.revision_of_id if seen is not None else None,
+    ]
+    for pk in candidates:
+        if pk is not None and Entry.objects.filter(pk=pk).exists():
+            return MarkConflict(reverse("entries:detail", args=[pk]))
+    return MarkConflict(reverse("entries:review"))
 
 
 @transaction.atomic
@@ -393,11 +445,37 @@ def claim_mark(
         raise EditNotAllowed("Only an editor may set evidence levels and caveats.")
     if evidence not in Evidence.values:
         raise EntryError(f"“{str(evidence)[:40]}” is not an evidence level.")
-    entry_id = Claim.objects.values_list("entry_id", flat=True).get(pk=claim.pk)
-    entry = Entry.objects.select_for_update().get(pk=entry_id)  # the entry first, as edits do
-    locked = Claim.objects.select_for_update(of=("self",)).select_related("paper").get(pk=claim.pk)
+    # A revision approved meanwhile is merged and removed, its claims rewritten or moved:
+    # each lookup below may find nothing, or the claim under another entry (issue #27).
+    entry_id = Claim.objects.filter(pk=claim.pk).values_list("entry_id", flat=True).first()
+    if entry_id is None or (claim.entry_id is not None and entry_id != claim.entry_id):
+        raise _mark_conflict(claim)
+    # The entry first, as edits do.
+    entry = Entry.objects.select_for_update().filter(pk=entry_id).first()
+    locked = (
+        Claim.objects.select_for_update(of=("self",))
+        .select_related("paper")
+        .filter(pk=claim.pk, entry_id=entry_id)
+        .first()
+        if entry is not None
+        else None
+    )
+    if locked is None:
+        raise _mark_conflict(claim)
     if entry.status == EntryStatus.REJECTED:
         raise EntryError("This entry was rejected: its claims are no longer marked.")
+    if (
+        settings.WIKI_FOUR_EYES
+        and entry.status == EntryStatus.PUBLISHED
+        and by.pk in entry_writers(entry)
+    ):
+        # A published entry's marks change at once: its writers would be grading their own
+        # text with nobody else looking (issue #27).
+        raise EditNotAllowed(
+            "You wrote this entry: another editor must change the marks of its published "
+            "claims (the four-eyes rule). Ask one, or edit the entry to propose the change "
+            "as a revision for review."
+        )
     check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
     reason = (reason or "").strip()
     problem = full_text_problem(

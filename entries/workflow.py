@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from entries.emails import send_decision_email
 from entries.fulltext import entry_vector_refresh
-from entries.models import WRITE_ACTIONS, Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.services import STALE_MESSAGE, entry_version_bump
+from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.services import STALE_MESSAGE, entry_version_bump, entry_writers
 
 AUTHOR = "author"
 EDITOR = "editor"
@@ -93,24 +93,6 @@ class TransitionConflict(TransitionError):
 
 class StaleApproval(TransitionConflict):
     """The entry changed after the editor opened it: they would approve text never seen."""
-
-
-def entry_writers(entry: Entry) -> set[int]:
-    """Everyone who wrote some of the entry's text: its author and whoever edited it since
-    it was created (on any path: the form, a resubmission, a revision). Uses the entry's
-    prefetched events when it has them."""
-    known = getattr(entry, "_writers", None)
-    if known is not None:  # asked once per loaded entry (each button asks)
-        return known
-    cached = getattr(entry, "_prefetched_objects_cache", {}).get("events")
-    if cached is not None:
-        actors = {e.actor_id for e in cached if e.action in WRITE_ACTIONS}
-    else:
-        actors = set(
-            entry.events.filter(action__in=WRITE_ACTIONS).values_list("actor_id", flat=True)
-        )
-    entry._writers = {pk for pk in actors | {entry.author_id} if pk is not None}
-    return entry._writers
 
 
 def _is_author(user: AbstractBaseUser | AnonymousUser, entry: Entry) -> bool:

@@ -8,7 +8,7 @@ class ChangesFilterForm(forms.Form):
         ("", "Everything"),
         ("revision", "Concept revisions"),
         ("entry", "Entry events"),
-        ("paper", "Papers added"),
+        ("paper", "Papers added and changed"),
     ]
 
     user = forms.CharField(label="User", max_length=150, required=False)

@@ -13,8 +13,8 @@ from django.db.models import CharField, F, Max, Prefetch, Q, QuerySet, Value
 
 from accounts.roles import User, can_contribute, is_editor
 from entries.models import Claim, Entry, EntryEvent, EntryStatus
-from papers.models import Paper
-from wiki.models import Concept, Revision, RevisionStatus
+from papers.models import Paper, PaperChange
+from wiki.models import Concept, Revision, RevisionStatus, published_topics
 from wiki.selectors import revisions_pending
 
 LATEST = 12
@@ -34,7 +34,7 @@ def home_page(user: AbstractBaseUser | AnonymousUser) -> HomePage:
         Entry.objects.published()
         .select_related("author")
         .prefetch_related(
-            "topics",
+            published_topics(),
             Prefetch("claims", queryset=Claim.objects.only("id", "entry_id", "evidence")),
         )
         .order_by("-date", "-id")[:LATEST]
@@ -59,11 +59,12 @@ def home_page(user: AbstractBaseUser | AnonymousUser) -> HomePage:
 
 @dataclass
 class Change:
-    kind: str  # "revision", "entry" or "paper"
+    kind: str  # "revision", "entry", "paper" (added) or "paper_change"
     created: datetime
     revision: Revision | None = None
     event: EntryEvent | None = None
     paper: Paper | None = None
+    paper_change: PaperChange | None = None
 
 
 def changes_page(
@@ -77,6 +78,7 @@ def changes_page(
     revisions = Revision.objects.all()
     events = EntryEvent.objects.all()
     papers = Paper.objects.all()
+    paper_changes = PaperChange.objects.all()
     if not user.has_perm("wiki.review_revision"):
         # Pending (and turned down) texts and titles are for those who review them.
         revisions = revisions.filter(status=RevisionStatus.PUBLISHED)
@@ -86,6 +88,7 @@ def changes_page(
         revisions = revisions.filter(author__username__iexact=username)
         events = events.filter(actor__username__iexact=username)
         papers = papers.filter(added_by__username__iexact=username)
+        paper_changes = paper_changes.filter(actor__username__iexact=username)
 
     def keys(queryset: QuerySet, name: str, time: str = "created") -> QuerySet:
         return (
@@ -101,6 +104,7 @@ def changes_page(
         parts.append(keys(events, "entry"))
     if kind in ("", "paper"):
         parts.append(keys(papers, "paper", time="added"))
+        parts.append(keys(paper_changes, "paper_change"))
     combined = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
     page = Paginator(combined.order_by("-at", "-ref"), 50).get_page(page_number)
     rows = list(page.object_list)
@@ -121,8 +125,26 @@ def changes_page(
         if paper_ids
         else {}
     )
-    found = {"revision": by_revision, "entry": by_event, "paper": by_paper}
-    field = {"revision": "revision", "entry": "event", "paper": "paper"}
+    change_ids = [ref for k, ref, _ in rows if k == "paper_change"]
+    by_change = (
+        PaperChange.objects.select_related("actor", "paper")
+        .defer("paper__abstract", "paper__search_vector")
+        .in_bulk(change_ids)
+        if change_ids
+        else {}
+    )
+    found = {
+        "revision": by_revision,
+        "entry": by_event,
+        "paper": by_paper,
+        "paper_change": by_change,
+    }
+    field = {
+        "revision": "revision",
+        "entry": "event",
+        "paper": "paper",
+        "paper_change": "paper_change",
+    }
     page.object_list = group_imports(
         [
             Change(kind=k, created=at, **{field[k]: found[k][ref]})
@@ -199,6 +221,8 @@ def _actor(change: Change):
         return change.revision.author_id
     if change.event is not None:
         return change.event.actor_id
+    if change.paper_change is not None:
+        return change.paper_change.actor_id or _NOBODY
     return change.paper.added_by_id if change.paper.added_by_id else _NOBODY
 
 
@@ -210,6 +234,8 @@ def _import_mark(change: Change) -> str:
     if change.event is not None:
         action = change.event.action
         return "marked" if action == "imported" else "joins" if action in IMPORT_FOLLOW_UPS else ""
+    if change.paper_change is not None:
+        return "joins" if change.paper_change.actor_id is None else ""
     return "joins" if change.paper.added_by_id is None else ""
 
 

@@ -3,17 +3,30 @@
 The API answers with an Atom feed (https://info.arxiv.org/help/api/user-manual.html);
 feedparser reads it. Every failure becomes an ArxivError subclass whose message can be
 shown to the user as is.
+
+Bounded, because anyone who may add a paper can make the site call out (issue #27):
+- answers are kept in the default cache (shared by every worker when it is Redis) for
+  ARXIV_CACHE_SECONDS, and "no such paper" for an hour, so a repeated lookup calls nobody;
+- at most one call every ARXIV_MIN_INTERVAL_SECONDS for the whole site, as arXiv asks: a
+  slot taken with ``cache.add`` (atomic in Redis and in memory); a lookup that finds the
+  slot taken is refused at once with ArxivBusy (a 429 on the form) rather than queued,
+  so waiting lookups cannot tie up workers;
+- the body is streamed and dropped past ARXIV_MAX_BYTES, and the whole call, reading
+  included, stops after ARXIV_TIMEOUT_SECONDS.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
+import time
 from dataclasses import dataclass, field
 
 import feedparser
 import httpx
 from django.conf import settings
+from django.core.cache import cache
 
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 
@@ -26,6 +39,21 @@ class ArxivError(Exception):
 
 class ArxivUnavailable(ArxivError):
     """arXiv could not be reached, timed out or answered with a server error."""
+
+
+class ArxivBusy(ArxivUnavailable):
+    """The site called arXiv less than ARXIV_MIN_INTERVAL_SECONDS ago (anybody's lookup)."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(
+            "arXiv asks to be called at most once every few seconds, and this site just did: "
+            f"try again in {retry_after} second{'s' if retry_after != 1 else ''}."
+        )
+        self.retry_after = retry_after
+
+
+class ArxivTooLarge(ArxivError):
+    """arXiv's answer was longer than ARXIV_MAX_BYTES; reading stopped there."""
 
 
 class ArxivNotFound(ArxivError):
@@ -115,27 +143,77 @@ def parse_feed(content: bytes, *, requested_id: str) -> ArxivRecord:
     raise ArxivNotFound(f"arXiv has no paper with the id {requested_id}.")
 
 
+CACHE_PREFIX = "arxiv:v1:"
+SLOT_KEY = "arxiv:slot"
+NOT_FOUND_SECONDS = 3600
+
+
 def fetch_arxiv(arxiv_id: str, *, timeout: float | None = None) -> ArxivRecord:
-    """Metadata of one paper, by arXiv id in any accepted spelling."""
+    """Metadata of one paper, by arXiv id in any accepted spelling: from the cache when
+    somebody looked it up lately, else from arXiv when the site-wide slot is free."""
     parsed = parse_arxiv_id(arxiv_id)
-    seconds = settings.ARXIV_TIMEOUT_SECONDS if timeout is None else timeout
+    key = CACHE_PREFIX + parsed.id
+    known = cache.get(key)
+    if isinstance(known, ArxivRecord):
+        return known
+    if isinstance(known, str):
+        raise ArxivNotFound(known)
+    interval = settings.ARXIV_MIN_INTERVAL_SECONDS
+    if interval > 0 and not cache.add(SLOT_KEY, time.time(), interval):
+        taken = cache.get(SLOT_KEY)
+        left = interval - (time.time() - taken) if isinstance(taken, float) else interval
+        raise ArxivBusy(max(1, math.ceil(left)))
     try:
-        response = httpx.get(
+        record = parse_feed(_fetch(parsed.id, timeout), requested_id=parsed.id)
+    except ArxivNotFound as exc:
+        cache.set(key, str(exc), NOT_FOUND_SECONDS)
+        raise
+    cache.set(key, record, settings.ARXIV_CACHE_SECONDS)
+    return record
+
+
+def _fetch(arxiv_id: str, timeout: float | None) -> bytes:
+    """The API's answer body for one id, read within the time and size limits."""
+    seconds = settings.ARXIV_TIMEOUT_SECONDS if timeout is None else timeout
+    limit = settings.ARXIV_MAX_BYTES
+    deadline = time.monotonic() + seconds
+    try:
+        with httpx.stream(
+            "GET",
             settings.ARXIV_API_URL,
-            params={"id_list": parsed.id, "max_results": 1},
+            params={"id_list": arxiv_id, "max_results": 1},
             headers={"User-Agent": USER_AGENT},
             timeout=seconds,
             follow_redirects=True,
-        )
+        ) as response:
+            if response.status_code >= 500 or response.status_code == 429:
+                raise ArxivUnavailable(
+                    f"arXiv is not answering right now (HTTP {response.status_code})."
+                )
+            if response.status_code == 400:
+                # The API answers a malformed id with 400 and an Atom error entry.
+                raise ArxivNotFound(f"arXiv does not know the id {arxiv_id}.")
+            if response.status_code != 200:
+                raise ArxivMalformed(f"arXiv answered with HTTP {response.status_code}.")
+            declared = response.headers.get("Content-Length", "")
+            if declared.isdigit() and int(declared) > limit:
+                raise ArxivTooLarge(_too_large(limit))
+            body = bytearray()
+            for chunk in response.iter_bytes():
+                body += chunk
+                if len(body) > limit:
+                    raise ArxivTooLarge(_too_large(limit))
+                if time.monotonic() > deadline:
+                    raise httpx.ReadTimeout("deadline")
+            return bytes(body)
     except httpx.TimeoutException as exc:
         raise ArxivUnavailable(f"arXiv did not answer within {seconds:g} seconds.") from exc
     except httpx.HTTPError as exc:
         raise ArxivUnavailable("arXiv could not be reached.") from exc
-    if response.status_code >= 500 or response.status_code == 429:
-        raise ArxivUnavailable(f"arXiv is not answering right now (HTTP {response.status_code}).")
-    if response.status_code == 400:
-        # The API answers a malformed id with 400 and an Atom error entry.
-        raise ArxivNotFound(f"arXiv does not know the id {parsed.id}.")
-    if response.status_code != 200:
-        raise ArxivMalformed(f"arXiv answered with HTTP {response.status_code}.")
-    return parse_feed(response.content, requested_id=parsed.id)
+
+
+def _too_large(limit: int) -> str:
+    return (
+        f"arXiv's answer was larger than {limit / 1_000_000:g} MB, far more than one paper's "
+        "metadata: it was not read. Fill in the details by hand."
+    )

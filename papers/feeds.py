@@ -40,7 +40,9 @@ class RecentPapersFeed(Feed):
         return self.root + reverse("papers_feed")
 
     def items(self) -> list[Paper]:
-        topics = Prefetch("topics", queryset=Concept.objects.only("id", "title", "slug"))
+        topics = Prefetch(
+            "topics", queryset=Concept.objects.published().only("id", "title", "slug")
+        )
         papers = Paper.objects.defer("search_vector").prefetch_related(topics)
         return list(papers.order_by("-added", "-id")[:FEED_LENGTH])
 

@@ -94,7 +94,7 @@ def paper_search(queryset: QuerySet[Paper], text: str) -> QuerySet[Paper]:
     return queryset if text_filter is None else queryset.filter(text_filter.condition)
 
 
-TOPICS = Concept.objects.only("id", "title", "slug").order_by(Lower("title"))
+TOPICS = Concept.objects.published().only("id", "title", "slug").order_by(Lower("title"))
 
 
 def topic_choices(version: str | None = None) -> tuple[tuple[int, str, str], ...]:

@@ -18,7 +18,7 @@ BIBTEX_MAX_BYTES = 2 * 1024 * 1024
 
 
 def _concepts():
-    return Concept.objects.only("id", "title", "slug").order_by(Lower("title"))
+    return Concept.objects.published().only("id", "title", "slug").order_by(Lower("title"))
 
 
 class ConceptChoiceField(forms.ModelMultipleChoiceField):

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Lower, Upper
 from django.urls import reverse
+from django.utils import timezone
 
 from entries.models import Claim, EntryStatus
 
@@ -151,3 +153,40 @@ class Paper(models.Model):
     @property
     def arxiv_pdf_url(self) -> str:
         return f"https://arxiv.org/pdf/{self.arxiv_id}" if self.arxiv_id else ""
+
+
+class PaperChange(models.Model):
+    """One field of a paper changed: who, when, from what, to what. Papers are shared
+    records that published text cites, so every change to an existing paper is kept, shown
+    on the paper's page and in recent changes, and can be reverted (issue #27)."""
+
+    paper = models.ForeignKey(Paper, on_delete=models.CASCADE, related_name="changes")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty for imports and commands.",
+    )
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    field = models.CharField(max_length=40)
+    before = models.TextField(blank=True)
+    after = models.TextField(blank=True)
+    reverts = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["paper", "-created"], name="paperchange_paper_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.paper_id} {self.field}: {self.before[:30]} → {self.after[:30]}"
+
+    @property
+    def label(self) -> str:
+        try:
+            return str(Paper._meta.get_field(self.field).verbose_name)
+        except FieldDoesNotExist:  # a field since removed keeps its stored name
+            return self.field.replace("_", " ")

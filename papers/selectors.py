@@ -126,7 +126,7 @@ def page_numbers(page: Page) -> list:
 
 
 def _topics_prefetch() -> Prefetch:
-    return Prefetch("topics", queryset=Concept.objects.only("id", "title", "slug"))
+    return Prefetch("topics", queryset=Concept.objects.published().only("id", "title", "slug"))
 
 
 # --- the list ---------------------------------------------------------------------------
@@ -400,7 +400,7 @@ def paper_detail(
     )
     return {
         "paper": paper,
-        "topics": list(paper.topics.all()),
+        "topics": list(paper.topics.published()),
         "claims": list(shown),
         "claim_total": sum(counts.get(v, 0) for v, _ in Evidence.choices),
         "evidence_summary": evidence_summary,

@@ -6,16 +6,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from entries.models import Claim, Entry
 from papers.citations import FORMATS, detect_format
 from papers.csl import CslError
 from papers.identifiers import parse_arxiv_id
-from papers.models import ORGANISATIONS_CACHE_KEY, Paper, ReadLevel
+from papers.models import ORGANISATIONS_CACHE_KEY, Paper, PaperChange, ReadLevel
 from papers.records import PaperRecord
 from wiki.models import Concept
 
@@ -63,13 +64,106 @@ def paper_create(
     return paper
 
 
+class PaperChangeRefused(Exception):
+    """A change to a paper the person may not make; the message says who may."""
+
+    status_code = 403
+
+
+# Fields of a paper whose every change is kept (topics are filing, not the record).
+TRACKED = (
+    "arxiv_id", "arxiv_version", "doi", "url", "title", "authors", "organisation",
+    "published", "abstract", "categories", "code_url", "read_level",
+)  # fmt: skip
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
+def paper_cited_by_published(paper: Paper) -> bool:
+    """Does published text cite the paper (a claim's source, or an entry's paper list)?"""
+    published = Entry.objects.published()
+    return (
+        Claim.objects.filter(paper=paper, entry__in=published).exists()
+        or published.filter(papers=paper).exists()
+    )
+
+
+def paper_may_change(user: AbstractBaseUser | AnonymousUser | None, paper: Paper) -> bool:
+    """Editors change any paper; contributors only papers no published text cites yet."""
+    if user is None:  # imports and commands
+        return True
+    if user.is_authenticated and user.has_perm("entries.review_entry"):
+        return True
+    return not paper_cited_by_published(paper)
+
+
 @transaction.atomic
-def paper_update(*, paper: Paper, fields: dict[str, Any], topics: Iterable[Concept]) -> Paper:
+def paper_update(
+    *,
+    paper: Paper,
+    fields: dict[str, Any],
+    topics: Iterable[Concept],
+    by: AbstractBaseUser | AnonymousUser | None = None,
+) -> Paper:
+    """Change a paper's details, keeping each changed field as a PaperChange (who, when,
+    from, to). A paper that published text cites is changed only by editors: its title,
+    link or read level would change what readers of that text see (issue #27)."""
+    locked = Paper.objects.select_for_update().get(pk=paper.pk)
+    fields = dict(fields)
+    if "arxiv_id" in fields:
+        fields["arxiv_id"] = fields["arxiv_id"] or None
+    changed = {
+        name: (getattr(locked, name), value)
+        for name, value in fields.items()
+        if name in TRACKED and _text(getattr(locked, name)) != _text(value)
+    }
+    if changed and not paper_may_change(by, locked):
+        raise PaperChangeRefused(
+            "Published entries cite this paper, so only an editor may change its details "
+            "(title, link, read level, …): ask one to make the change."
+        )
     for name, value in fields.items():
         setattr(paper, name, value)
     paper.arxiv_id = paper.arxiv_id or None
     paper.save()
     paper.topics.set(list(topics))
+    actor = by if by is not None and by.is_authenticated else None
+    PaperChange.objects.bulk_create(
+        PaperChange(paper=paper, actor=actor, field=name, before=_text(old), after=_text(new))
+        for name, (old, new) in changed.items()
+    )
+    cache.delete(ORGANISATIONS_CACHE_KEY)
+    return paper
+
+
+@transaction.atomic
+def paper_change_revert(*, change: PaperChange, by: AbstractBaseUser | AnonymousUser) -> Paper:
+    """Set the field back to what it was before ``change``, as a change of its own."""
+    if not (by.is_authenticated and by.has_perm("entries.review_entry")):
+        raise PaperChangeRefused("Only an editor may revert a change to a paper.")
+    paper = Paper.objects.select_for_update().get(pk=change.paper_id)
+    field_ = Paper._meta.get_field(change.field)
+    value = field_.to_python(change.before) if change.before != "" else None
+    if value is None and not field_.null:
+        value = ""
+    current = getattr(paper, change.field)
+    if _text(current) == _text(value):
+        return paper
+    setattr(paper, change.field, value)
+    paper.full_clean(exclude=["search_vector"], validate_unique=False)
+    paper.save()
+    PaperChange.objects.create(
+        paper=paper,
+        actor=by,
+        field=change.field,
+        before=_text(current),
+        after=_text(value),
+        reverts=change,
+    )
     cache.delete(ORGANISATIONS_CACHE_KEY)
     return paper
 
@@ -147,7 +241,7 @@ def papers_import(
         report.error = str(exc)
         return report
     seen: dict[int, str] = {}
-    concepts = {c.title.lower(): c for c in Concept.objects.only("id", "title")}
+    concepts = {c.title.lower(): c for c in Concept.objects.published().only("id", "title")}
     for record in records:
         if record.problem:
             report.rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))
@@ -188,9 +282,21 @@ def papers_import(
     return report
 
 
+@transaction.atomic
 def papers_read_level_raise(*, paper_ids: Iterable[int]) -> int:
     """Mark as read in abstract the papers known so far only by their metadata (a note says
     only the abstract was read). A level somebody set higher is never lowered."""
-    return Paper.objects.filter(pk__in=list(paper_ids), read_level=ReadLevel.METADATA_ONLY).update(
-        read_level=ReadLevel.ABSTRACT_ONLY, updated=timezone.now()
+    candidates = Paper.objects.filter(pk__in=list(paper_ids), read_level=ReadLevel.METADATA_ONLY)
+    raised = list(candidates.select_for_update().values_list("pk", flat=True))
+    candidates.update(read_level=ReadLevel.ABSTRACT_ONLY, updated=timezone.now())
+    # The read level drives the evidence checks: it never changes without a trace.
+    PaperChange.objects.bulk_create(
+        PaperChange(
+            paper_id=pk,
+            field="read_level",
+            before=ReadLevel.METADATA_ONLY,
+            after=ReadLevel.ABSTRACT_ONLY,
+        )
+        for pk in raised
     )
+    return len(raised)

@@ -14,5 +14,10 @@ urlpatterns = [
     # longer routes come first because <path:> would swallow their suffix.
     path("<path:key>/topics/", views.paper_topics, name="topics"),
     path("<path:key>/edit/", views.paper_edit, name="edit"),
+    path(
+        "<path:key>/changes/<int:change_id>/revert/",
+        views.paper_change_revert_view,
+        name="change_revert",
+    ),
     path("<path:key>/", views.paper_detail, name="detail"),
 ]

@@ -8,16 +8,17 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_response, library_version
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
+from core.submissions import submission_finish, submission_start
 from papers import selectors as pages
-from papers.arxiv import ArxivError, ArxivNotFound, fetch_arxiv
+from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
 from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
@@ -29,10 +30,12 @@ from papers.forms import (
     PaperTopicsForm,
 )
 from papers.list_page import filters_html
-from papers.models import Paper
+from papers.models import Paper, PaperChange
 from papers.month_chart import papers_per_month_html
 from papers.services import (
     DuplicatePaper,
+    PaperChangeRefused,
+    paper_change_revert,
     paper_create,
     paper_set_topics,
     paper_update,
@@ -40,6 +43,7 @@ from papers.services import (
 )
 
 View = Callable[..., HttpResponse]
+PAPER_HISTORY = 50  # the paper page's latest changes; every one is in /changes/
 
 
 def permission_required(perm: str) -> Callable[[View], View]:
@@ -141,7 +145,7 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
     """The paper's topic chips, edited in place (htmx) or on the paper page (no JS)."""
     paper = pages.get_paper_or_404(key)
     data = request.POST if request.method == "POST" else None
-    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.all())})
+    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.published())})
     if form.is_valid():
         paper_set_topics(paper=paper, topics=form.cleaned_data["topics"])
         if not wants_fragment(request):
@@ -151,7 +155,7 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
     context = {} if wants_fragment(request) else _detail_context(request, paper)
     context |= {
         "paper": paper,
-        "topics": list(paper.topics.all()),
+        "topics": list(paper.topics.published()),
         "topics_form": form,
         "editing_topics": not form.is_valid() and "show" not in request.GET,
     }
@@ -162,15 +166,18 @@ def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
 @permission_required("papers.add_paper")
 def paper_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
+        if (replay := submission_start(request)) is not None:
+            return replay
         form = PaperForm(request.POST)
-        if form.is_valid():
-            try:
-                paper = paper_create(
-                    fields=form.paper_fields(), topics=form.cleaned_data["topics"], by=request.user
-                )
-            except DuplicatePaper as exc:
-                messages.info(request, f"{exc} Here it is.")
-                return redirect(exc.paper)
+        paper = None
+        try:
+            paper = _paper_create(request, form)
+        except DuplicatePaper as exc:
+            messages.info(request, f"{exc} Here it is.")
+            return redirect(exc.paper)
+        finally:
+            submission_finish(request, paper.get_absolute_url() if paper else None)
+        if paper is not None:
             messages.success(request, "Paper added to the library.")
             return redirect(paper)
         context = {"lookup": ArxivLookupForm(), "form": form, "import_form": PaperImportForm()}
@@ -185,6 +192,14 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         "import_form": PaperImportForm(),
     }
     return render(request, "papers/new.html", context)
+
+
+def _paper_create(request: HttpRequest, form: PaperForm) -> Paper | None:
+    if not form.is_valid():
+        return None
+    return paper_create(
+        fields=form.paper_fields(), topics=form.cleaned_data["topics"], by=request.user
+    )
 
 
 def _paper_lookup(request: HttpRequest) -> HttpResponse:
@@ -204,6 +219,12 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
     except ArxivNotFound as exc:
         lookup.add_error("arxiv", str(exc))
         return render(request, "papers/new.html", context, status=404)
+    except ArxivBusy as exc:
+        messages.warning(request, f"{exc} Or fill in the details by hand.")
+        context["form"] = PaperForm(initial=initial)
+        response = render(request, "papers/new.html", context, status=429)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     except ArxivError as exc:
         messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
     else:
@@ -218,12 +239,36 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
 def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
     paper = pages.get_paper_or_404(key)
     form = PaperForm(request.POST if request.method == "POST" else None, instance=paper)
-    if form.is_valid():
-        paper_update(paper=paper, fields=form.paper_fields(), topics=form.cleaned_data["topics"])
-        messages.success(request, "Paper saved.")
-        return redirect(paper)
     status = 400 if form.is_bound else 200
+    if form.is_valid():
+        try:
+            paper_update(
+                paper=paper,
+                fields=form.paper_fields(),
+                topics=form.cleaned_data["topics"],
+                by=request.user,
+            )
+        except PaperChangeRefused as exc:
+            form.add_error(None, str(exc))
+            status = exc.status_code
+        else:
+            messages.success(request, "Paper saved.")
+            return redirect(paper)
     return render(request, "papers/edit.html", {"paper": paper, "form": form}, status=status)
+
+
+@require_POST
+@permission_required("papers.change_paper")
+def paper_change_revert_view(request: HttpRequest, key: str, change_id: int) -> HttpResponse:
+    """An editor sets one field of the paper back to what it was before a change."""
+    paper = pages.get_paper_or_404(key)
+    change = get_object_or_404(PaperChange, pk=change_id, paper=paper)
+    try:
+        paper_change_revert(change=change, by=request.user)
+    except PaperChangeRefused as exc:
+        raise PermissionDenied(str(exc)) from None
+    messages.success(request, f"{change.label.capitalize()} set back to what it was.")
+    return redirect(paper)
 
 
 @require_http_methods(["GET", "POST"])
@@ -256,4 +301,6 @@ def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
     context["claim_filter"] = claim_filter
     context["claim_filtered"] = narrowed and any(wanted.values())
     context["page_url"] = absolute_url(request, paper.get_absolute_url())
+    context["paper_changes"] = list(paper.changes.select_related("actor")[:PAPER_HISTORY])
+    context["can_revert"] = is_editor(request.user)
     return context

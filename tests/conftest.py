@@ -69,6 +69,8 @@ def _fast_passwords(settings):
 def _no_api_rate_limits(settings):
     """Tests make many API requests from one address; tests/api/test_rate_limits.py sets them."""
     settings.API_RATE_LIMIT_TOKEN = settings.API_RATE_LIMIT_ANONYMOUS = ""
+    # The same for password-reset mails; tests/accounts/test_password_reset_limits.py sets them.
+    settings.PASSWORD_RESET_RATE_PER_ADDRESS = settings.PASSWORD_RESET_RATE_PER_CLIENT = ""
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,13 @@ class ConceptQuerySet(models.QuerySet):
         return self.filter(current_revision__isnull=False)
 
 
+def published_topics(*fields: str) -> models.Prefetch:
+    """A ``topics`` prefetch that leaves out concepts still waiting for review, so a paper
+    or an entry filed under one never shows its title to readers (issue #27)."""
+    concepts = ConceptQuerySet(Concept).published()
+    return models.Prefetch("topics", queryset=concepts.only(*fields) if fields else concepts)
+
+
 class Concept(models.Model):
     """A wiki page. Its title, summary and body live in immutable revisions; the concept
     row mirrors the current (last approved) one so lists never join revisions."""

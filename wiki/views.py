@@ -18,6 +18,7 @@ from core.chrome import render_for_person
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
+from core.submissions import submission_finish, submission_start
 from wiki import selectors as queries
 from wiki import services, workflow
 from wiki.concept_links import links_changes, links_of, revision_links
@@ -112,24 +113,39 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def concept_new(request: HttpRequest) -> HttpResponse:
     _require_contributor(request)
     form = ConceptForm(request.POST or None, initial={"title": request.GET.get("title", "")[:200]})
-    if request.method == "POST" and form.is_valid() and "preview" not in request.POST:
-        data = form.cleaned_data
+    if request.method == "POST" and "preview" not in request.POST:
+        # Before validating: a resent form's title is taken by the page its first send made.
+        if (replay := submission_start(request)) is not None:
+            return replay
+        concept = None
         try:
-            concept = services.concept_create(
-                title=data["title"],
-                summary=data["summary"],
-                body=data["body"],
-                author=request.user,
-                edit_summary=data["edit_summary"] or "Created the page",
-            )
-        except services.ConceptError as error:
-            form.add_error(None, str(error))
-        except IntegrityError:  # the same title created a moment ago by someone else
-            form.add_error("title", "A concept with this title was created just now.")
-        else:
+            concept = _concept_create(request, form)
+        finally:
+            submission_finish(request, concept.get_absolute_url() if concept else None)
+        if concept is not None:
             _saved_message(request, concept.revisions.get(number=1))
             return redirect(concept)
     return _edit_form(request, form, concept=None)
+
+
+def _concept_create(request: HttpRequest, form: ConceptForm) -> Concept | None:
+    """The page the form makes, or None with the reason added to the form."""
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    try:
+        return services.concept_create(
+            title=data["title"],
+            summary=data["summary"],
+            body=data["body"],
+            author=request.user,
+            edit_summary=data["edit_summary"] or "Created the page",
+        )
+    except services.ConceptError as error:
+        form.add_error(None, str(error))
+    except IntegrityError:  # the same title created a moment ago by someone else
+        form.add_error("title", "A concept with this title was created just now.")
+    return None
 
 
 @login_required

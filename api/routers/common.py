@@ -32,7 +32,7 @@ def concepts_by_slug(
     slugs: list[str], *, field: str = "topics", queryset: QuerySet[Concept] | None = None
 ) -> list[Concept]:
     """The concepts named by ``slugs``, in order; a 422 naming each unknown slug."""
-    queryset = Concept.objects.all() if queryset is None else queryset
+    queryset = Concept.objects.published() if queryset is None else queryset
     found = {c.slug: c for c in queryset.filter(slug__in=slugs)}
     missing = [
         (f"{field}.{i}", f"No concept has the slug “{slug}”.")

@@ -32,7 +32,7 @@ from wiki.models import Concept
 router = Router(tags=["entries"])
 claims_router = Router(tags=["claims"])
 
-TOPICS = Prefetch("topics", queryset=Concept.objects.only("id", "slug"))
+TOPICS = Prefetch("topics", queryset=Concept.objects.published().only("id", "slug"))
 EntryId = Path(..., ge=1, le=MAX_ID, description="The entry's id.")
 
 

@@ -16,12 +16,12 @@ from papers import selectors
 from papers.filters import PaperFilter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
-from papers.services import paper_get_or_create_by_arxiv, paper_update
+from papers.services import PaperChangeRefused, paper_get_or_create_by_arxiv, paper_update
 from wiki.models import Concept
 
 router = Router(tags=["papers"])
 
-TOPICS = Prefetch("topics", queryset=Concept.objects.only("id", "slug"))
+TOPICS = Prefetch("topics", queryset=Concept.objects.published().only("id", "slug"))
 
 
 def _filter_data(filters: PaperFilters) -> QueryDict:
@@ -104,9 +104,13 @@ def paper_create_or_update(request: HttpRequest, payload: PaperIn):
     topics = concepts_by_slug(payload.topics) if payload.topics is not None else None
     with transaction.atomic():
         paper, created = paper_get_or_create_by_arxiv(arxiv_id=parsed.id, defaults=fields)
-        paper_update(
-            paper=paper,
-            fields={} if created else fields,
-            topics=topics if topics is not None else list(paper.topics.all()),
-        )
+        try:
+            paper_update(
+                paper=paper,
+                fields={} if created else fields,
+                topics=topics if topics is not None else list(paper.topics.all()),
+                by=request.user,
+            )
+        except PaperChangeRefused as exc:
+            raise PermissionDenied(str(exc)) from None
     return Status(201 if created else 200, paper_by_key(str(paper.pk)))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.roles import can_contribute
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
+from core.submissions import submission_finish, submission_start
 from entries.forms import (
     CLAIMS_PREFIX,
     ClaimFormSet,
@@ -85,8 +86,11 @@ def _editor(request: HttpRequest, *, entry: Entry | None) -> HttpResponse:
         return render_page(request, "entries/edit.html", context, fragment="claims")
 
     if request.method == "POST":
+        if entry is None and (replay := submission_start(request)) is not None:
+            return replay
         form = EntryForm(request.POST)
         formset = ClaimFormSet(request.POST, prefix=CLAIMS_PREFIX, form_kwargs=form_kwargs)
+        saved = None
         if form.is_valid() and formset.is_valid():
             try:
                 saved = _save(request, entry, form.cleaned_data, formset, dict(choices), op)
@@ -94,9 +98,14 @@ def _editor(request: HttpRequest, *, entry: Entry | None) -> HttpResponse:
                 return _conflict(request, entry, form, formset, exc)
             except (EntryError, TransitionError) as exc:
                 error, status = str(exc), exc.status_code
-            else:
+            finally:
+                if entry is None:
+                    submission_finish(request, saved.get_absolute_url() if saved else None)
+            if saved is not None:
                 return redirect(saved)
         else:
+            if entry is None:
+                submission_finish(request, None)
             status = 400
             error = "Some fields need attention: see the messages below."
     else:

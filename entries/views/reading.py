@@ -39,7 +39,7 @@ from entries.services import can_edit_entry, open_revision
 from entries.views.common import check_visible
 from entries.workflow import AUTHOR, transitions_for
 from papers.month_chart import topic_papers_per_month
-from wiki.models import Concept
+from wiki.models import Concept, published_topics
 
 # Editors mark claims during review, and may correct a published claim's mark (logged).
 MARKABLE = (EntryStatus.PENDING, EntryStatus.PUBLISHED)
@@ -77,7 +77,7 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
     }
     if entry.is_revision and entry.revision_of is not None:
         original = (
-            Entry.objects.prefetch_related("topics", claims_prefetch())
+            Entry.objects.prefetch_related(published_topics(), claims_prefetch())
             .select_related("author")
             .get(pk=entry.revision_of_id)
         )
@@ -165,7 +165,9 @@ def my_entries(request: HttpRequest) -> HttpResponse:
     entries = (
         Entry.objects.filter(author=request.user)
         .select_related("revision_of")
-        .prefetch_related("topics", Prefetch("events", queryset=comments, to_attr="comments"))
+        .prefetch_related(
+            published_topics(), Prefetch("events", queryset=comments, to_attr="comments")
+        )
         .annotate(claim_count=Count("claims"))
         .order_by("-updated", "-id")
     )

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -38,6 +39,7 @@ from entries.selectors import (
 )
 from entries.services import (
     EntryError,
+    MarkConflict,
     claim_apply_suggestion,
     claim_mark,
     entry_apply_suggestions,
@@ -229,6 +231,20 @@ def _next_seen_version(request: HttpRequest, entry: Entry, accepted: bool) -> in
     return entry.version if accepted and seen else seen
 
 
+def _claim_gone(request: HttpRequest, exc: MarkConflict) -> HttpResponse:
+    """The claim moved under the editor (its revision was approved meanwhile): say so, and
+    send them to where its claims are now; the fragment cannot be redrawn in place."""
+    if not wants_fragment(request):
+        messages.error(request, str(exc))
+        return redirect(exc.next_url)
+    html = format_html(
+        '<p class="error" role="alert">{} <a href="{}">Open the entry</a>.</p>',
+        str(exc),
+        exc.next_url,
+    )
+    return vary_on_htmx(HttpResponse(html, status=exc.status_code))
+
+
 def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status: int = 200):
     if not wants_fragment(request):
         if error:
@@ -270,6 +286,8 @@ def claim_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             seen_version=form.cleaned_data["seen_version"],
         )
+    except MarkConflict as exc:
+        return _claim_gone(request, exc)
     except EntryError as exc:
         return _claim_response(request, claim, str(exc), exc.status_code)
     if not wants_fragment(request):
@@ -292,6 +310,8 @@ def claim_apply_suggestion_view(request: HttpRequest, pk: int) -> HttpResponse:
             value=form.cleaned_data["value"],
             seen_version=form.cleaned_data["seen_version"],
         )
+    except MarkConflict as exc:
+        return _claim_gone(request, exc)
     except EntryError as exc:
         return _claim_response(request, claim, str(exc), exc.status_code)
     return _claim_response(request, claim)

@@ -24,6 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from papers.services import paper_update
 from tests.factories import PASSWORD, UserFactory
 
 ACTORS = ("anonymous", "charlie", "contributor", "other_contributor", "editor", "author_editor")
@@ -101,6 +102,14 @@ def _concept(w) -> str:
 
 def _paper(w) -> str:
     return w.paper.get_absolute_url()
+
+
+def _paper_change(w) -> str:
+    """An editor's change of the paper's title, and the URL that reverts it."""
+    erin = get_user_model().objects.get(username="erin")
+    paper_update(paper=w.paper, fields={"title": "Retitled"}, topics=w.paper.topics.all(), by=erin)
+    change = w.paper.changes.get()
+    return f"{_paper(w)}changes/{change.pk}/revert/"
 
 
 def _reset_link(w, a) -> str:
@@ -212,11 +221,13 @@ RULES: dict[str, Rule] = {
         data=lambda w, a: {"topics": []},
         outcomes=_contributors(),
     ),
+    # The world's paper is cited by a published entry: only editors change it (issue #27).
     "papers:edit": Rule(
         path=lambda w, a: f"{_paper(w)}edit/",
         data=lambda w, a: {"title": "Renamed", "arxiv_id": "2608.17528", "read_level": "full_text"},
-        outcomes=_contributors(),
+        outcomes=_editors_only(),
     ),
+    "papers:change_revert": Rule(path=lambda w, a: _paper_change(w), outcomes=_editors_only()),
     "importer:upload": Rule(path=lambda w, a: "/import/", data=_notes, outcomes=_editors_only()),
     # Entries.
     "entries:new": Rule(
@@ -352,9 +363,10 @@ def test_post_without_csrf_token_is_refused(world, editor, name):
     client = Client(enforce_csrf_checks=True)
     client.force_login(editor)
     rule = RULES[name]
+    path = rule.path(world, "editor")  # may make what the URL names, as test_post_outcome
     before = _snapshot()
 
-    response = client.post(rule.path(world, "editor"), rule.data(world, "editor"))
+    response = client.post(path, rule.data(world, "editor"))
 
     assert response.status_code == 403
     assert _snapshot() == before

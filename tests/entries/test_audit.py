@@ -161,3 +161,14 @@ def test_audit_shows_which_words_gave_each_mark(client, editor, db):
     client.force_login(editor)
     page = client.get("/review/audit/").content.decode()
     assert '<span class="mark-reason-level">· the words of its section</span>' in page
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['=HYPERLINK("http://evil.example","x")', "+1+2", "-2+3", "@SUM(A1)", " =1+1", "\t=1"],
+)
+def test_audit_command_csv_neutralises_formulas(db, text):
+    ClaimFactory(text=text)
+    rows = list(csv.reader(io.StringIO(_run("--format", "csv"))))
+    header, row = rows
+    assert row[header.index("text")] == "'" + text

@@ -28,6 +28,8 @@ class ArxivStub(ThreadingHTTPServer):
         self.responses: dict[str, tuple[int, bytes]] = {}
         self.delay = 0.0
         self.requests: list[dict[str, list[str]]] = []
+        self.endless = False  # answer with an unending body of unknown length (200 MB)
+        self.sent = 0
 
     @property
     def url(self) -> str:
@@ -46,6 +48,9 @@ class _Handler(BaseHTTPRequestHandler):
         )
         if self.server.delay:
             time.sleep(self.server.delay)
+        if self.server.endless:
+            self._endless()
+            return
         try:
             self.send_response(status)
             self.send_header("Content-Type", "application/atom+xml; charset=utf-8")
@@ -54,6 +59,20 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (the timeout test)
+
+    def _endless(self) -> None:
+        """200 MB of feed with no Content-Length, for as long as the client reads."""
+        chunk = b"<entry><title>x</title></entry>" * 2048
+        self.send_response(200)
+        self.send_header("Content-Type", "application/atom+xml; charset=utf-8")
+        self.end_headers()
+        try:
+            self.wfile.write(b"<feed>")
+            while self.server.sent < 200_000_000:
+                self.wfile.write(chunk)
+                self.server.sent += len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def log_message(self, *args) -> None:
         pass

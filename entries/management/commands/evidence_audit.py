@@ -3,12 +3,12 @@ every claim with its evidence, caveats, open suggestions and the reason behind e
 
 from __future__ import annotations
 
-import csv
 import json
 import textwrap
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.spreadsheet import csv_writer
 from entries.audit import AuditRow, audit_claims, audit_rows
 from entries.models import Evidence
 from wiki.models import Concept
@@ -69,7 +69,7 @@ class Command(BaseCommand):
         self.stdout.write("\n]")
 
     def _csv(self, chunks) -> None:
-        writer = csv.writer(self.stdout, lineterminator="\n")
+        writer = csv_writer(self.stdout)
         writer.writerow(CSV_FIELDS)
         for rows in chunks:
             for row in rows:
