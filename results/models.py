@@ -1,0 +1,123 @@
+"""Benchmarks and the results claims state on them.
+
+A result belongs to a claim and takes its evidence level and caveats from it (never a
+copy); it is proposed from the claim's words and decided by an editor in review.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+
+class Direction(models.TextChoices):
+    HIGHER = "higher", "higher is better"
+    LOWER = "lower", "lower is better"
+
+
+class Benchmark(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=200, unique=True)
+    description = models.TextField(blank=True)
+    direction = models.CharField(max_length=6, choices=Direction.choices, default=Direction.HIGHER)
+    unit = models.CharField(max_length=40, blank=True, help_text="The default unit, e.g. %.")
+    topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="benchmarks")
+
+    class Meta:
+        ordering = [Lower("name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("results:benchmark", kwargs={"slug": self.slug})
+
+
+class BenchmarkAlias(models.Model):
+    """Another name of a benchmark: its slug redirects, its name resolves proposals."""
+
+    benchmark = models.ForeignKey(Benchmark, on_delete=models.CASCADE, related_name="aliases")
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        verbose_name_plural = "benchmark aliases"
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="benchmark_alias_name_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ResultStatus(models.TextChoices):
+    PROPOSED = "proposed", "proposed"
+    CONFIRMED = "confirmed", "confirmed"
+    DISCARDED = "discarded", "discarded"
+
+
+class ResultQuerySet(models.QuerySet):
+    def confirmed(self) -> ResultQuerySet:
+        return self.filter(status=ResultStatus.CONFIRMED)
+
+    def published(self) -> ResultQuerySet:
+        """Confirmed results of published claims: what readers see."""
+        return self.confirmed().filter(claim__entry__status="published", benchmark__isnull=False)
+
+
+class Result(models.Model):
+    claim = models.ForeignKey("entries.Claim", on_delete=models.CASCADE, related_name="results")
+    position = models.PositiveIntegerField(default=0)
+    benchmark = models.ForeignKey(
+        Benchmark, on_delete=models.PROTECT, null=True, blank=True, related_name="results"
+    )
+    benchmark_name = models.CharField(
+        max_length=200, blank=True, help_text="The benchmark as the claim names it."
+    )
+    metric = models.CharField(max_length=100, blank=True)
+    value = models.FloatField()
+    unit = models.CharField(max_length=40, blank=True)
+    protocol = models.CharField(max_length=200, blank=True)
+    protocol_key = models.CharField(max_length=200, blank=True, editable=False)
+    model = models.CharField(max_length=200, blank=True)
+    baseline_value = models.FloatField(null=True, blank=True)
+    baseline_name = models.CharField(max_length=200, blank=True)
+    paper = models.ForeignKey(
+        "papers.Paper", on_delete=models.SET_NULL, null=True, blank=True, related_name="results"
+    )
+    date = models.DateField(null=True, blank=True, help_text="The entry's date.")
+    status = models.CharField(
+        max_length=10, choices=ResultStatus.choices, default=ResultStatus.PROPOSED
+    )
+    words = models.JSONField(default=dict, blank=True, help_text="Field → the words it came from.")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["claim", "position", "id"]
+        indexes = [
+            models.Index(fields=["benchmark", "protocol_key", "status"], name="result_group_idx"),
+            models.Index(fields=["status"], name="result_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.benchmark_name or self.benchmark} {self.value:g}{self.unit}"
+
+    @property
+    def direction(self) -> str:
+        return self.benchmark.direction if self.benchmark_id else Direction.HIGHER
+
+    @property
+    def value_display(self) -> str:
+        return (
+            f"{self.value:g}{self.unit}"
+            if self.unit == "%"
+            else f"{self.value:g} {self.unit}".strip()
+        )
