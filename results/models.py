@@ -6,10 +6,24 @@ copy); it is proposed from the claim's words and decided by an editor in review.
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+
+
+def value_stated(value: float, *texts: str) -> bool:
+    """Whether ``value`` is written in any of ``texts`` (58.2 as 58.20, 1,200 as 1200 …)."""
+    for text in texts:
+        for number in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", text or ""):
+            try:
+                if abs(float(number.replace(",", "")) - value) < 1e-9:
+                    return True
+            except ValueError:
+                continue
+    return False
 
 
 class Direction(models.TextChoices):
@@ -59,6 +73,17 @@ class ResultStatus(models.TextChoices):
     DISCARDED = "discarded", "discarded"
 
 
+def best_of(results: list[Result], direction: str) -> Result | None:
+    """The best of ``results`` in ``direction`` (the first of equals)."""
+    best = None
+    for result in results:
+        if best is None or (
+            result.value < best.value if direction == Direction.LOWER else result.value > best.value
+        ):
+            best = result
+    return best
+
+
 class ResultQuerySet(models.QuerySet):
     def confirmed(self) -> ResultQuerySet:
         return self.filter(status=ResultStatus.CONFIRMED)
@@ -66,6 +91,24 @@ class ResultQuerySet(models.QuerySet):
     def published(self) -> ResultQuerySet:
         """Confirmed results of published claims: what readers see."""
         return self.confirmed().filter(claim__entry__status="published", benchmark__isnull=False)
+
+    def best_per_benchmark(self, concept) -> list[tuple[Benchmark, Result]]:
+        """The best published result per benchmark on ``concept``'s claims (one query),
+        for the concept page's summary; each result's claim is loaded for its badge."""
+        rows = (
+            self.published()
+            .filter(claim__entry__topics=concept)
+            .select_related("benchmark", "claim")
+            .order_by("benchmark__name", "id")
+            .distinct()
+        )
+        grouped: dict[int, list[Result]] = {}
+        for result in rows:
+            grouped.setdefault(result.benchmark_id, []).append(result)
+        return [
+            (results[0].benchmark, best_of(results, results[0].benchmark.direction))
+            for results in grouped.values()
+        ]
 
 
 class Result(models.Model):
@@ -97,6 +140,9 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
+    author_edited = models.BooleanField(
+        default=False, help_text="The author corrected the proposal: re-proposing keeps it."
+    )
 
     objects = ResultQuerySet.as_manager()
 
@@ -113,6 +159,15 @@ class Result(models.Model):
     @property
     def direction(self) -> str:
         return self.benchmark.direction if self.benchmark_id else Direction.HIGHER
+
+    @property
+    def figure_found(self) -> bool:
+        """Whether the value is written in the claim's text or quote, or in the cited
+        paper's stored abstract (claim and paper loaded)."""
+        paper = self.paper
+        return value_stated(
+            self.value, self.claim.text, self.claim.quote, paper.abstract if paper else ""
+        )
 
     @property
     def value_display(self) -> str:

@@ -7,7 +7,6 @@ may call this module and read ``results.models``, nothing else of the app (impor
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -16,7 +15,7 @@ from django.utils import timezone
 
 from entries.models import Entry
 from evidence import normalise_protocol, results_in
-from results.models import Benchmark, BenchmarkAlias, Result, ResultStatus
+from results.models import Benchmark, BenchmarkAlias, Result, ResultStatus, value_stated
 
 
 def benchmark_resolve(name: str) -> Benchmark | None:
@@ -29,18 +28,6 @@ def benchmark_resolve(name: str) -> Benchmark | None:
         return found
     alias = BenchmarkAlias.objects.select_related("benchmark").filter(name__iexact=name).first()
     return alias.benchmark if alias else None
-
-
-def value_stated(value: float, *texts: str) -> bool:
-    """Whether ``value`` is written in any of ``texts`` (58.2, 58.20, 0.5 as .5 …)."""
-    for text in texts:
-        for number in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", text or ""):
-            try:
-                if abs(float(number.replace(",", "")) - value) < 1e-9:
-                    return True
-            except ValueError:
-                continue
-    return False
 
 
 @transaction.atomic
@@ -60,7 +47,9 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
     existing: dict[int, list[Result]] = {}
     for result in Result.objects.filter(Q(claim_id__in=ids) | Q(claim_id__in=origins)):
         existing.setdefault(result.claim_id, []).append(result)
-    Result.objects.filter(claim_id__in=ids, status=ResultStatus.PROPOSED, decided_by=None).delete()
+    Result.objects.filter(
+        claim_id__in=ids, status=ResultStatus.PROPOSED, author_edited=False
+    ).delete()
     now = timezone.now()
     dates = dict(
         Entry.objects.filter(pk__in={c.entry_id for c in claims}).values_list("pk", "date")
@@ -115,7 +104,7 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
 
 
 def _decided(result: Result) -> bool:
-    return result.status != ResultStatus.PROPOSED or result.decided_by_id is not None
+    return result.status != ResultStatus.PROPOSED or result.author_edited
 
 
 def _copy(result: Result, claim) -> Result:

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from entries.models import Entry
 from entries.selectors import entry_visible
+from entries.workflow import entry_writers
+from results.models import Result
 
 
 def check_visible(request: HttpRequest, entry: Entry) -> None:
@@ -14,3 +17,19 @@ def check_visible(request: HttpRequest, entry: Entry) -> None:
     if request.method == "POST":
         raise PermissionDenied("You may not change this entry.")
     raise Http404("No such entry.")
+
+
+def attach_results(entry: Entry, user) -> None:
+    """The results the entry's claims state (one query), and whether ``user`` may decide
+    them: an editor who wrote none of the text while the four-eyes rule holds (the rule
+    ``results.services.result_decide`` enforces; this only chooses what to show)."""
+    entry.review_results = list(
+        Result.objects.filter(claim__entry=entry)
+        .select_related("claim", "benchmark", "paper", "decided_by")
+        .order_by("claim__position", "position", "id")
+    )
+    entry.may_decide_results = (
+        user.is_authenticated
+        and user.has_perm("entries.review_entry")
+        and (not settings.WIKI_FOUR_EYES or user.pk not in entry_writers(entry))
+    )

@@ -42,7 +42,7 @@ from entries.services import (
     claim_mark,
     entry_apply_suggestions,
 )
-from entries.views.common import check_visible
+from entries.views.common import attach_results, check_visible
 from entries.views.reading import entry_page_context
 from entries.workflow import (
     RACE_MESSAGE,
@@ -76,6 +76,7 @@ def _review_context(
     claims come from the parts shared by every editor (``entries.review_page``); a revision
     of a published entry, which shows its diff with the claims it changes, is read whole."""
     entry.review_transitions = transitions_for(entry, request.user)
+    attach_results(entry, request.user)
     if entry.revision_of is None:
         rows = claim_rows(request, claims or claim_parts(entry), next_url)
         entry.claim_rows, entry.review_caveats = rows, None
