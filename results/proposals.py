@@ -12,15 +12,24 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import slugify
 
 from entries.models import Entry
-from evidence import normalise_protocol, results_in
-from results.models import Benchmark, BenchmarkAlias, Result, ResultStatus, value_stated
+from evidence import metric_direction, normalise_protocol, results_in
+from results.models import (
+    Benchmark,
+    BenchmarkAlias,
+    Direction,
+    Result,
+    ResultStatus,
+    value_stated,
+)
 
 
 def benchmark_resolve(name: str) -> Benchmark | None:
-    """A benchmark by its name or one of its aliases, case folded."""
-    name = name.strip()
+    """A benchmark by its name or one of its aliases, case folded (a sentence's closing
+    punctuation is no part of a name)."""
+    name = name.strip().rstrip(".,;:")
     if not name:
         return None
     found = Benchmark.objects.filter(name__iexact=name).first()
@@ -37,7 +46,8 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
     Undecided proposals are replaced; a decided result (confirmed or discarded, or edited
     by its author) stays while its claim's text still states its value. A claim rewriting
     another (a revision's claim, ``origin``) starts from the decisions taken on that one.
-    ``confirm`` publishes the proposals with the claim (a trusted import).
+    ``confirm`` publishes the proposals with the claim (a trusted import), adding the
+    benchmarks they name that the wiki does not know yet.
     """
     claims = list(claims)
     if not claims:
@@ -74,13 +84,15 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
                 continue
             taken.add(draft.value)
             benchmark = benchmark_resolve(draft.benchmark)
+            if benchmark is None and confirm and draft.benchmark.strip().rstrip(".,;:"):
+                benchmark = _benchmark_add(draft)
             status = ResultStatus.CONFIRMED if confirm and benchmark else ResultStatus.PROPOSED
             created.append(
                 Result(
                     claim=claim,
                     position=position,
                     benchmark=benchmark,
-                    benchmark_name=draft.benchmark,
+                    benchmark_name=draft.benchmark.strip().rstrip(".,;:"),
                     metric=draft.metric,
                     value=draft.value,
                     unit=draft.unit or (benchmark.unit if benchmark else ""),
@@ -101,6 +113,21 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
     for entry_id, date in dates.items():  # a result's date is its entry's
         Result.objects.filter(claim__entry_id=entry_id).exclude(date=date).update(date=date)
     return created
+
+
+def _benchmark_add(draft) -> Benchmark:
+    """A benchmark a trusted import names first: its direction guessed from the metric."""
+    name = draft.benchmark.strip().rstrip(".,;:")[:200]
+    slug = slugify(name)[:200] or "benchmark"
+    if (
+        Benchmark.objects.filter(slug=slug).exists()
+        or BenchmarkAlias.objects.filter(slug=slug).exists()
+    ):
+        slug = f"{slug[:190]}-{Benchmark.objects.count() + 1}"
+    direction = draft.direction or metric_direction(draft.metric or name, draft.unit)
+    return Benchmark.objects.create(
+        name=name, slug=slug, direction=direction or Direction.HIGHER, unit=draft.unit
+    )
 
 
 def _decided(result: Result) -> bool:
