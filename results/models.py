@@ -92,6 +92,29 @@ class ResultQuerySet(models.QuerySet):
         """Confirmed results of published claims: what readers see."""
         return self.confirmed().filter(claim__entry__status="published", benchmark__isnull=False)
 
+    def contested(self, limit: int = 50) -> list[dict]:
+        """Each (paper, benchmark, protocol, metric) that published results state with
+        more than one value: the review queue lists them (one query)."""
+        return list(
+            self.published()
+            .exclude(paper=None)
+            .values(
+                "paper_id",
+                "paper__title",
+                "benchmark__name",
+                "benchmark__slug",
+                "protocol_key",
+                "metric",
+            )
+            .annotate(
+                values=models.Count("value", distinct=True),
+                low=models.Min("value"),
+                high=models.Max("value"),
+            )
+            .filter(values__gt=1)
+            .order_by("benchmark__name", "paper_id")[:limit]
+        )
+
     def best_per_benchmark(self, concept) -> list[tuple[Benchmark, Result]]:
         """The best published result per benchmark on ``concept``'s claims (one query),
         for the concept page's summary; each result's claim is loaded for its badge."""

@@ -7,7 +7,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from entries.models import Evidence
@@ -119,30 +119,6 @@ def contested_ids(results: list[Result]) -> set[int]:
         for r in results
         if len(values.get((r.paper_id, r.benchmark_id, r.protocol_key, r.metric), ())) > 1
     }
-
-
-def contested_groups() -> list[dict]:
-    """For the review queue: each (paper, benchmark, protocol, metric) stated with more
-    than one value by published, confirmed results."""
-    return list(
-        Result.objects.published()
-        .exclude(paper=None)
-        .values(
-            "paper_id",
-            "paper__title",
-            "benchmark__name",
-            "benchmark__slug",
-            "protocol",
-            "metric",
-        )
-        .annotate(
-            values=Count("value", distinct=True),
-            low=Min("value"),
-            high=Max("value"),
-        )
-        .filter(values__gt=1)
-        .order_by("benchmark__name", "paper_id")[:50]
-    )
 
 
 def paper_key(result: Result) -> str:

@@ -51,6 +51,7 @@ from entries.workflow import (
     entry_transition,
     transitions_for,
 )
+from results.models import Result
 from wiki.selectors import revisions_pending
 
 DONE = {
@@ -112,6 +113,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "revisions_page": revisions,
         "next": next_url,
         "messages": _queue_messages(request, entries),
+        "contested": Result.objects.contested(),
     }
     return render(request, "entries/review.html", context)
 
