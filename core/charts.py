@@ -223,7 +223,7 @@ def progress_points(
         mine = sorted((p for p in points if p.series == index), key=lambda p: p.x)
         series.append(Series(index, label, " ".join(f"{p.x},{p.y}" for p in mine)))
     value_ticks = [
-        Tick(round(low + (high - low) * i / 4, 2), y_of(low + (high - low) * i / 4))
+        Tick(round(low + (high - low) * i / 4, 1), y_of(low + (high - low) * i / 4))
         for i in range(5)
     ]
     date_ticks = []
