@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import can_contribute, is_editor
+from core.cache import cached_fragment
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.diff import revision_diff
@@ -113,7 +114,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "revisions_page": revisions,
         "next": next_url,
         "messages": _queue_messages(request, entries),
-        "contested": Result.objects.contested(),
+        "contested": cached_fragment("review-contested", Result.objects.contested),
     }
     return render(request, "entries/review.html", context)
 
