@@ -374,3 +374,15 @@ def test_someone_else_cannot_edit_the_authors_proposals(
     response = client.post(reverse("results:edit", args=[Result.objects.get().pk]), {"remove": "1"})
 
     assert response.status_code == 403
+
+
+def test_entry_form_shows_the_author_the_proposals(client, contributor, concept, mmlu):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."], submit=False
+    )
+    client.force_login(contributor)
+
+    html = client.get(reverse("entries:edit", args=[entry.pk])).content.decode()
+
+    assert "Results proposed from your claims" in html
+    assert reverse("results:edit", args=[Result.objects.get().pk]) in html
