@@ -165,3 +165,23 @@ def test_import_as_pending_leaves_results_proposed(tmp_path, db):
     call_command("import_notes", str(notes), "--status", "pending")
 
     assert list(Result.objects.values_list("status", flat=True)) == [ResultStatus.PROPOSED]
+
+
+def test_progress_points_put_better_values_higher_either_way():
+    import datetime as dt
+
+    from core.charts import progress_points
+
+    rows = [
+        ("5-shot", dt.date(2026, 1, 1), 10.0, "circle", "/a", "a"),
+        ("5-shot", dt.date(2026, 2, 1), 20.0, "square", "/b", "b"),
+        ("0-shot", dt.date(2026, 3, 1), 15.0, "triangle", "/c", "c"),
+    ]
+
+    higher, series, _, _ = progress_points(rows, lower_is_better=False)
+    lower, _, _, _ = progress_points(rows, lower_is_better=True)
+
+    assert higher[1].y < higher[0].y  # 20 drawn above 10 (SVG y grows downwards)
+    assert lower[0].y < lower[1].y  # 10 drawn above 20 when lower is better
+    assert [s.label for s in series] == ["5-shot", "0-shot"]
+    assert [p.x for p in higher] == sorted(p.x for p in higher)
