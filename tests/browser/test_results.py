@@ -4,6 +4,7 @@ and the concept's results table shows it; the table fits a phone."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -68,3 +69,23 @@ def test_results_table_fits_a_phone(browser, live_server, pending_result):
     width, screen = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     context.close()
     assert width <= screen
+
+
+def test_results_pages_load_under_the_content_security_policy(page, live_server, pending_result):
+    Result.objects.update(status=ResultStatus.CONFIRMED)
+    from entries.models import Entry
+
+    Entry.objects.update(status=EntryStatus.PUBLISHED)
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    page.on("pageerror", lambda e: messages.append(str(e)))
+
+    for path in (f"/wiki/{pending_result.slug}/results/", "/benchmarks/", "/benchmarks/mmlu/"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+    page.goto(f"{live_server.url}/wiki/{pending_result.slug}/results/")
+    page.get_by_label("Evidence").select_option("full_text")  # the htmx filter
+    expect(page).to_have_url(re.compile(r"evidence=full_text"))
+    expect(page.locator(".result-value").first).to_contain_text("58.2%")
+
+    assert [m for m in messages if "Content Security Policy" in m or "Error" in m] == []
