@@ -11,7 +11,7 @@ from ninja import NinjaAPI
 from ninja.openapi.docs import Swagger
 
 from api.errors import error_body, install_error_handlers, limit_body_size
-from api.routers import concepts, entries, meta, papers
+from api.routers import concepts, entries, meta, papers, results
 from api.throttling import THROTTLES
 
 DESCRIPTION = """\
@@ -74,4 +74,6 @@ api.add_router("/papers/", papers.router)
 api.add_router("/concepts/", concepts.router)
 api.add_router("/entries/", entries.router)
 api.add_router("/claims/", entries.claims_router)
+api.add_router("/benchmarks/", results.router)
+api.add_router("/results/", results.results_router)
 api.add_router("/", meta.router)

@@ -490,3 +490,62 @@ class MeOut(Schema):
     username: str
     can_contribute: bool
     is_editor: bool
+
+
+# Benchmarks and results --------------------------------------------------------------
+
+
+class BenchmarkOut(Schema):
+    id: int
+    slug: str
+    name: str
+    description: str
+    direction: Literal["higher", "lower"] = Field(description="Which way is better.")
+    unit: str = Field(description="The default unit.")
+    aliases: list[str]
+    page_url: str
+
+    @staticmethod
+    def resolve_aliases(benchmark) -> list[str]:
+        return [a.name for a in benchmark.aliases.all()]
+
+    @staticmethod
+    def resolve_page_url(benchmark) -> str:
+        return benchmark.get_absolute_url()
+
+
+class BenchmarkPage(PageOut):
+    results: list[BenchmarkOut]
+
+
+class ResultFilters(PageParams):
+    concept: Text(200) | None = Field(None, description="A concept's slug: its claims' results.")
+    benchmark: Text(200) | None = Field(None, description="A benchmark's slug.")
+    protocol: Text(200) | None = Field(None, description="A protocol, as grouped (normalised).")
+    evidence: Evidence | None = Field(None, description="The claim's evidence level.")
+    date_from: IsoDate | None = Field(None, description="On or after this date (YYYY-MM-DD).")
+    date_to: IsoDate | None = Field(None, description="On or before this date (YYYY-MM-DD).")
+
+
+class ResultOut(Schema):
+    """A confirmed result of a published claim: the columns of the results table's CSV and
+    JSON, in their order, and its id."""
+
+    id: int
+    benchmark: str
+    protocol: str
+    metric: str
+    value: float
+    unit: str
+    direction: str = Field(description="“higher is better” or “lower is better”.")
+    baseline: str
+    model: str
+    paper: str = Field(description="The cited paper's arXiv id or DOI.")
+    date: str
+    evidence: str
+    caveats: str
+    claim: str = Field(description="The claim's address.")
+
+
+class ResultPage(PageOut):
+    results: list[ResultOut]

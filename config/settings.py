@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "wiki",
     "papers",
     "entries",
+    "results",
     "search",
     "front",
     "importer",

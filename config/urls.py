@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("search.urls")),
     path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
+    path("", include("results.urls")),
     path("wiki/", include("wiki.urls")),
     path("papers/", include("papers.urls")),
     path("import/", include("importer.urls")),

@@ -45,7 +45,7 @@ class Mark:
 
 @dataclass(frozen=True)
 class Tick:
-    value: int
+    value: int | float | str
     y: float
 
 
@@ -152,3 +152,82 @@ def month_back(day: date, months: int) -> date:
 def label_step(count: int, most: int = 6) -> int:
     """Every how many bars a label fits, for ``count`` bars and at most ``most`` labels."""
     return max(1, ceil(count / most))
+
+
+# The progress chart's drawing box (a benchmark's results by date).
+POINTS_WIDTH = 640
+POINTS_HEIGHT = 220
+POINTS_TOP = 14
+POINTS_BOTTOM = 24
+POINTS_LEFT = 44
+POINTS_RIGHT = 12
+
+
+@dataclass(frozen=True)
+class Point:
+    """One figure on the progress chart: its series, shape, link and position."""
+
+    series: int
+    shape: str
+    label: str
+    href: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Series:
+    index: int
+    label: str
+    path: str  # the SVG polyline's points, in date order
+
+
+def progress_points(
+    rows: list[tuple[str, date, float, str, str, str]], *, lower_is_better: bool
+) -> tuple[list[Point], list[Series], list[Tick], list[Tick]]:
+    """``rows`` of (series label, date, value, shape, href, label) as points on a date
+    axis, one series (polyline) per label in first-seen order. Better is up: when lower is
+    better the value axis runs downwards. Returns points, series, value ticks, date ticks."""
+    if not rows:
+        return [], [], [], []
+    labels: dict[str, int] = {}
+    for row in rows:
+        labels.setdefault(row[0], len(labels))
+    days = [r[1].toordinal() for r in rows]
+    values = [r[2] for r in rows]
+    first, last = min(days), max(days)
+    low, high = min(values), max(values)
+    if high == low:
+        low, high = low - 1, high + 1
+    pad = (high - low) * 0.08
+    low, high = low - pad, high + pad
+    width = POINTS_WIDTH - POINTS_LEFT - POINTS_RIGHT
+    height = POINTS_HEIGHT - POINTS_TOP - POINTS_BOTTOM
+
+    def x_of(day: int) -> float:
+        if last == first:
+            return round(POINTS_LEFT + width / 2, 1)
+        return round(POINTS_LEFT + width * (day - first) / (last - first), 1)
+
+    def y_of(value: float) -> float:
+        share_up = (value - low) / (high - low)
+        if lower_is_better:
+            share_up = 1 - share_up
+        return round(POINTS_TOP + height * (1 - share_up), 1)
+
+    points = [
+        Point(labels[r[0]], r[3], r[5], r[4], x_of(r[1].toordinal()), y_of(r[2])) for r in rows
+    ]
+    series = []
+    for label, index in labels.items():
+        mine = sorted((p for p in points if p.series == index), key=lambda p: p.x)
+        series.append(Series(index, label, " ".join(f"{p.x},{p.y}" for p in mine)))
+    value_ticks = [
+        Tick(round(low + (high - low) * i / 4, 1), y_of(low + (high - low) * i / 4))
+        for i in range(5)
+    ]
+    date_ticks = []
+    for i in range(4 if last > first else 1):
+        day = first + (last - first) * i // 3 if last > first else first
+        date_ticks.append(Tick(f"{date.fromordinal(day):%Y-%m}", x_of(day)))  # y holds x here
+    return points, series, value_ticks, date_ticks

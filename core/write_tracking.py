@@ -4,11 +4,11 @@ A wrapper on every database connection (``install_write_tracking``) sees each IN
 UPDATE or DELETE, whoever issued it (a view, the API, a management command, the admin, a
 bulk ``update()``), and replaces the versions of what it can change (``core.cache``):
 
-- every write to a content table (``wiki_``, ``papers_``, ``entries_``) replaces the
+- every write to a content table (``wiki_``, ``papers_``, ``entries_``, ``results_``) replaces the
   *content version*;
 - the *frame version* too, unless the write changes claims and nothing around them
-  (``_claims_only``): a write to a claim, its caveats or an entry's events, an UPDATE of
-  entries setting only their ``version`` and ``updated``;
+  (``_claims_only``): a write to a claim, its caveats, its results or an entry's events,
+  an UPDATE of entries setting only their ``version`` and ``updated``;
 - the *library version* too when the write can change what the papers list shows
   (``_library_write``): any write to a ``papers_`` table, a new or deleted concept, or a
   concept's title or slug changed (a topic's name and address). Entries, claims,
@@ -26,7 +26,7 @@ import re
 
 from core.cache import content_changed, people_changed
 
-CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_")
+CONTENT_TABLE_PREFIXES = ("wiki_", "papers_", "entries_", "results_")
 PEOPLE_TABLE_PREFIX = "auth_"
 # What pages show of a person (authors of revisions and entries).
 SHOWN_USER_COLUMNS = frozenset({"username", "first_name", "last_name"})
@@ -49,7 +49,9 @@ _ASSIGNMENT = re.compile(r'^"(\w+)"\s*=\s*(%s|NULL)$')
 _ANY_WRITE = re.compile(r"\b(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 # Tables whose writes change claims and what is recorded about them, nothing a frame
 # (``cached_frame``) shows; and the columns of an entry that only count its changes.
-CLAIM_TABLES = frozenset({"entries_claim", "entries_claim_caveats", "entries_entryevent"})
+CLAIM_TABLES = frozenset(
+    {"entries_claim", "entries_claim_caveats", "entries_entryevent", "results_result"}
+)
 ENTRY_BOOKKEEPING_COLUMNS = frozenset({"version", "updated"})
 _UPDATE_SET = re.compile(r'\s*UPDATE\s+"(\w+)"\s+SET\s+', re.IGNORECASE)
 _SET_COLUMN = re.compile(r'\s*"(\w+)"\s*=')

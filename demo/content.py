@@ -13,8 +13,11 @@ from django.db import transaction
 from accounts.roles import CONTRIBUTOR, EDITOR
 from entries.models import Entry, EntryStatus, Evidence
 from entries.services import ClaimData, entry_create
+from evidence import normalise_protocol
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel
+from results.models import Result
+from results.services import benchmark_create
 from wiki.concept_links import links_record
 from wiki.models import Concept, KeyPaper
 from wiki.services import concept_create
@@ -216,15 +219,57 @@ def load_demo_content() -> bool:
         topics=[concepts["Reward Modeling"]],
         claims=[
             ClaimData(
-                text="Rubric rewards outperform a scalar reward model on open-ended tasks.",
+                text="Rubric rewards outperform a scalar reward model on open-ended tasks, "
+                "reaching 71.5% on RubricBench.",
                 paper=papers["2601.04211"],
             ),
         ],
         status=EntryStatus.PENDING,
         action="submitted",
     )
+    _demo_results(concepts, papers, contributor)
     _import_sample_notes()
     return True
+
+
+# Results on a demo benchmark, under two protocols and several evidence levels, so the
+# results table and the benchmark page's chart have something to show.
+DEMO_RESULTS = [
+    (dt.date(2025, 11, 3), "Outcome rewards reach 41.0% on MATH-Hard.", "4-shot",
+     Evidence.SECONDARY, None),
+    (dt.date(2026, 1, 12), "A process reward model reaches 46.5% on MATH-Hard.", "4-shot",
+     Evidence.ABSTRACT_ONLY, "2601.04211"),
+    (dt.date(2026, 2, 2), "A blog post reports 44.0% on MATH-Hard with majority voting.",
+     "0-shot, maj@8", Evidence.SECONDARY, None),
+    (dt.date(2026, 4, 2), "Step labels at scale reach 52.3% on MATH-Hard.", "4-shot",
+     Evidence.FULL_TEXT, "2603.11876"),
+    (dt.date(2026, 5, 1), "Our reading: about 50.0% on MATH-Hard is the fair zero-shot figure.",
+     "0-shot, maj@8", Evidence.EDITORIAL, None),
+]  # fmt: skip
+
+
+def _demo_results(concepts, papers, contributor) -> None:
+    benchmark_create(
+        name="MATH-Hard",
+        direction="higher",
+        unit="%",
+        description="A demo benchmark: the hardest level of competition mathematics problems.",
+        aliases=("MATH level 5",),
+    )
+    for date, text, protocol, evidence, paper in DEMO_RESULTS:
+        entry = entry_create(
+            author=contributor,
+            date=date,
+            headline=f"MATH-Hard, {date:%B %Y}",
+            lead="A demo entry stating one result.",
+            topics=[concepts["Process Supervision"]],
+            claims=[ClaimData(text=text, paper=papers.get(paper), evidence=evidence)],
+            status=EntryStatus.PUBLISHED,
+        )
+        # The narrow first reading names no protocol: the demo says which one each used.
+        Result.objects.filter(claim__entry=entry).update(
+            protocol=protocol, protocol_key=normalise_protocol(protocol)
+        )
 
 
 def _import_sample_notes() -> None:

@@ -30,6 +30,7 @@ from entries.models import (
 )
 from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
+from results.proposals import results_propose
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
 
@@ -116,6 +117,9 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
         ]
     )
     entry.papers.set({d.paper.pk for d in claims if d.paper is not None})
+    # A published entry is created only by a trusted path (an operator's import): its
+    # figures are published with it; otherwise they wait for an editor in review.
+    results_propose(claims=created, confirm=entry.status == EntryStatus.PUBLISHED)
     return created
 
 
@@ -367,6 +371,7 @@ def claims_write(
     if reuse:
         entry.claims.exclude(pk__in=[c.pk for c in written]).delete()
     entry.papers.set({c.paper_id for c in written if c.paper_id is not None})
+    results_propose(claims=written)
     return written
 
 

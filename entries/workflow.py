@@ -23,6 +23,7 @@ from entries.emails import send_decision_email
 from entries.fulltext import entry_vector_refresh
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.services import STALE_MESSAGE, entry_version_bump, entry_writers
+from results.models import Result, ResultStatus
 
 AUTHOR = "author"
 EDITOR = "editor"
@@ -190,6 +191,12 @@ def entry_transition(
                 f"{unmarked} claim{'s are' if unmarked != 1 else ' is'} still unmarked: "
                 "set the evidence of every claim before approving."
             )
+        undecided = Result.objects.filter(claim__entry=locked, status=ResultStatus.PROPOSED).count()
+        if undecided:
+            raise TransitionRefused(
+                f"{undecided} proposed result{'s are' if undecided != 1 else ' is'} still "
+                "undecided: confirm, correct or discard every result before approving."
+            )
 
     action = f"revision {transition.action}" if locked.is_revision else transition.action
     event = EntryEvent.objects.create(
@@ -259,6 +266,9 @@ def _merge_revision(revision: Entry) -> Entry:
         target.marked_by_id, target.marked_at = claim.marked_by_id, claim.marked_at
         target.save()
         target.caveats.set(claim.caveats.all())
+        # The results reviewed with the revision's claim replace the published claim's.
+        Result.objects.filter(claim=target).delete()
+        Result.objects.filter(claim=claim).update(claim=target)
     Claim.objects.filter(entry=revision).delete()
     EntryEvent.objects.filter(entry=revision).update(entry=original)
     revision.delete()

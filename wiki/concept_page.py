@@ -39,6 +39,7 @@ from core.cache import (
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
+from results.models import Result
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.selectors import concept_by_slug
 from wiki.staleness import concept_staleness
@@ -167,12 +168,20 @@ def _frame(slug: str) -> dict:
 
 
 def _claims_data(frame: dict) -> dict:
-    """What the page shows of its claims, read again after any write (a mark): the
-    evidence mix, the abstract-only count and the State of the Art sections."""
+    """What the page shows of its claims, read again after any write (a mark, a result
+    confirmed): the evidence mix with the best result per benchmark, the abstract-only
+    count and the State of the Art sections."""
     concept, shown, total = frame["concept"], frame["entries"], frame["entries_total"]
     mix = evidence_mix(concept)
     return {
-        "mix_html": render_to_string(f"{PAGE}#mix", {"mix": mix, "concept": concept}),
+        "mix_html": render_to_string(
+            f"{PAGE}#mix",
+            {
+                "mix": mix,
+                "concept": concept,
+                "results_summary": Result.objects.best_per_benchmark(concept),
+            },
+        ),
         "abstract_only": _abstract_only_shown(mix, shown, every=total == len(shown)),
         "sections_html": concept_sections(concept, shown, earlier=total - len(shown)),
     }

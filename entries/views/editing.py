@@ -36,7 +36,7 @@ from entries.services import (
     entry_update,
     open_revision,
 )
-from entries.views.common import check_visible
+from entries.views.common import attach_results, check_visible
 from entries.workflow import TransitionError, entry_transition
 from papers.selectors import papers_for_picker
 
@@ -200,7 +200,14 @@ def _context(request, entry, form, formset) -> dict:
     for claim_form, value in zip(formset.forms, values, strict=True):
         claim_form.paper_obj = found.get(value)
     original = entry.revision_of if entry is not None and entry.is_revision else None
+    author_results = []
+    if entry is not None and entry.author_id == request.user.pk:
+        # The results proposed from the claims as saved, for the author to correct below.
+        attach_results(entry, request.user)
+        author_results = entry.review_results
     return {
+        "author_results": author_results,
+        "next": request.path,
         "entry": entry,
         "original": original,
         "form": form,

@@ -36,7 +36,7 @@ from entries.selectors import (
     published_claims,
 )
 from entries.services import can_edit_entry, open_revision
-from entries.views.common import check_visible
+from entries.views.common import attach_results, check_visible
 from entries.workflow import AUTHOR, transitions_for
 from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept, published_topics
@@ -85,6 +85,11 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         context["diff"] = revision_diff(entry, original)
     elif entry.status == EntryStatus.PUBLISHED and (editor or is_author):
         context["pending_revision"] = open_revision(entry)
+    if reviewing:
+        attach_results(entry, user)
+    elif is_author and entry.status != EntryStatus.PUBLISHED:
+        attach_results(entry, user)
+        context["author_results"] = entry.review_results
     return context
 
 

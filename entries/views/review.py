@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import can_contribute, is_editor
+from core.cache import cached_fragment
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.diff import revision_diff
@@ -44,7 +45,7 @@ from entries.services import (
     claim_mark,
     entry_apply_suggestions,
 )
-from entries.views.common import check_visible
+from entries.views.common import attach_results, check_visible
 from entries.views.reading import entry_page_context
 from entries.workflow import (
     RACE_MESSAGE,
@@ -53,6 +54,7 @@ from entries.workflow import (
     entry_transition,
     transitions_for,
 )
+from results.models import Result
 from wiki.selectors import revisions_pending
 
 DONE = {
@@ -78,6 +80,7 @@ def _review_context(
     claims come from the parts shared by every editor (``entries.review_page``); a revision
     of a published entry, which shows its diff with the claims it changes, is read whole."""
     entry.review_transitions = transitions_for(entry, request.user)
+    attach_results(entry, request.user)
     if entry.revision_of is None:
         rows = claim_rows(request, claims or claim_parts(entry), next_url)
         entry.claim_rows, entry.review_caveats = rows, None
@@ -113,6 +116,7 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "revisions_page": revisions,
         "next": next_url,
         "messages": _queue_messages(request, entries),
+        "contested": cached_fragment("review-contested", Result.objects.contested),
     }
     return render(request, "entries/review.html", context)
 

@@ -100,6 +100,18 @@ def _concept(w) -> str:
     return w.concept.get_absolute_url()
 
 
+def _result_of(entry) -> int:
+    """A proposed result on the entry's first claim (made here: the world's claims state
+    no figure the first reading finds)."""
+    from results.models import Result
+
+    claim = entry.claims.order_by("position").first()
+    result, _ = Result.objects.get_or_create(
+        claim=claim, defaults={"value": 3.0, "benchmark_name": "MMLU", "date": entry.date}
+    )
+    return result.pk
+
+
 def _paper(w) -> str:
     return w.paper.get_absolute_url()
 
@@ -258,6 +270,21 @@ RULES: dict[str, Rule] = {
         path=lambda w, a: f"/entries/{w.pending[_owner(a)].pk}/apply-suggestions/",
         outcomes=_editors_only(),
     ),
+    "results:concept_results": read_only(lambda w, a: f"{_concept(w)}results/"),
+    "results:benchmarks": read_only(lambda w, a: "/benchmarks/"),
+    "results:benchmark": read_only(lambda w, a: "/benchmarks/mmlu/"),
+    "results:decide": Rule(
+        # Deciding a result: an editor, never one who wrote the entry (four-eyes).
+        path=lambda w, a: f"/results/{_result_of(w.pending[_owner(a)])}/decide/",
+        data=lambda w, a: {"decision": "discard"},
+        outcomes=_editors_only(author_editor=403),
+    ),
+    "results:edit": Rule(
+        # Correcting or removing a proposal: only the entry's author.
+        path=lambda w, a: f"/results/{_result_of(w.drafts[_owner(a)])}/edit/",
+        data=lambda w, a: {"remove": "1"},
+        outcomes=_contributors(other_contributor=403, editor=403),
+    ),
     "entries:claim_mark": Rule(
         path=lambda w, a: f"/claims/{w.claim_of(w.pending[_owner(a)]).pk}/mark/",
         data=lambda w, a: {"evidence": "secondary"},
@@ -312,7 +339,7 @@ def test_every_url_has_a_rule():
 def _snapshot() -> str:
     """Every row of the wiki's own tables, and the users (login times aside)."""
     parts = []
-    for label in ("wiki", "papers", "entries"):
+    for label in ("wiki", "papers", "entries", "results"):
         for model in apps.get_app_config(label).get_models():
             parts.append(serializers.serialize("json", model.objects.order_by("pk")))
     user_model = apps.get_model("auth", "User")
@@ -363,10 +390,11 @@ def test_post_without_csrf_token_is_refused(world, editor, name):
     client = Client(enforce_csrf_checks=True)
     client.force_login(editor)
     rule = RULES[name]
-    path = rule.path(world, "editor")  # may make what the URL names, as test_post_outcome
+    # The request is built first: building it may arrange rows (a result to decide).
+    path, data = rule.path(world, "editor"), rule.data(world, "editor")
     before = _snapshot()
 
-    response = client.post(path, rule.data(world, "editor"))
+    response = client.post(path, data)
 
     assert response.status_code == 403
     assert _snapshot() == before

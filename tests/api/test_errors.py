@@ -67,6 +67,9 @@ def test_api_openapi_schema_lists_every_operation(client, db):
         ("GET", "/api/entries/{entry_id}/"),
         ("POST", "/api/entries/{entry_id}/transitions/"),
         ("PUT", "/api/claims/{claim_id}/evidence/"),
+        ("GET", "/api/benchmarks/"),
+        ("GET", "/api/benchmarks/{slug}/"),
+        ("GET", "/api/results/"),
         ("GET", "/api/caveats/"),
         ("GET", "/api/me/"),
     }

@@ -27,7 +27,8 @@ def test_api_docs_list_the_operations(page: Page, live_server):
     operations = page.locator(".opblock-summary-path")
     expect(operations.filter(has_text="/api/entries/{entry_id}/transitions/")).to_be_visible()
     expect(operations.filter(has_text="/api/claims/{claim_id}/evidence/")).to_be_visible()
-    expect(operations).to_have_count(12)
+    expect(operations.filter(has_text="/api/results/")).to_be_visible()
+    expect(operations).to_have_count(15)
     assert problems == []
 
 

@@ -1,0 +1,201 @@
+"""Benchmarks and the results claims state on them.
+
+A result belongs to a claim and takes its evidence level and caveats from it (never a
+copy); it is proposed from the claim's words and decided by an editor in review.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+
+def value_stated(value: float, *texts: str) -> bool:
+    """Whether ``value`` is written in any of ``texts`` (58.2 as 58.20, 1,200 as 1200 …)."""
+    for text in texts:
+        for number in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", text or ""):
+            try:
+                if abs(float(number.replace(",", "")) - value) < 1e-9:
+                    return True
+            except ValueError:
+                continue
+    return False
+
+
+class Direction(models.TextChoices):
+    HIGHER = "higher", "higher is better"
+    LOWER = "lower", "lower is better"
+
+
+class Benchmark(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=200, unique=True)
+    description = models.TextField(blank=True)
+    direction = models.CharField(max_length=6, choices=Direction.choices, default=Direction.HIGHER)
+    unit = models.CharField(max_length=40, blank=True, help_text="The default unit, e.g. %.")
+    topics = models.ManyToManyField("wiki.Concept", blank=True, related_name="benchmarks")
+
+    class Meta:
+        ordering = [Lower("name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("results:benchmark", kwargs={"slug": self.slug})
+
+
+class BenchmarkAlias(models.Model):
+    """Another name of a benchmark: its slug redirects, its name resolves proposals."""
+
+    benchmark = models.ForeignKey(Benchmark, on_delete=models.CASCADE, related_name="aliases")
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200, unique=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        verbose_name_plural = "benchmark aliases"
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="benchmark_alias_name_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ResultStatus(models.TextChoices):
+    PROPOSED = "proposed", "proposed"
+    CONFIRMED = "confirmed", "confirmed"
+    DISCARDED = "discarded", "discarded"
+
+
+def best_of(results: list[Result], direction: str) -> Result | None:
+    """The best of ``results`` in ``direction`` (the first of equals)."""
+    best = None
+    for result in results:
+        if best is None or (
+            result.value < best.value if direction == Direction.LOWER else result.value > best.value
+        ):
+            best = result
+    return best
+
+
+class ResultQuerySet(models.QuerySet):
+    def confirmed(self) -> ResultQuerySet:
+        return self.filter(status=ResultStatus.CONFIRMED)
+
+    def published(self) -> ResultQuerySet:
+        """Confirmed results of published claims: what readers see."""
+        return self.confirmed().filter(claim__entry__status="published", benchmark__isnull=False)
+
+    def contested(self, limit: int = 50) -> list[dict]:
+        """Each (paper, benchmark, protocol, metric) that published results state with
+        more than one value: the review queue lists them (one query)."""
+        return list(
+            self.published()
+            .exclude(paper=None)
+            .values(
+                "paper_id",
+                "paper__title",
+                "benchmark__name",
+                "benchmark__slug",
+                "protocol_key",
+                "metric",
+            )
+            .annotate(
+                values=models.Count("value", distinct=True),
+                low=models.Min("value"),
+                high=models.Max("value"),
+            )
+            .filter(values__gt=1)
+            .order_by("benchmark__name", "paper_id")[:limit]
+        )
+
+    def best_per_benchmark(self, concept) -> list[tuple[Benchmark, Result]]:
+        """The best published result per benchmark on ``concept``'s claims (one query),
+        for the concept page's summary; each result's claim is loaded for its badge."""
+        rows = (
+            self.published()
+            .filter(claim__entry__topics=concept)
+            .select_related("benchmark", "claim")
+            .order_by("benchmark__name", "id")
+            .distinct()
+        )
+        grouped: dict[int, list[Result]] = {}
+        for result in rows:
+            grouped.setdefault(result.benchmark_id, []).append(result)
+        return [
+            (results[0].benchmark, best_of(results, results[0].benchmark.direction))
+            for results in grouped.values()
+        ]
+
+
+class Result(models.Model):
+    claim = models.ForeignKey("entries.Claim", on_delete=models.CASCADE, related_name="results")
+    position = models.PositiveIntegerField(default=0)
+    benchmark = models.ForeignKey(
+        Benchmark, on_delete=models.PROTECT, null=True, blank=True, related_name="results"
+    )
+    benchmark_name = models.CharField(
+        max_length=200, blank=True, help_text="The benchmark as the claim names it."
+    )
+    metric = models.CharField(max_length=100, blank=True)
+    value = models.FloatField()
+    unit = models.CharField(max_length=40, blank=True)
+    protocol = models.CharField(max_length=200, blank=True)
+    protocol_key = models.CharField(max_length=200, blank=True, editable=False)
+    model = models.CharField(max_length=200, blank=True)
+    baseline_value = models.FloatField(null=True, blank=True)
+    baseline_name = models.CharField(max_length=200, blank=True)
+    paper = models.ForeignKey(
+        "papers.Paper", on_delete=models.SET_NULL, null=True, blank=True, related_name="results"
+    )
+    date = models.DateField(null=True, blank=True, help_text="The entry's date.")
+    status = models.CharField(
+        max_length=10, choices=ResultStatus.choices, default=ResultStatus.PROPOSED
+    )
+    words = models.JSONField(default=dict, blank=True, help_text="Field → the words it came from.")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    author_edited = models.BooleanField(
+        default=False, help_text="The author corrected the proposal: re-proposing keeps it."
+    )
+
+    objects = ResultQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["claim", "position", "id"]
+        indexes = [
+            models.Index(fields=["benchmark", "protocol_key", "status"], name="result_group_idx"),
+            models.Index(fields=["status"], name="result_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.benchmark_name or self.benchmark} {self.value:g}{self.unit}"
+
+    @property
+    def direction(self) -> str:
+        return self.benchmark.direction if self.benchmark_id else Direction.HIGHER
+
+    @property
+    def figure_found(self) -> bool:
+        """Whether the value is written in the claim's text or quote, or in the cited
+        paper's stored abstract (claim and paper loaded)."""
+        paper = self.paper
+        return value_stated(
+            self.value, self.claim.text, self.claim.quote, paper.abstract if paper else ""
+        )
+
+    @property
+    def value_display(self) -> str:
+        return (
+            f"{self.value:g}{self.unit}"
+            if self.unit == "%"
+            else f"{self.value:g} {self.unit}".strip()
+        )

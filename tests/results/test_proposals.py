@@ -1,0 +1,187 @@
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from entries.models import EntryStatus
+from entries.services import ClaimData, entry_update
+from entries.workflow import TransitionRefused, entry_transition
+from results.models import Benchmark, Result, ResultStatus
+from results.services import CONFIRM, DISCARD, result_decide
+from tests.results.conftest import write_entry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_claim_written_proposes_its_figures(contributor, concept, mmlu, paper):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."], paper=paper
+    )
+
+    result = Result.objects.get(claim__entry=entry)
+
+    assert (result.status, result.value, result.benchmark, result.unit) == (
+        ResultStatus.PROPOSED,
+        58.2,
+        mmlu,
+        "%",
+    )
+    assert result.paper == paper
+    assert result.date == entry.date
+    assert result.words["value"] == "58.2%"
+
+
+def test_benchmark_alias_resolves_a_proposal(contributor, concept, mmlu):
+    entry = write_entry(author=contributor, concept=concept, texts=["Scores 70% on Mmlu-5shot."])
+
+    assert Result.objects.get(claim__entry=entry).benchmark == mmlu
+
+
+def test_edit_keeps_decided_results_still_stated_and_replaces_proposals(
+    contributor, editor, concept, mmlu
+):
+    entry = write_entry(
+        author=contributor,
+        concept=concept,
+        texts=["It reaches 58.2% on MMLU and 40% on GSM8K."],
+        submit=False,
+    )
+    confirmed = Result.objects.get(claim__entry=entry, value=58.2)
+    result_decide(result=confirmed, by=editor, decision=CONFIRM)
+    claim = entry.claims.get()
+    entry.refresh_from_db()
+
+    entry_update(
+        entry=entry,
+        by=contributor,
+        date=entry.date,
+        headline=entry.headline,
+        lead="",
+        topics=[concept],
+        claims=[ClaimData(text="It reaches 58.2% on MMLU and 45% on GSM8K.", pk=claim.pk)],
+    )
+
+    rows = sorted(Result.objects.filter(claim=claim).values_list("value", "status"))
+    assert rows == [(45.0, ResultStatus.PROPOSED), (58.2, ResultStatus.CONFIRMED)]
+    assert Result.objects.get(value=58.2).pk == confirmed.pk
+
+
+def test_edit_drops_a_decided_result_its_text_no_longer_states(contributor, editor, concept, mmlu):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."], submit=False
+    )
+    result_decide(result=Result.objects.get(), by=editor, decision=CONFIRM)
+    claim = entry.claims.get()
+    entry.refresh_from_db()
+
+    entry_update(
+        entry=entry, by=contributor, date=entry.date, headline=entry.headline, lead="",
+        topics=[concept], claims=[ClaimData(text="It reaches 60% on MMLU.", pk=claim.pk)],
+    )  # fmt: skip
+
+    assert list(Result.objects.values_list("value", "status")) == [(60.0, ResultStatus.PROPOSED)]
+
+
+def test_approval_refused_while_a_result_is_undecided(contributor, editor, concept, mmlu):
+    entry = write_entry(author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."])
+
+    with pytest.raises(TransitionRefused, match="1 proposed result is still undecided"):
+        entry_transition(entry=entry, to=EntryStatus.PUBLISHED, by=editor, version=entry.version)
+
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.PENDING
+
+
+def test_decided_results_let_the_entry_be_approved(contributor, editor, concept, mmlu):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU and 40% on GSM8K."]
+    )
+    result_decide(result=Result.objects.get(value=58.2), by=editor, decision=CONFIRM)
+    result_decide(result=Result.objects.get(value=40), by=editor, decision=DISCARD)
+    entry.refresh_from_db()
+
+    published = entry_transition(
+        entry=entry, to=EntryStatus.PUBLISHED, by=editor, version=entry.version
+    )
+
+    assert published.status == EntryStatus.PUBLISHED
+    assert list(Result.objects.published().values_list("value", flat=True)) == [58.2]
+
+
+def test_a_decision_moves_the_entry_version_on(contributor, editor, concept, mmlu):
+    entry = write_entry(author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."])
+    seen = entry.version
+
+    result_decide(result=Result.objects.get(), by=editor, decision=CONFIRM, seen_version=seen)
+
+    entry.refresh_from_db()
+    assert entry.version == seen + 1
+
+
+def test_revision_keeps_the_confirmed_results_of_unchanged_claims(
+    contributor, editor, other_editor, concept, mmlu
+):
+    entry = write_entry(author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."])
+    result_decide(result=Result.objects.get(), by=editor, decision=CONFIRM)
+    entry.refresh_from_db()
+    entry = entry_transition(entry=entry, to="published", by=editor, version=entry.version)
+    claim = entry.claims.get()
+
+    revision = entry_update(
+        entry=entry, by=contributor, date=entry.date, headline="A new headline", lead="",
+        topics=[concept], claims=[ClaimData(text="It reaches 58.2% on MMLU.", pk=claim.pk)],
+    )  # fmt: skip
+    revision = entry_transition(entry=revision, to="pending", by=contributor)
+    entry_transition(entry=revision, to="published", by=other_editor, version=revision.version)
+
+    assert list(Result.objects.published().values_list("claim_id", "value")) == [(claim.pk, 58.2)]
+
+
+def test_import_published_publishes_its_results(tmp_path, db):
+    notes = tmp_path / "lm.md"
+    notes.write_text(
+        "# Language Models\n\n## Definition\n\nModels of text.\n\n"
+        "## State of the Art (2026-03-02)\n\n"
+        "A study (arXiv:2603.01234) reaches 58.2% on MMLU with a small model.\n",
+        encoding="utf-8",
+    )
+
+    call_command("import_notes", str(notes), "--status", "published")
+
+    result = Result.objects.get()
+    assert result.status == ResultStatus.CONFIRMED
+    assert result.benchmark == Benchmark.objects.get(name="MMLU")
+    assert list(Result.objects.published()) == [result]
+
+
+def test_import_as_pending_leaves_results_proposed(tmp_path, db):
+    notes = tmp_path / "lm.md"
+    notes.write_text(
+        "# Language Models\n\n## Definition\n\nModels of text.\n\n"
+        "## State of the Art (2026-03-02)\n\nA study reaches 58.2% on MMLU.\n",
+        encoding="utf-8",
+    )
+
+    call_command("import_notes", str(notes), "--status", "pending")
+
+    assert list(Result.objects.values_list("status", flat=True)) == [ResultStatus.PROPOSED]
+
+
+def test_progress_points_put_better_values_higher_either_way():
+    import datetime as dt
+
+    from core.charts import progress_points
+
+    rows = [
+        ("5-shot", dt.date(2026, 1, 1), 10.0, "circle", "/a", "a"),
+        ("5-shot", dt.date(2026, 2, 1), 20.0, "square", "/b", "b"),
+        ("0-shot", dt.date(2026, 3, 1), 15.0, "triangle", "/c", "c"),
+    ]
+
+    higher, series, _, _ = progress_points(rows, lower_is_better=False)
+    lower, _, _, _ = progress_points(rows, lower_is_better=True)
+
+    assert higher[1].y < higher[0].y  # 20 drawn above 10 (SVG y grows downwards)
+    assert lower[0].y < lower[1].y  # 10 drawn above 20 when lower is better
+    assert [s.label for s in series] == ["5-shot", "0-shot"]
+    assert [p.x for p in higher] == sorted(p.x for p in higher)
