@@ -53,6 +53,7 @@ BACKED_UP = [
     "auth.group",
     "auth.user",
     "papers.paper",
+    "papers.paperchange",
     "wiki.concept",
     "wiki.revision",
     "wiki.conceptalias",

@@ -12,6 +12,7 @@ from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.services import ClaimData, entry_create
 from entries.workflow import entry_transition
 from papers.models import Paper, ReadLevel
+from results.models import Result, ResultStatus
 from wiki.markdown import render_markdown
 from wiki.models import Concept, Revision
 from wiki.services import concept_create, concept_edit, revision_create
@@ -119,11 +120,22 @@ def _entry(*, author, status: str, topic: Concept, paper: Paper, headline: str) 
     # Marked (as an editor would) so that an approval can go through; the first claim's
     # paper is abstract-only, so the "abstract only" suggestion stays applicable.
     entry.claims.update(evidence=Evidence.FULL_TEXT)
+    # The figure "3 points" is proposed as a result; decided too, as an editor would.
+    Result.objects.filter(claim__entry=entry).update(status=ResultStatus.DISCARDED)
     if status == EntryStatus.PENDING:
         return entry
     reviewer = UserFactory(username="rita", role="Editor")
     return entry_transition(
         entry=entry, to=EntryStatus.PUBLISHED, by=reviewer, version=entry.version
+    )
+
+
+def results_decided(entry_or_pk) -> int:
+    """Discard the entry's undecided results, as an editor would before approving (tests of
+    other rules; the refusal itself is tested in tests/results/). Leaves its version alone."""
+    pk = getattr(entry_or_pk, "pk", entry_or_pk)
+    return Result.objects.filter(claim__entry_id=pk, status=ResultStatus.PROPOSED).update(
+        status=ResultStatus.DISCARDED
     )
 
 

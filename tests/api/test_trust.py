@@ -4,7 +4,7 @@ on a published claim leaves a trace, an approval names what it read."""
 from __future__ import annotations
 
 from entries.models import MARK_CHANGED, Claim, Entry, EntryStatus, Evidence
-from tests.factories import ClaimFactory, PaperFactory
+from tests.factories import ClaimFactory, PaperFactory, results_decided
 
 S = EntryStatus
 
@@ -21,6 +21,7 @@ def _entry(post_json, headers, **fields) -> dict:
 
 
 def _approve(post_json, pk: int, headers, **extra):
+    results_decided(pk)  # its figures are proposed as results: decided, as an editor would
     return post_json(f"/api/entries/{pk}/transitions/", {"to": "published", **extra}, **headers)
 
 

@@ -7,6 +7,7 @@ import re
 from django.core.management import call_command
 
 from entries.models import Entry, EntryStatus
+from results.models import Result
 from wiki.models import Concept
 
 
@@ -50,6 +51,14 @@ def test_one_demo_editor_approves_what_the_other_submitted(client, db, capsys):
     entry = Entry.objects.get(headline="A finding to review")
 
     _log_in(client, "editor2", passwords["editor2"])
+    # "4 points" is proposed as a result: the second editor decides it before approving.
+    (proposed,) = Result.objects.filter(claim__entry=entry)
+    decided = client.post(
+        f"/results/{proposed.pk}/decide/",
+        {"decision": "discard", "seen_version": entry.version},
+    )
+    assert decided.status_code == 302
+    entry.refresh_from_db()
     response = client.post(
         f"/entries/{entry.pk}/transition/",
         {"to": EntryStatus.PUBLISHED, "seen_version": entry.version},

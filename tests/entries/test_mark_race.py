@@ -13,6 +13,7 @@ from django.db import connection, connections, transaction
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.services import ClaimData, MarkConflict, claim_mark, entry_update
 from entries.workflow import entry_transition
+from tests.factories import results_decided
 
 S = EntryStatus
 pytestmark = pytest.mark.django_db
@@ -36,6 +37,7 @@ def _pending_revision(make_entry, contributor, topic):
 
 
 def _approve(revision, by):
+    results_decided(revision)
     return entry_transition(entry=revision, to=S.PUBLISHED, by=by, version=revision.version)
 
 

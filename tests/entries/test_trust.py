@@ -10,7 +10,7 @@ import pytest
 from entries.models import MARK_CHANGED, Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.services import ClaimData
 from entries.submission import Submission, entry_submit
-from tests.factories import ClaimFactory
+from tests.factories import ClaimFactory, results_decided
 
 S = EntryStatus
 
@@ -41,6 +41,7 @@ def _edit_form(entry: Entry, *, headline: str, version: int | None = None, **cla
 
 
 def _approve(client, entry: Entry, *, version: int, next: str = ""):
+    results_decided(entry)  # its figures are proposed as results: decided, as an editor would
     data = {"to": S.PUBLISHED, "seen_status": S.PENDING, "seen_version": version}
     if next:
         data["next"] = next

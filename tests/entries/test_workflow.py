@@ -15,7 +15,7 @@ from entries.workflow import (
     TransitionRefused,
     entry_transition,
 )
-from tests.factories import UserFactory
+from tests.factories import UserFactory, results_decided
 
 S = EntryStatus
 ROLES = ["author", "editor_author", "other_contributor", "editor", "charlie", "anonymous"]
@@ -267,6 +267,7 @@ def test_editing_published_entry_creates_revision_and_keeps_published_text(
 
     entry_transition(entry=revision, to=S.PENDING, by=contributor)
     Claim.objects.filter(entry=revision).update(evidence=Evidence.SECONDARY)
+    results_decided(revision)
     result = entry_transition(
         entry=Entry.objects.get(pk=revision.pk),
         to=S.PUBLISHED,

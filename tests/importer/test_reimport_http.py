@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from entries.models import Entry, EntryStatus
 from importer.load import NoteSource, notes_import
+from tests.factories import results_decided
 from wiki.models import Concept
 
 
@@ -48,6 +49,7 @@ def test_reimport_upload_over_a_published_entry_routes_to_review(
     approve = {"to": "published", "seen_version": revision.version}
     refused = client.post(f"/entries/{revision.pk}/transition/", approve)
     client.force_login(other_editor)
+    results_decided(revision)  # its figures, proposed as results, decided as an editor would
     approved = client.post(f"/entries/{revision.pk}/transition/", approve)
     published.refresh_from_db()
     assert refused.status_code == 403
