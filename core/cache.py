@@ -125,18 +125,36 @@ def _read_versions() -> dict[str, str]:
     and stored under keys never read again, uncached but never stale."""
     tokens: dict[str, list[str]] = {kind: [] for kind in KINDS}
     try:
-        with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-            cursor.execute("SELECT kind, token FROM core_cacheversion ORDER BY kind, slot")
-            for kind, token in cursor.fetchall():
-                tokens.setdefault(kind, []).append(token)
+        rows = _query_versions()
     except DatabaseError:
-        pass
+        rows = []
+    for kind, token in rows:
+        tokens.setdefault(kind, []).append(token)
     return {
         kind: hashlib.blake2b("".join(found).encode(), digest_size=8).hexdigest()
         if found
         else secrets.token_hex(8)
         for kind, found in tokens.items()
     }
+
+
+def _query_versions() -> list[tuple[str, str]]:
+    connection = connections[DEFAULT_DB_ALIAS]
+    # Usually a request's first query, it tells whether a kept connection still works:
+    # Django's own check first would double the round trips of a cached page. A
+    # connection the database dropped is replaced and asked once more.
+    retry = connection.connection is not None and not connection.in_atomic_block
+    connection.health_check_done = True
+    for attempt in (1, 2):
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT kind, token FROM core_cacheversion ORDER BY kind, slot")
+                return cursor.fetchall()
+        except DatabaseError:
+            if not retry or attempt == 2:
+                raise
+            connection.close()
+    return []
 
 
 def versions(*kinds: str) -> tuple[str, ...]:
