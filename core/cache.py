@@ -121,12 +121,13 @@ _request_versions: ContextVar[dict[str, str] | None] = ContextVar("cache_version
 
 def _read_versions() -> dict[str, str]:
     """Every version, each its slots' tokens together, in one query. A database that does
-    not answer (or a table not there yet) gives versions nobody had: pages are rendered
-    and stored under keys never read again, uncached but never stale."""
+    not answer (or a table not there yet, or no database allowed) gives versions nobody
+    had: pages are rendered and stored under keys never read again, uncached but never
+    stale."""
     tokens: dict[str, list[str]] = {kind: [] for kind in KINDS}
     try:
         rows = _query_versions()
-    except DatabaseError:
+    except Exception:  # whatever it is, the page is served, uncached
         rows = []
     for kind, token in rows:
         tokens.setdefault(kind, []).append(token)

@@ -31,6 +31,8 @@ PG = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs Postgre
 SAMPLE = Path(__file__).parents[1] / "importer" / "samples" / "tool_use_curriculum.txt"
 # Per-request secrets (CSRF tokens) differ between any two responses.
 _TOKEN = re.compile(r"[A-Za-z0-9]{32,}")
+# An empty feed is dated when it is rendered (Django's Atom feed has nothing else to go by).
+_FEED_DATE = re.compile(r"<updated>[^<]*</updated>")
 
 
 @pytest.fixture
@@ -64,7 +66,10 @@ def _pages(world) -> list[str]:
 
 def _seen(response) -> tuple[int, str, str]:
     body = b"" if response.streaming else response.content
-    return response.status_code, response.get("Location", ""), _TOKEN.sub("T", body.decode())
+    text = _TOKEN.sub("T", body.decode())
+    if "</feed>" in text and "<entry>" not in text:
+        text = _FEED_DATE.sub("<updated/>", text, count=1)
+    return response.status_code, response.get("Location", ""), text
 
 
 def _uncached(client: Client, path: str, settings) -> tuple[int, str, str]:
