@@ -158,19 +158,22 @@ def _sqlite_triggers(table: str, columns: list[str]) -> list[str]:
 
 
 def install(connection: BaseDatabaseWrapper) -> None:
-    """Put the versions' rows and every table's triggers in place. Run after every migrate
-    (and ``flush``, which empties every table): a new table needs its triggers, and SQLite
-    drops a table's triggers when a migration rebuilds it."""
+    """Put the versions' rows (new tokens) and every table's triggers in place. Run after
+    every migrate (and ``flush``, which empties every table): a new table needs its
+    triggers, and SQLite drops a table's triggers when a migration rebuilds it."""
     build = {"postgresql": _pg_triggers, "sqlite": _sqlite_triggers}.get(connection.vendor)
     if build is None:
         return
     with connection.cursor() as cursor:
+        # Every version replaced as well: whatever was written with triggers off (a
+        # data-only restore with --disable-triggers) is seen after the next migrate.
         for kind in KINDS:
             for slot in range(SLOTS):
+                token = secrets.token_hex(8)
                 cursor.execute(
                     "INSERT INTO core_cacheversion (kind, slot, token) VALUES (%s, %s, %s) "
-                    "ON CONFLICT DO NOTHING",
-                    [kind, slot, secrets.token_hex(8)],
+                    "ON CONFLICT (kind, slot) DO UPDATE SET token = %s",
+                    [kind, slot, token, token],
                 )
         if connection.vendor == "postgresql":
             cursor.execute(PG_BUMP_FUNCTION)
