@@ -223,7 +223,9 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         if not settings.PAGE_CACHE_ENABLED or not _cacheable(request):
             return view(request, *args, **kwargs)
         # Per host (a feed's links are absolute), hashed: an address may be long.
-        address = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
+        # As sent: build_absolute_uri() would resolve "/papers/../" to "/", another page.
+        address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        address = hashlib.sha256(address.encode()).hexdigest()
         key = f"page:{content_version()}:{address}"
         cached = cache_get_memoized(key)
         if cached is not None:
