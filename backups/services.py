@@ -80,6 +80,7 @@ NOT_BACKED_UP = {
     "sessions.session": "sessions: everybody logs in again",
     "contenttypes.contenttype": "made by migrate",
     "auth.permission": "made by migrate",
+    "core.cacheversion": "the page cache's versions: made by migrate, replaced by every write",
 }
 # Columns rebuilt from the others after a restore (PostgreSQL full-text vectors).
 DERIVED_FIELDS = {"search_vector"}

@@ -63,10 +63,11 @@ def prepare(folders: list[str]) -> dict:
 def edit(slug: str, n: int) -> dict:
     """The n-th shown entry's first claim gets another evidence level from an editor."""
     entries = Entry.objects.published().filter(topics__slug=slug).order_by("-date", "-id")
-    entry = entries[n % CONCEPT_PAGE_ENTRIES]
+    entry = entries[n % min(CONCEPT_PAGE_ENTRIES, entries.count())]
     claim = Claim.objects.filter(entry=entry).order_by("position", "id").first()
+    # Levels that need no reason: "full text" on a paper read in abstract only does.
     evidence = (
-        Evidence.FULL_TEXT if claim.evidence != Evidence.FULL_TEXT else Evidence.ABSTRACT_ONLY
+        Evidence.SECONDARY if claim.evidence != Evidence.SECONDARY else Evidence.ABSTRACT_ONLY
     )
     editor = get_user_model().objects.get(username="bench-editor")
     claim_mark(claim=claim, by=editor, evidence=evidence, caveats=list(claim.caveats.all()))

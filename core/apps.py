@@ -1,7 +1,14 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
-from django.db.backends.signals import connection_created
+from django.db import connections
+from django.db.models.signals import post_migrate
+
+
+def _install_cache_triggers(sender, using: str, **kwargs) -> None:
+    from core.cache_triggers import install  # imported here: once apps load
+
+    install(connections[using])
 
 
 class CoreConfig(AppConfig):
@@ -9,7 +16,6 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core.write_tracking import install_write_tracking  # imported here: once apps load
-
-        # Every connection reports content writes to the page cache (core/write_tracking.py).
-        connection_created.connect(install_write_tracking, dispatch_uid="page-cache-writes")
+        # After every migrate, every table has the triggers that replace the cache versions
+        # (core/cache_triggers.py): sent once, after all apps' migrations.
+        post_migrate.connect(_install_cache_triggers, sender=self, dispatch_uid="cache-triggers")

@@ -1,37 +1,24 @@
-"""A cache of whole rendered pages for anonymous readers, never stale after a write.
+"""A cache of rendered pages and fragments, never stale after a write.
 
-Every cached page is stored under the current *content version*, a random token that is
-replaced whenever a content table (wiki, papers, entries) is written: a wrapper on every
-database connection (``core.write_tracking``) notices the INSERT, UPDATE or DELETE,
-whoever issued it (a view, the API, a management command, the admin), and replaces the
-token at once and again when the transaction commits, so a page rendered from a
-half-finished write cannot outlive it. A reader's lookup uses the current token, so a page
-rendered before a write is never served after it. Replacing the token (rather than
-incrementing a counter) means two writes at once can never collapse into one version.
-Writes to sessions, login throttling or API token bookkeeping change no page and leave the
-cache alone.
+Everything cached is stored under a *version* read from the database before the data it
+is built from. Every write to a table a page can show, whoever makes it and whatever its
+SQL, runs a trigger in the database (core/cache_triggers.py) that replaces the version's
+token in the same transaction: the next request on any server reads the new version,
+finds nothing under it and renders afresh; what was stored under the old one is never
+read again. A rolled-back write takes its token with it, and tokens are random, so no
+version comes back. The cache (a folder, or Redis for several hosts) holds only values
+named for good; a server that cannot reach it renders uncached, and one that cannot read
+the versions stores under versions nobody has.
 
-People are tracked apart: a write to any ``auth_`` table (an account, its groups, a
-group's permissions) replaces the *people version*, under which signed-in people's
-accounts and permissions are cached (accounts/backends.py). It is content too only when
-it changes what pages show of a person, their name.
+Four versions, each replaced by part of the writes, so that a fragment reading less
+outlives the writes that touch none of it (``core.cache_triggers.watches`` says which):
 
-Two finer versions are kept beside the content's, each replaced by a part of the content
-writes, so a fragment that reads less outlives the writes that touch none of it:
-
-- the *frame version* (``cached_frame``), for fragments that show nothing of claims (a
-  concept page's entries list, links, key papers): every content write replaces it but
-  those that change claims alone (marking a claim);
-- the *library version* (``cached_library``), for fragments that read only the papers
-  library (the papers list's count, chart and filter form): replaced by writes to papers
-  and their topics, and by a concept added, deleted, renamed or given a new slug; not by
-  entries, claims, revisions, aliases or links.
-
-Every write that replaces a finer version replaces the content version too.
-
-The cache backend must be shared by all worker processes (the file-based default is, on
-one host; set CACHE_URL to Redis for several hosts: the content version then lives in Redis,
-so a write through one server is seen at once by every other).
+- *content*: any write to what pages show; whole pages and ``cached_fragment``;
+- *frame* (``cached_frame``): the same but for writes that change claims alone (a mark);
+- *library* (``cached_library``): what the papers list shows: papers, their topics, a
+  concept added, deleted, renamed or given a new slug;
+- *people* (``cached_for_people``): accounts, groups and permissions. A login changes
+  none; renaming somebody is content too.
 """
 
 from __future__ import annotations
@@ -40,19 +27,18 @@ import contextlib
 import functools
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 
-VERSION_KEY = "content-version"
-PEOPLE_VERSION_KEY = "people-version"
-FRAME_VERSION_KEY = "frame-version"
-LIBRARY_VERSION_KEY = "library-version"
+from core.cache_triggers import KINDS
+
 PAGE_TTL_SECONDS = 3600
 # Fragments keyed by what they show (not by the content version) never go stale: they
 # live until the cache needs the room, or a day.
@@ -73,10 +59,10 @@ class _ProcessMemo:
     version), kept in this process as well: a hit skips the shared cache's read, zlib and
     unpickling, which for a 76 KB page is most of what serving it costs.
 
-    Only for keys whose value never changes: the content version in the key is read from
-    the shared cache on every request, so a write anywhere still reaches every process at
-    once. Values are shared between requests and must be treated as read-only. A fixed
-    number of entries bounds the memory; the oldest goes first.
+    Only for keys whose value never changes: the version in the key is read from the
+    database on every request, so a write anywhere still reaches every process at once.
+    Values are shared between requests and must be treated as read-only. A fixed number of
+    entries bounds the memory; the oldest goes first.
     """
 
     def __init__(self, size: int) -> None:
@@ -127,106 +113,92 @@ def cache_set_memoized(key: str, value: object, timeout: float) -> None:
     memo.put(memo.key(key), value)
 
 
-# Version changes this process could not write to the cache (Redis unreachable, see
-# core/redis_cache.py): announced again on the first lookup after the cache answers.
-_unannounced: set[str] = set()
+# The versions read by this request, when it is a GET (reset by core.page_cache): read
+# once, before anything they cover, in one query. A request that writes reads them again
+# on every use, its own writes included.
+_request_versions: ContextVar[dict[str, str] | None] = ContextVar("cache_versions", default=None)
 
 
-def _version(key: str) -> str:
-    if key in _unannounced:
-        _replace(key)
-    version = _cache().get(key)
-    if version is None:
-        version = secrets.token_hex(8)
-        # add() so that two processes starting at once agree on one token.
-        _cache().add(key, version, timeout=None)
-        version = _cache().get(key, version)
-    return version
+def _read_versions() -> dict[str, str]:
+    """Every version, each its slots' tokens together, in one query. A database that does
+    not answer (or a table not there yet, or no database allowed) gives versions nobody
+    had: pages are rendered and stored under keys never read again, uncached but never
+    stale."""
+    tokens: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    try:
+        rows = _query_versions()
+    except Exception:  # whatever it is, the page is served, uncached
+        rows = []
+    for kind, token in rows:
+        tokens.setdefault(kind, []).append(token)
+    return {
+        kind: hashlib.blake2b("".join(found).encode(), digest_size=8).hexdigest()
+        if found
+        else secrets.token_hex(8)
+        for kind, found in tokens.items()
+    }
 
 
-def _replace(key: str) -> None:
-    token = secrets.token_hex(8)
-    _cache().set(key, token, timeout=None)
-    # Another process may have replaced it meanwhile: then this check is merely cautious.
-    if _cache().get(key) != token:
-        _unannounced.add(key)
-    else:
-        _unannounced.discard(key)
+def _query_versions() -> list[tuple[str, str]]:
+    connection = connections[DEFAULT_DB_ALIAS]
+    # Usually a request's first query, it tells whether a kept connection still works:
+    # Django's own check first would double the round trips of a cached page. A
+    # connection the database dropped is replaced and asked once more.
+    retry = connection.connection is not None and not connection.in_atomic_block
+    connection.health_check_done = True
+    for attempt in (1, 2):
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT kind, token FROM core_cacheversion ORDER BY kind, slot")
+                return cursor.fetchall()
+        except DatabaseError:
+            if not retry or attempt == 2:
+                raise
+            connection.close()
+    return []
+
+
+def versions(*kinds: str) -> tuple[str, ...]:
+    """The versions of ``kinds`` (core.cache_triggers.KINDS), read together: read them
+    before the data a value is built from, so that a write committed meanwhile replaces
+    them and what is stored under them now is never read again."""
+    found = _request_versions.get()
+    if found is None:
+        found = _read_versions()
+    elif not found:
+        found.update(_read_versions())
+    return tuple(found[kind] for kind in kinds)
+
+
+@contextlib.contextmanager
+def versions_read_once() -> Iterator[None]:
+    """Within it, the versions are read at most once (a GET: it writes no content)."""
+    token = _request_versions.set({})
+    try:
+        yield
+    finally:
+        _request_versions.reset(token)
 
 
 def content_version() -> str:
-    return _version(VERSION_KEY)
+    return versions("content")[0]
 
 
 def frame_version() -> str:
-    return _version(FRAME_VERSION_KEY)
+    return versions("frame")[0]
 
 
 def library_version() -> str:
-    return _version(LIBRARY_VERSION_KEY)
+    return versions("library")[0]
 
 
 def people_version() -> str:
-    return _version(PEOPLE_VERSION_KEY)
-
-
-def versions(*keys: str) -> tuple[str, ...]:
-    """The versions under ``keys`` in one read of the cache (one round trip to Redis), in
-    that order. Name the wider first (the content's before the frame's or the library's):
-    a value built from a narrower one must never be stored under a wider version read after
-    it. Every write that replaces a narrower version replaces the content version too."""
-    found = {} if _unannounced else _cache().get_many(list(keys))
-    if len(found) == len(keys):
-        return tuple(found[key] for key in keys)
-    return tuple(_version(key) for key in keys)
+    return versions("people")[0]
 
 
 def content_and_frame_versions() -> tuple[str, str]:
-    """The content and frame versions in one read of the cache, the content's first."""
-    content, frame = versions(VERSION_KEY, FRAME_VERSION_KEY)
+    content, frame = versions("content", "frame")
     return content, frame
-
-
-def _replace_content_version() -> None:
-    _replace(VERSION_KEY)
-
-
-def _replace_people_version() -> None:
-    _replace(PEOPLE_VERSION_KEY)
-
-
-def _replace_frame_version() -> None:
-    _replace(FRAME_VERSION_KEY)
-
-
-def _replace_library_version() -> None:
-    _replace(LIBRARY_VERSION_KEY)
-
-
-def _changed(replace: Callable[[], None], using: str) -> None:
-    replace()
-    conn = connections[using]
-    if conn.in_atomic_block and not any(f is replace for _, f, _ in conn.run_on_commit):
-        transaction.on_commit(replace, using=using)
-
-
-def content_changed(
-    using: str = DEFAULT_DB_ALIAS, *, frame: bool = True, library: bool = True
-) -> None:
-    """Invalidate every cached page now and, inside a transaction, again on commit; and
-    every frame too unless ``frame`` is False (a write that changed claims alone), every
-    library fragment unless ``library`` is False (a write the papers list does not show).
-    Called by hand (a change the write tracking cannot see), it replaces all three."""
-    _changed(_replace_content_version, using)
-    if frame:
-        _changed(_replace_frame_version, using)
-    if library:
-        _changed(_replace_library_version, using)
-
-
-def people_changed(using: str = DEFAULT_DB_ALIAS) -> None:
-    """Forget every cached account and its permissions now and again on commit."""
-    _changed(_replace_people_version, using)
 
 
 def _cacheable(request: HttpRequest) -> bool:
@@ -251,7 +223,9 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         if not settings.PAGE_CACHE_ENABLED or not _cacheable(request):
             return view(request, *args, **kwargs)
         # Per host (a feed's links are absolute), hashed: an address may be long.
-        address = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
+        # As sent: build_absolute_uri() would resolve "/papers/../" to "/", another page.
+        address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+        address = hashlib.sha256(address.encode()).hexdigest()
         key = f"page:{content_version()}:{address}"
         cached = cache_get_memoized(key)
         if cached is not None:

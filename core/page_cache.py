@@ -29,6 +29,7 @@ from core.cache import (
     cache_get_memoized,
     cache_set_memoized,
     content_version,
+    versions_read_once,
 )
 
 CACHE_STATUS_HEADER = "X-Page-Cache"
@@ -42,6 +43,13 @@ class AnonymousPageCacheMiddleware:
         self.personal_cookies = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in _METHODS:
+            return self.get_response(request)
+        # A GET changes no content: the versions are read once, in one query.
+        with versions_read_once():
+            return self._serve(request)
+
+    def _serve(self, request: HttpRequest) -> HttpResponse:
         key = self._key(request)
         if key is None:
             return self.get_response(request)
@@ -64,8 +72,7 @@ class AnonymousPageCacheMiddleware:
 
     def _key(self, request: HttpRequest) -> str | None:
         if (
-            request.method not in _METHODS
-            or not settings.PAGE_CACHE_ENABLED
+            not settings.PAGE_CACHE_ENABLED
             # A private wiki has nothing for visitors without a session but the login page.
             or settings.WIKI_REQUIRE_LOGIN_TO_READ
         ):

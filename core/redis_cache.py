@@ -7,9 +7,9 @@ timeout, not one per cache call). Pages are then rendered uncached, and the API 
 limits, which count in this cache, let requests through. One warning is logged when Redis
 stops answering and one line when it answers again.
 
-A page written to Redis before an outage could be served after it although content changed
-meanwhile: ``config.cache`` notices when the new content version did not reach Redis and
-replaces it as soon as Redis answers again.
+The versions that name what is cached live in the database (core/cache.py), not here: a
+write made while Redis was away is seen by every server, that one included, on its next
+request.
 """
 
 from __future__ import annotations

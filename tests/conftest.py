@@ -86,7 +86,12 @@ def _private_page_cache(settings):
     }
     from django.core.cache import caches
 
+    from core.cache import memo
+
     caches["pages"].clear()
+    # The versions live in the database, and each test's rollback brings back the tokens
+    # it found: what a worker kept in memory under them must go with the test.
+    memo.values.clear()
 
 
 @pytest.fixture

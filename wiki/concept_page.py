@@ -77,7 +77,7 @@ def concept_page_shared(slug: str, *, contributor: bool) -> dict:
     # from now on replaces them, and what is stored under them now is never read again.
     version, frame_version = content_and_frame_versions()
     role = "contributor" if contributor else "reader"
-    # Put together once per process and change: a hit is the two versions' reads.
+    # Put together once per process and change: a hit is the versions' one query.
     return process_memoized(
         f"concept-shared:{version}:{frame_version}:{slug}:{role}",
         lambda: _assemble(slug, version, frame_version, contributor=contributor),

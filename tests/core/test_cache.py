@@ -168,8 +168,10 @@ def test_a_site_on_another_database_sharing_the_folder_leaves_this_cache_alone(
         "CACHE_DIR": str(tmp_path / "cache"),
     }
     code = (
-        "from django.conf import settings; from core.cache import content_changed; "
-        "content_changed(); print(settings.CACHES['pages']['KEY_PREFIX'])"
+        "from django.conf import settings; from django.core.management import call_command; "
+        "call_command('migrate', verbosity=0); call_command('seed_demo', concepts=2, papers=2, "
+        "entries=0, claims_per_entry=0, seed=3, verbosity=0); "
+        "print(settings.CACHES['pages']['KEY_PREFIX'])"
     )
     other = subprocess.run(
         [sys.executable, "manage.py", "shell", "-v0", "-c", code],

@@ -119,7 +119,8 @@ def test_the_list_s_shared_parts_outlive_a_write_elsewhere(
     else:
         _edit_concept_body(editor, topic)
 
-    with django_assert_max_num_queries(2) as queries:  # the page of rows, their topics
+    # The versions, the page of rows, their topics.
+    with django_assert_max_num_queries(3) as queries:
         html = client.get(_list(topic)).content.decode()
     assert _shared_parts_read(_sql(queries)) == []
     assert "<strong>3</strong> papers" in html
@@ -145,7 +146,7 @@ def test_a_search_s_shared_parts_outlive_a_mark(
 
     _mark(editor, claim)
 
-    with django_assert_max_num_queries(2) as queries:
+    with django_assert_max_num_queries(3) as queries:
         html = client.get("/papers/?q=reward+paper").content.decode()
     assert _shared_parts_read(_sql(queries)) == []
     assert "<strong>3</strong> papers" in html

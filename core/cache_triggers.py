@@ -1,0 +1,184 @@
+"""The database's own triggers replace the cache versions on every write (core/cache.py).
+
+Whoever writes — a view, the API, the admin, the importer, a restore, a management command,
+raw SQL of any shape, a ``psql`` session — the database runs the trigger of the table
+written, which replaces a token in ``core_cacheversion`` inside the same transaction: the
+new version is seen by every server exactly when the write is, and vanishes with it on a
+rollback. Nothing reads SQL text.
+
+Every table is watched, for every version, unless a rule below says it is narrower or
+``UNWATCHED`` says no page shows it: a table added tomorrow is covered by the next
+``migrate`` (``install_triggers`` runs after every one) before anyone thinks of it.
+
+PostgreSQL: one trigger per statement (``INSERT OR UPDATE OR DELETE OR TRUNCATE``, ``COPY``
+included), so a bulk load costs one replacement per statement, not per row. SQLite has no
+statement triggers: one per row and event.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+KINDS = ("content", "frame", "library", "people")
+EVERYTHING = KINDS
+# Rows per version, see core.models.CacheVersion.
+SLOTS = 4
+# Tables no page shows, written all day: sessions, login throttling (django-axes), API
+# token bookkeeping, the admin's log, migrations; and the versions themselves.
+UNWATCHED_PREFIXES = ("axes_", "sqlite_")
+UNWATCHED = frozenset(
+    {"core_cacheversion", "django_session", "django_migrations", "django_admin_log", "api_apitoken"}
+)
+# Columns pages show of a person (authors of revisions and entries).
+SHOWN_USER_COLUMNS = ("username", "first_name", "last_name")
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Writes to a table that replace ``kinds``: every INSERT, DELETE or TRUNCATE, and an
+    UPDATE unless ``update`` is False or it sets only columns in ``ignoring``; or, with
+    ``changed``, only an UPDATE of a row whose listed columns change."""
+
+    kinds: tuple[str, ...]
+    ignoring: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    update: bool = True
+
+    def updated_columns(self, columns: list[str]) -> list[str] | None:
+        """The columns whose UPDATE counts, None for any UPDATE at all."""
+        if not self.update:
+            return []
+        return [c for c in columns if c not in self.ignoring] if self.ignoring else None
+
+
+def watches(table: str) -> list[Watch]:
+    """What a write to ``table`` replaces: the content version for anything a page may show,
+    the frame version unless only claims change, the library version for what the papers
+    list shows, the people version for accounts and permissions."""
+    if table in UNWATCHED or table.startswith(UNWATCHED_PREFIXES):
+        return []
+    if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent"):
+        return [Watch(("content",))]
+    if table == "entries_entry":  # counting its changes (a mark) shows in no frame
+        return [Watch(("content",)), Watch(("frame",), ignoring=("version", "updated"))]
+    if table.startswith(("wiki_", "entries_")):
+        watched = [Watch(("content", "frame"))]
+        if table == "wiki_concept":  # a topic of the papers list: its name and address
+            watched += [
+                Watch(("library",), update=False),
+                Watch(("library",), changed=("title", "slug")),
+            ]
+        return watched
+    if table == "auth_user":  # a login sets last_login alone: nothing to replace
+        return [
+            Watch(("people",), ignoring=("last_login",)),
+            Watch(("content", "frame", "library"), changed=SHOWN_USER_COLUMNS),
+        ]
+    if table.startswith("auth_"):
+        return [Watch(("people",))]
+    return [Watch(EVERYTHING)]
+
+
+PG_BUMP_FUNCTION = """
+CREATE OR REPLACE FUNCTION core_cache_bump() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+DECLARE
+    k text;
+BEGIN
+    FOREACH k IN ARRAY TG_ARGV LOOP
+        -- A slot no other open transaction holds: writers never queue on each other.
+        UPDATE core_cacheversion SET token = gen_random_uuid()::text
+        WHERE id = (SELECT id FROM core_cacheversion WHERE kind = k
+                    ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED);
+        IF NOT FOUND THEN
+            UPDATE core_cacheversion SET token = gen_random_uuid()::text
+            WHERE kind = k AND slot = 0;
+        END IF;
+    END LOOP;
+    RETURN NULL;
+END $$;
+"""
+_SQLITE_BUMP = (
+    "UPDATE core_cacheversion SET token = lower(hex(randomblob(16))) "
+    "WHERE kind IN ({kinds}) AND slot = 0;"
+)
+
+
+def trigger_prefix(table: str) -> str:
+    return f"core_cache_{table}"
+
+
+def _pg_triggers(table: str, columns: list[str]) -> list[str]:
+    statements = []
+    for n, watch in enumerate(watches(table)):
+        name = f'"{trigger_prefix(table)}_{n}"'
+        args = ", ".join(f"'{kind}'" for kind in watch.kinds)
+        if watch.changed:
+            when = " OR ".join(f'OLD."{c}" IS DISTINCT FROM NEW."{c}"' for c in watch.changed)
+            events, level = "UPDATE", f" FOR EACH ROW WHEN ({when})"
+        else:
+            events, level = "INSERT OR DELETE OR TRUNCATE", " FOR EACH STATEMENT"
+            updated = watch.updated_columns(columns)
+            if updated is None:
+                events += " OR UPDATE"
+            elif updated:
+                events += " OR UPDATE OF " + ", ".join(f'"{c}"' for c in updated)
+        statements.append(
+            f'CREATE OR REPLACE TRIGGER {name} AFTER {events} ON "{table}"{level} '
+            f"EXECUTE FUNCTION core_cache_bump({args})"
+        )
+    return statements
+
+
+def _sqlite_triggers(table: str, columns: list[str]) -> list[str]:
+    statements = []
+    for n, watch in enumerate(watches(table)):
+        bump = _SQLITE_BUMP.format(kinds=", ".join(f"'{kind}'" for kind in watch.kinds))
+        if watch.changed:
+            when = " OR ".join(f'OLD."{c}" IS NOT NEW."{c}"' for c in watch.changed)
+            events = [("u", f'UPDATE ON "{table}" FOR EACH ROW WHEN {when}')]
+        else:
+            events = [("i", f'INSERT ON "{table}"'), ("d", f'DELETE ON "{table}"')]
+            updated = watch.updated_columns(columns)
+            if updated is None:
+                events.append(("u", f'UPDATE ON "{table}"'))
+            elif updated:
+                of = ", ".join(f'"{c}"' for c in updated)
+                events.append(("u", f'UPDATE OF {of} ON "{table}"'))
+        for event, clause in events:
+            name = f'"{trigger_prefix(table)}_{n}{event}"'
+            statements += [
+                f"DROP TRIGGER IF EXISTS {name}",
+                f"CREATE TRIGGER {name} AFTER {clause} BEGIN {bump} END",
+            ]
+    return statements
+
+
+def install(connection: BaseDatabaseWrapper) -> None:
+    """Put the versions' rows (new tokens) and every table's triggers in place. Run after
+    every migrate (and ``flush``, which empties every table): a new table needs its
+    triggers, and SQLite drops a table's triggers when a migration rebuilds it."""
+    build = {"postgresql": _pg_triggers, "sqlite": _sqlite_triggers}.get(connection.vendor)
+    if build is None:
+        return
+    with connection.cursor() as cursor:
+        # Every version replaced as well: whatever was written with triggers off (a
+        # data-only restore with --disable-triggers) is seen after the next migrate.
+        for kind in KINDS:
+            for slot in range(SLOTS):
+                token = secrets.token_hex(8)
+                cursor.execute(
+                    "INSERT INTO core_cacheversion (kind, slot, token) VALUES (%s, %s, %s) "
+                    "ON CONFLICT (kind, slot) DO UPDATE SET token = %s",
+                    [kind, slot, token, token],
+                )
+        if connection.vendor == "postgresql":
+            cursor.execute(PG_BUMP_FUNCTION)
+        introspection = connection.introspection
+        for table in introspection.table_names(cursor):
+            columns = [c.name for c in introspection.get_table_description(cursor, table)]
+            for statement in build(table, columns):
+                cursor.execute(statement)
