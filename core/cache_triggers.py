@@ -60,11 +60,13 @@ def watches(table: str) -> list[Watch]:
     list shows, the people version for accounts and permissions."""
     if table in UNWATCHED or table.startswith(UNWATCHED_PREFIXES):
         return []
-    if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent"):
+    # Claims and the results they state are drawn in the claims part of a page, never its
+    # frame (the concept page's best-results box sits with the evidence mix).
+    if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent", "results_result"):
         return [Watch(("content",))]
     if table == "entries_entry":  # counting its changes (a mark) shows in no frame
         return [Watch(("content",)), Watch(("frame",), ignoring=("version", "updated"))]
-    if table.startswith(("wiki_", "entries_")):
+    if table.startswith(("wiki_", "entries_", "results_")):
         watched = [Watch(("content", "frame"))]
         if table == "wiki_concept":  # a topic of the papers list: its name and address
             watched += [

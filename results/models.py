@@ -73,10 +73,27 @@ class ResultStatus(models.TextChoices):
     DISCARDED = "discarded", "discarded"
 
 
+# Units of a change, never of a level: percentage points and folds.
+CHANGE_UNITS = frozenset({"pp", "x"})
+
+
+def is_change(result: Result) -> bool:
+    """Does the result state a change ("+8.8 points over GRPO", "3-fold") rather than a
+    level ("72.9%")? A change is never compared with levels for the best."""
+    written = (result.words or {}).get("value", "").lstrip()
+    return result.unit in CHANGE_UNITS or written.startswith("+")
+
+
 def best_of(results: list[Result], direction: str) -> Result | None:
-    """The best of ``results`` in ``direction`` (the first of equals)."""
+    """The best level of ``results`` in ``direction`` (the first of equals), among those in
+    the unit most of them are stated in: changes and other units are not comparable."""
+    levels = [r for r in results if not is_change(r)]
+    if not levels:
+        return None
+    units = [r.unit for r in levels]
+    unit = max(dict.fromkeys(units), key=units.count)
     best = None
-    for result in results:
+    for result in (r for r in levels if r.unit == unit):
         if best is None or (
             result.value < best.value if direction == Direction.LOWER else result.value > best.value
         ):

@@ -185,3 +185,16 @@ def test_progress_points_put_better_values_higher_either_way():
     assert lower[0].y < lower[1].y  # 10 drawn above 20 when lower is better
     assert [s.label for s in series] == ["5-shot", "0-shot"]
     assert [p.x for p in higher] == sorted(p.x for p in higher)
+
+
+def test_the_best_is_a_level_never_a_change_nor_another_unit():
+    from results.models import Result, best_of
+
+    level = Result(value=72.87, unit="%", words={"value": "72.87%"})
+    gain = Result(value=88.0, unit="pp", words={"value": "+88 points"})
+    signed = Result(value=90.0, unit="%", words={"value": "+90%"})
+    other_unit = Result(value=99.0, unit="ms", words={"value": "99 ms"})
+    lower = Result(value=70.1, unit="%", words={"value": "70.1%"})
+    assert best_of([gain, level, signed, lower], "higher") is level
+    assert best_of([level, lower, other_unit], "lower") is lower
+    assert best_of([gain, signed], "higher") is None
