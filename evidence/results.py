@@ -340,6 +340,40 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     return None, "", ""
 
 
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:above|below|under|over|exceeding|at\s+least|at\s+most|more\s+than|less\s+than|"
+    r"fewer\s+than|up\s+to)\s+(?:about\s+|~)?$",
+    re.IGNORECASE,
+)
+# Verbs after which "above 2%" or "below 1 °C" is where the measure went: a result.
+_REACHED_BEFORE = re.compile(
+    r"\b(?:rose|rise|rises|risen|fell|fall|falls|fallen|dropped|drops|climbed|climbs|stayed|"
+    r"stays|remained|remains|was|were|is|are|kept|keeps\s+it|held|holds|came\s+in)\s+"
+    r"(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_RESULT_UNIT = {"%", "pp", "x", "σ", "bp"}
+
+
+def _is_threshold(q: Quantity, before: str) -> bool:
+    """A bound the claim sets, not one it reports: "BMI ≥ 27", "skill above 0.5"."""
+    if q.comparator in ("≥", "≤", ">", "<", ">=", "<="):
+        return True
+    threshold = _THRESHOLD_BEFORE.search(before)
+    return bool(threshold) and not _REACHED_BEFORE.search(before[: threshold.start()])
+
+
+def _is_condition(q: Quantity, before: str) -> bool:
+    """A condition of the experiment in a physical unit: "at 2 mm/h", "for 12 h"."""
+    if not q.unit or q.unit in _RESULT_UNIT or q.role in ("to", "compared"):
+        return False
+    if _TIME_UNIT.match(q.unit) and re.search(r"\bfor\s+(?:about\s+|~)?$", before):
+        return True
+    return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?$", before)) and not (
+        re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
+    )
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear."""
     found = quantities(text)
@@ -366,8 +400,11 @@ def results_in(text: str) -> list[ResultDraft]:
                 and re.search(r"\b(?:after|at|over|during|within)\s+$", before)
             )
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
+            or _is_threshold(q, before)
+            or _is_condition(q, before)
         ):
-            continue  # an interval or error bar, the size of a treatment, a time point
+            continue  # an interval or error bar, the size of a treatment, a time point,
+            # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
         sentence = text[s_start:s_end]
         # The clause of the value: back to the previous figure or clause mark.
