@@ -13,7 +13,7 @@ Interface (stable; the extraction behind it improves):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from evidence.quantities import FIGURE, Quantity, quantities
 
@@ -352,6 +352,16 @@ _REACHED_BEFORE = re.compile(
     r"(?:\w+\s+)?$",
     re.IGNORECASE,
 )
+_RELATIVE_AFTER = re.compile(
+    r"\s*(?:(?:lower|higher|less|more|better|worse|smaller|larger|fewer|greater)\s+than\b"
+    r"|(?:below|above|under|over)\s+(?:the|that|those|a|an|its|their|[A-Z])\b)",
+)
+_BASELINE_NAMED = re.compile(
+    r"^(?:the\s+)?(?:(?:previous|prior|former|earlier)\s+(?:best|record|sota|"
+    r"state[\s-]of[\s-]the[\s-]art)|baseline|placebo|control(?:\s+(?:group|arm))?|"
+    r"usual\s+care|standard\s+of\s+care)$",
+    re.IGNORECASE,
+)
 _RESULT_UNIT = {"%", "pp", "x", "σ", "bp"}
 
 
@@ -383,6 +393,7 @@ def results_in(text: str) -> list[ResultDraft]:
     taken: set[int] = set()  # starts of the figures read as results or their baselines
     sentences = _sentences(text)
     last_metric: dict[int, str] = {}
+    draft_sentence: list[int] = []  # the sentence of each draft, by its start
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
             continue
@@ -469,8 +480,24 @@ def results_in(text: str) -> list[ResultDraft]:
             if found_benchmark and found_benchmark[0] not in metric.split():
                 benchmark = found_benchmark[0]
         protocol = _protocol_in(sentence, clause, benchmark)
+        earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
+        if earlier_result is not None and _RELATIVE_AFTER.match(text[q.end : q.end + 30]):
+            # "RMSE of 0.52, 18% lower than X": a relative figure of the measure just stated.
+            if q.unit in _RESULT_UNIT:
+                metric, benchmark = earlier_result.metric, earlier_result.benchmark
+                protocol, model = earlier_result.protocol, earlier_result.model
 
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
+        if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):
+            # "the previous best of 20.0%", "placebo 32%": the figure compared against.
+            if earlier_result is not None and earlier_result.baseline_value is None:
+                drafts[-1] = replace(
+                    earlier_result,
+                    baseline_value=q.value,
+                    baseline_name=earlier_result.baseline_name or (metric or model),
+                )
+            taken.add(q.start)
+            continue
         baseline_value = q.baseline
         if baseline_q is not None and baseline_value is None:
             baseline_value = baseline_q.value
@@ -487,6 +514,7 @@ def results_in(text: str) -> list[ResultDraft]:
         ):
             if value:
                 words[name] = value
+        draft_sentence.append(s_start)
         drafts.append(
             ResultDraft(
                 value=q.value,
