@@ -52,6 +52,15 @@ _NAMED_AS_GAIN = re.compile(
     r"cheaper|smaller|fewer|lower)\s*$",
     re.IGNORECASE,
 )
+# Measurements of the world, not of a method: neither more nor less is better.
+_NO_BETTER = re.compile(
+    r"\b(?:mass(?:es)?|radius|radii|(?:orbital|rotation|spin)\s+period|period|distance|redshift|"
+    r"age|elasticity|elasticities|band\s*gap|h0|hubble\s+constant|metallicity|luminosity|"
+    r"velocity|velocities|dispersion|tension|flux|spin|inclination|eccentricity|ecs|tcr|"
+    r"climate\s+sensitivity|sunspot\s+number|magnitude|wavelength|frequency|"
+    r"lattice\s+(?:constant|parameter)|half-life|density\s+of\s+states)\b",
+    re.IGNORECASE,
+)
 _NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr", "eV", "z"}
 
 
@@ -61,6 +70,8 @@ def metric_direction(metric: str, unit: str = "") -> str:
         return "" if unit and unit not in ("%", "pp", "x") else HIGHER
     if _NAMED_AS_GAIN.search(metric):
         return HIGHER
+    if _NO_BETTER.search(metric):
+        return ""
     if _LOWER_IS_BETTER.search(metric):
         return LOWER
     if unit in _NO_DIRECTION_UNITS or unit.endswith(("M☉", "Mpc")):
@@ -276,10 +287,13 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
             pieces.append(m.group(0))
         for m in _SETTING_PHRASE.finditer(source):
             phrase = m.group(0).strip()
-            if not re.search(r"\d{4}\s*$", phrase) and not re.match(
-                r"\w+\s+(?:the\s+)?\d{4}\b", phrase
-            ):
-                pieces.append(phrase)
+            if re.search(r"\d{4}\s*$", phrase) or re.match(r"\w+\s+(?:the\s+)?\d{4}\b", phrase):
+                continue  # a date, not a setting
+            if re.match(r"in\s", phrase, re.I) and not _IN_SETTING.match(phrase):
+                continue  # "in 5σ tension", "in 30 countries": not a condition
+            pieces.append(phrase)
+        for m in _REFERENCE_PERIOD.finditer(source):
+            pieces.append(m.group(0))
         if pieces:
             break
     for m in re.finditer(r"\(([^()]{2,80})\)", sentence):
@@ -288,6 +302,7 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
             if (
                 not part
                 or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
+                or _NOT_A_SETTING.match(part)
                 or (benchmark and part == benchmark)
                 or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
                 or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
@@ -295,6 +310,10 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
                 continue
             if benchmark and part.startswith(benchmark + " "):
                 part = part[len(benchmark) + 1 :]
+                if _NOT_A_SETTING.match(part):
+                    continue
+            elif re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*\s+(?:19|20)\d{2}", part):
+                continue  # "(SH0ES 2022)": a source and its year, not a setting
             pieces.append(part)
     seen: list[str] = []
     for piece in pieces:
@@ -303,6 +322,23 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     return ", ".join(seen)
 
 
+# "in" begins a setting only for a time point or a medium: "in week 12", "in 1 M KOH".
+_IN_SETTING = re.compile(
+    r"in\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
+    re.IGNORECASE,
+)
+# An anomaly's reference: "above the 1850–1900 baseline", "relative to pre-industrial".
+_REFERENCE_PERIOD = re.compile(
+    r"\b(?:above|below|relative\s+to|compared\s+with)\s+(?:the\s+)?"
+    r"(?:\d{4}\s*[–-]\s*\d{2,4}|pre-?industrial)"
+    r"(?:\s+(?:baseline|average|mean|climatology|levels?|period|conditions))?",
+    re.IGNORECASE,
+)
+# Parenthesised words that qualify a figure without setting it: an error bar, an interval,
+# a bare year, a count.
+_NOT_A_SETTING = re.compile(
+    r"(?:±|\+/-|[+−-]\s*\d[\d.]*\s*/\s*[+−-])|(?:19|20)\d{2}$|\d[\d,]*\s+[a-z]+s$"
+)
 _CUE = re.compile(
     r"\b(?:vs\.?|versus|compared\s+(?:with|to)|against|relative\s+to|than|from|whereas|"
     r"non-inferior\s+to|over|below|above)(?=\s|$)",
