@@ -567,7 +567,10 @@ def quantities(text: str) -> list[Quantity]:
                 kind = NAME
         elif not unit and _SPACED_ACRONYM.search(before[-20:]):
             acronym = _SPACED_ACRONYM.search(before[-20:]).group(1)
-            if acronym.lower() not in MEASURES and re.fullmatch(r"\d+(?:\.\d)?", digits_text):
+            # A catalogue entry is an integer ("NGC 1275"), a version a small decimal
+            # ("GPT 3.5"); "MBPP 60.7" is a score.
+            version = re.fullmatch(r"\d\.\d", digits_text)
+            if acronym.lower() not in MEASURES and (digits_text.isdigit() or version):
                 kind = NAME
         if (
             kind != NAME

@@ -430,6 +430,7 @@ def results_in(text: str) -> list[ResultDraft]:
     sentences = _sentences(text)
     last_metric: dict[int, str] = {}
     draft_sentence: list[int] = []  # the sentence of each draft, by its start
+    inline_benchmark: list[bool] = []  # whether a draft's benchmark is named in its clause
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
             continue
@@ -517,6 +518,17 @@ def results_in(text: str) -> list[ResultDraft]:
                 benchmark = found_benchmark[0]
         protocol = _protocol_in(sentence, clause, benchmark)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
+        adjoining = _phrase_back(left)
+        if (
+            earlier_result is not None
+            and inline_benchmark[-1]
+            and adjoining
+            and _NAME_LIKE.match(adjoining.split()[0])
+            and not _is_measure(adjoining)
+            and re.search(r"(?:^|,\s*)" + re.escape(adjoining) + r"\s*$", left)
+        ):
+            # "HumanEval pass@1 40.2, MBPP 60.7": a list item parallel to a named benchmark.
+            metric, benchmark = "", adjoining
         if earlier_result is not None and _RELATIVE_AFTER.match(text[q.end : q.end + 30]):
             # "RMSE of 0.52, 18% lower than X": a relative figure of the measure just stated.
             if q.unit in _RESULT_UNIT:
@@ -551,6 +563,7 @@ def results_in(text: str) -> list[ResultDraft]:
             if value:
                 words[name] = value
         draft_sentence.append(s_start)
+        inline_benchmark.append(bool(benchmark) and benchmark in clause)
         drafts.append(
             ResultDraft(
                 value=q.value,
