@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from evidence.quantities import FIGURE, Quantity, quantities
+from evidence.quantities import FIGURE, MEASURES, Quantity, quantities
 
 HIGHER = "higher"
 LOWER = "lower"
@@ -501,6 +501,25 @@ def results_in(text: str) -> list[ResultDraft]:
                 metric = forward
             elif not metric:
                 benchmark = forward
+        part_of = re.match(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(.*)", right)
+        share = _phrase_forward(part_of.group(1)) if part_of else ""
+        if q.unit == "%" and share and share.split()[-1].lower() in MEASURES:
+            # "recovers 97% of tensile strength": the share of a named measure.
+            metric = share
+        source = re.fullmatch(
+            r"(?:the\s+)?([A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*)*)\s+"
+            r"(?:value|estimate|measurement|determination|result|figure)",
+            metric,
+        )
+        alike = [
+            d
+            for d, at in zip(drafts, draft_sentence, strict=True)
+            if at == s_start and d.metric and d.value and 1 / 3 < q.value / d.value < 3
+        ]
+        if source and alike:
+            # "H0 = 67.4 …, the SH0ES value of 73.0": the same measure (a figure of the
+            # same size) from a named source.
+            benchmark, metric = source.group(1), alike[-1].metric
         if metric and not benchmark:
             benchmark, metric = _split_benchmark(metric)
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
