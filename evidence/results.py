@@ -409,13 +409,25 @@ def _is_threshold(q: Quantity, before: str) -> bool:
     return bool(threshold) and not _REACHED_BEFORE.search(before[: threshold.start()])
 
 
+def _in_settings_list(text: str, q: Quantity) -> bool:
+    """A bare figure among the words of a parenthesised list: "(ERA5, 2020 test year, 1.5°)"."""
+    opening = text.rfind("(", max(0, q.start - 80), q.start)
+    closing = text.find(")", q.end, q.end + 80)
+    if opening < 0 or closing < 0 or ")" in text[opening : q.start]:
+        return False
+    items = [item.strip() for item in re.split(r"[,;]", text[opening + 1 : closing])]
+    return q.text in items and any(
+        item and not re.match(r"[+−-]?\d", item) and item != q.text for item in items
+    )
+
+
 def _is_condition(q: Quantity, before: str) -> bool:
     """A condition of the experiment in a physical unit: "at 2 mm/h", "for 12 h"."""
     if not q.unit or q.unit in _RESULT_UNIT or q.role in ("to", "compared"):
         return False
     if _TIME_UNIT.match(q.unit) and re.search(r"\bfor\s+(?:about\s+|~)?$", before):
         return True
-    return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?$", before)) and not (
+    return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
         re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
     )
 
@@ -449,6 +461,7 @@ def results_in(text: str) -> list[ResultDraft]:
             )
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
             or _is_threshold(q, before)
+            or _in_settings_list(text, q)
             or _is_condition(q, before)
         ):
             continue  # an interval or error bar, the size of a treatment, a time point,
@@ -520,14 +533,25 @@ def results_in(text: str) -> list[ResultDraft]:
             # "H0 = 67.4 …, the SH0ES value of 73.0": the same measure (a figure of the
             # same size) from a named source.
             benchmark, metric = source.group(1), alike[-1].metric
+        if re.search(r"\bof\s+$", left) and forward and _is_measure(forward):
+            metric = forward  # "at a cost of 0.8 points WER": the measure named after the unit
+        designation = re.match(r"^(?:[A-Z]+\d{5,}\w*|[A-Z]+\s+J\d{4}[+−-]\d{4})\s+(?=[a-z])", metric)
+        if designation:
+            # "GW190521 remnant mass": an object's catalogue name, then the measure.
+            metric = metric[designation.end() :]
+            benchmark = benchmark or designation.group(0).strip()
         if metric and not benchmark:
             benchmark, metric = _split_benchmark(metric)
+        own_share = q.unit == "%" and bool(share) and share.split()[-1].lower() not in MEASURES
+        if own_share and not _is_measure(_phrase_back(trimmed)):
+            metric = ""
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
             metric = q.label
-        if not metric:
+        if not metric and not own_share:
             earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
             metric = earlier[-1] if earlier else ""
-        if not metric:
+        if not metric and not own_share:
+            # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")
         if metric:
             last_metric[s_start] = metric
