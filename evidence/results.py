@@ -535,7 +535,9 @@ def results_in(text: str) -> list[ResultDraft]:
             benchmark, metric = source.group(1), alike[-1].metric
         if re.search(r"\bof\s+$", left) and forward and _is_measure(forward):
             metric = forward  # "at a cost of 0.8 points WER": the measure named after the unit
-        designation = re.match(r"^(?:[A-Z]+\d{5,}\w*|[A-Z]+\s+J\d{4}[+−-]\d{4})\s+(?=[a-z])", metric)
+        designation = re.match(
+            r"^(?:[A-Z]+\d{5,}\w*|[A-Z]+\s+J\d{4}[+−-]\d{4})\s+(?=[a-z])", metric
+        )
         if designation:
             # "GW190521 remnant mass": an object's catalogue name, then the measure.
             metric = metric[designation.end() :]

@@ -90,3 +90,62 @@ def test_results_evaluation_runs_on_the_dev_half(capsys):
     assert scores["all"].matched > 0
     assert main(["--dev"]) == 0
     assert "machine learning" in capsys.readouterr().out
+
+
+def test_results_in_reads_a_bound_or_a_condition_as_no_result():
+    assert results_in("Adults with BMI ≥ 27 were enrolled.") == []
+    assert results_in("Crystals were grown by Bridgman at 2 mm/h.") == []
+    assert results_in("The powder was annealed for 12 h in air.") == []
+    (skill,) = results_in(
+        "The model keeps a correlation above 0.5 out to 9 months, a skill of 0.7."
+    )
+    assert skill.value == 0.7
+
+
+def test_results_in_gives_a_relative_figure_the_measure_just_stated():
+    rmse, relative = results_in(
+        "The nowcast has an RMSE of 0.52 pp on the test quarters, 18% lower than the survey."
+    )
+    assert (rmse.metric, relative.metric) == ("RMSE", "RMSE")
+    assert relative.direction == "lower"
+
+
+def test_results_in_reads_a_previous_best_as_the_baseline_not_a_result():
+    (result,) = results_in(
+        "Agents reach 41.0% success on WebArena, above the previous best of 35.2%."
+    )
+    assert (result.value, result.baseline_value) == (41.0, 35.2)
+
+
+def test_results_in_names_the_measure_a_share_is_of():
+    (share,) = results_in("The coating retains 88% of its conductivity after bending.")
+    assert share.metric == "conductivity"
+    sink, absorbed = results_in("The ocean sink was 2.8 GtC/yr, absorbing about 26% of emissions.")
+    assert absorbed.metric == ""
+
+
+def test_results_in_reads_a_second_source_of_the_same_measure():
+    h0, tension, other = results_in(
+        "The TRGB method gives H0 = 69.8 km/s/Mpc, in 1σ tension with the CCHP value of 70.4."
+    )
+    assert (other.metric, other.benchmark) == ("H0", "CCHP")
+    assert other.direction == ""
+
+
+def test_results_in_reads_a_score_after_an_acronym_in_a_list():
+    first, second = results_in("The model scores LiveCodeBench pass@1 31.2, APPS 44.9 (4-shot).")
+    assert (first.benchmark, first.metric) == ("LiveCodeBench", "pass@1")
+    assert (second.value, second.benchmark, second.metric) == (44.9, "APPS", "")
+
+
+def test_results_in_keeps_setting_lists_and_reference_periods_apart_from_results():
+    (result,) = results_in("Skill (ERA5, 2021 test year, 0.25°): Z500 RMSE at day 5, 310 m²/s².")
+    assert result.value == 310
+    (anomaly,) = results_in("Mean temperature was 1.2 °C above the 1951–1980 average.")
+    assert "1951–1980" in anomaly.protocol
+
+
+def test_metric_direction_has_no_better_for_measurements_of_the_world():
+    assert metric_direction("orbital period", "d") == ""
+    assert metric_direction("price elasticity of demand") == ""
+    assert metric_direction("band gap", "eV") == ""
