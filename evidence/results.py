@@ -574,11 +574,14 @@ def results_in(text: str) -> list[ResultDraft]:
         ):
             # "HumanEval pass@1 40.2, MBPP 60.7": a list item parallel to a named benchmark.
             metric, benchmark = "", adjoining
-        if earlier_result is not None and _RELATIVE_AFTER.match(text[q.end : q.end + 30]):
+        if (
+            earlier_result is not None
+            and q.unit in _RESULT_UNIT
+            and _RELATIVE_AFTER.match(text[q.end : q.end + 30])
+        ):
             # "RMSE of 0.52, 18% lower than X": a relative figure of the measure just stated.
-            if q.unit in _RESULT_UNIT:
-                metric, benchmark = earlier_result.metric, earlier_result.benchmark
-                protocol, model = earlier_result.protocol, earlier_result.model
+            metric, benchmark = earlier_result.metric, earlier_result.benchmark
+            protocol, model = earlier_result.protocol, earlier_result.model
 
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
         if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):

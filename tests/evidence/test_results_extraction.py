@@ -120,15 +120,16 @@ def test_results_in_reads_a_previous_best_as_the_baseline_not_a_result():
 def test_results_in_names_the_measure_a_share_is_of():
     (share,) = results_in("The coating retains 88% of its conductivity after bending.")
     assert share.metric == "conductivity"
-    sink, absorbed = results_in("The ocean sink was 2.8 GtC/yr, absorbing about 26% of emissions.")
+    _sink, absorbed = results_in("The ocean sink was 2.8 GtC/yr, absorbing about 26% of emissions.")
     assert absorbed.metric == ""
 
 
 def test_results_in_reads_a_second_source_of_the_same_measure():
-    h0, tension, other = results_in(
+    _h0, tension, other = results_in(
         "The TRGB method gives H0 = 69.8 km/s/Mpc, in 1σ tension with the CCHP value of 70.4."
     )
     assert (other.metric, other.benchmark) == ("H0", "CCHP")
+    assert tension.direction == ""
     assert other.direction == ""
 
 
