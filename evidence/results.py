@@ -281,7 +281,8 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
 
 
 def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
-    pieces: list[str] = []
+    pieces: list[str] = [m.group(0) for m in _POPULATION.finditer(sentence)]
+    pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
     for source in (clause, sentence):
         for m in _HYPHEN_SETTING.finditer(source):
             pieces.append(m.group(0))
@@ -303,6 +304,8 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
                 not part
                 or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
                 or _NOT_A_SETTING.match(part)
+                or re.search(r"\d\s*%|\d\s*σ", part)
+                or (_is_measure(part) and re.search(r"\d", part))
                 or (benchmark and part == benchmark)
                 or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
                 or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
@@ -322,6 +325,14 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     return ", ".join(seen)
 
 
+# Who or what a result is analysed over, stated once for the whole sentence.
+_POPULATION = re.compile(
+    r"\b(?:(?:modified\s+)?intention-to-treat|mITT|ITT|per-protocol|as-treated|"
+    r"out-of-sample|in-sample)\b",
+    re.IGNORECASE,
+)
+# A named split of a dataset: "test split", "held-out set", "validation set".
+_SPLIT = re.compile(r"\b(?:test|validation|val|dev|held-out|hidden)\s+(?:split|set)\b", re.I)
 # "in" begins a setting only for a time point or a medium: "in week 12", "in 1 M KOH".
 _IN_SETTING = re.compile(
     r"in\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
@@ -388,6 +399,11 @@ _REACHED_BEFORE = re.compile(
     r"(?:\w+\s+)?$",
     re.IGNORECASE,
 )
+# An interval's or spread's label right before the figure: "95% CI 4.8", "range 2.0–".
+_INTERVAL_BEFORE = re.compile(
+    r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
+    r"(?:[+−-]?\d[\d.]*\s*%?\s*(?:[–-]|to)\s*)?$"
+)
 _RELATIVE_AFTER = re.compile(
     r"\s*(?:(?:lower|higher|less|more|better|worse|smaller|larger|fewer|greater)\s+than\b"
     r"|(?:below|above|under|over)\s+(?:the|that|those|a|an|its|their|[A-Z])\b)",
@@ -421,12 +437,19 @@ def _in_settings_list(text: str, q: Quantity) -> bool:
     )
 
 
+_CONCENTRATION = re.compile(r"^(?:[mμn]?M|mol/L|mmol/L|g/L|mg/mL|wt%|mol%|vol%)$")
+
+
 def _is_condition(q: Quantity, before: str) -> bool:
     """A condition of the experiment in a physical unit: "at 2 mm/h", "for 12 h"."""
     if not q.unit or q.unit in _RESULT_UNIT or q.role in ("to", "compared"):
         return False
     if _TIME_UNIT.match(q.unit) and re.search(r"\bfor\s+(?:about\s+|~)?$", before):
         return True
+    if re.search(r"\bto\s+(?:reach|achieve|deliver|attain|drive|sustain|hold)\s+$", before):
+        return True  # "needs 104 mV to reach 10 mA/cm²": the target, not the result
+    if _CONCENTRATION.match(q.unit) and re.search(r"\b(?:in|at)\s+$", before, re.I):
+        return True  # "in 0.5 M H2SO4": the medium
     return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
         re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
     )
@@ -451,7 +474,7 @@ def results_in(text: str) -> list[ResultDraft]:
         before = text[max(0, q.start - 24) : q.start]
         after = text[q.end : q.end + 40]
         if (
-            re.search(r"\b(?:CI|CrI|interval|range|SE|SD)\b[^()]*$", before)
+            _INTERVAL_BEFORE.search(before)
             or (re.search(r"\(\s*$", before) and re.match(r"\s*/", after))
             or re.search(r"[+−-]?\d[\d.]*\s*/\s*$", before)
             or _TREATMENT_AFTER.match(after)
