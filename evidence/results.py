@@ -363,7 +363,13 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     stop = re.search(r";|\.\s|\.$", after)
     after = after[: stop.start()] if stop else after
     nxt = next(
-        (r for r in rest if not _DOSE_UNIT.match(r.unit) and (r.unit == q.unit or not r.unit)),
+        (
+            r
+            for r in rest
+            if not _DOSE_UNIT.match(r.unit)
+            and r.role not in ("low", "high", "uncertainty")
+            and (r.unit == q.unit or not r.unit)
+        ),
         None,
     )
     gap = text[q.end : nxt.start] if nxt is not None and nxt.start - q.end <= len(after) else None
@@ -400,6 +406,11 @@ _REACHED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # An interval's or spread's label right before the figure: "95% CI 4.8", "range 2.0–".
+_TIME_POINT_END = re.compile(
+    r"\s+(?:at|after|over|by|through)\s+(?:the\s+)?(?:(?:day|week|month|year)\s+\d+|"
+    r"\d+\s+(?:days?|weeks?|months?|years?|h|hours?|min))\s*$",
+    re.IGNORECASE,
+)
 _INTERVAL_BEFORE = re.compile(
     r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
     r"(?:[+−-]?\d[\d.]*\s*%?\s*(?:[–-]|to)\s*)?$"
@@ -518,7 +529,10 @@ def results_in(text: str) -> list[ResultDraft]:
 
         trimmed = _FROM_TO.sub("", left) if q.role == "to" else left
         while True:
-            stripped = _LINK.sub("", trimmed)
+            # "seroconversion at day 28 was", "incidence over 24 months fell to", "USD":
+            # a time point, a link verb or a currency between the measure and its value.
+            stripped = _TIME_POINT_END.sub("", _LINK.sub("", trimmed))
+            stripped = re.sub(r"\s*\b(?:USD|EUR|GBP|US\$)\s*$", " ", stripped)
             if stripped == trimmed:
                 break
             trimmed = stripped
@@ -556,7 +570,16 @@ def results_in(text: str) -> list[ResultDraft]:
             # "H0 = 67.4 …, the SH0ES value of 73.0": the same measure (a figure of the
             # same size) from a named source.
             benchmark, metric = source.group(1), alike[-1].metric
-        if re.search(r"\bof\s+$", left) and forward and _is_measure(forward):
+        change_in = re.match(
+            r"\s*(?:rise|increase|fall|drop|decline|reduction|gain|improvement|change|"
+            r"decrease|jump)\s+in\s+(.*)",
+            right,
+            re.IGNORECASE,
+        )
+        if change_in and _phrase_forward(change_in.group(1)):
+            # "a 3-fold rise in antibody titres": the measure that changed.
+            metric = _phrase_forward(change_in.group(1))
+        elif re.search(r"\bof\s+$", left) and forward and _is_measure(forward):
             metric = forward  # "at a cost of 0.8 points WER": the measure named after the unit
         designation = re.match(
             r"^(?:[A-Z]+\d{5,}\w*|[A-Z]+\s+J\d{4}[+−-]\d{4})\s+(?=[a-z])", metric
