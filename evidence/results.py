@@ -380,9 +380,15 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
             words = re.sub(r"^(?:the\s+)?previous\s+best\s+of$", "the previous best", words)
             words = re.sub(r"\s+(?:of|at|peak\s+at|peaks?\s+at|with|in)$", "", words)
             words = re.sub(r"['’]s?$", "", words).strip(" ,()")
+            if words.lower() in ("the", "a", "an", "its", "their"):
+                words = ""  # "higher than the 3.2 K of CMIP5": the name follows the value
             if not words:
                 tail = text[nxt.end : nxt.end + 60]
-                named = re.match(r"\s*(?:(?:for|with|in|of)\s+)?((?:the\s+)?[^,;.()\d]+)", tail)
+                named = re.match(
+                    r"\s*(?:(?:for|with|in|of)\s+)?((?:the\s+)?[A-Za-z][\w+/'’-]*"
+                    r"(?:\s+[A-Za-z][\w+/'’-]*)*)",
+                    tail,
+                )
                 words = named.group(1).strip() if named else ""
             return nxt, words, cue.group(0)
     cue = _CUE.search(after)
@@ -410,6 +416,13 @@ _TIME_POINT_END = re.compile(
     r"\s+(?:at|after|over|by|through)\s+(?:the\s+)?(?:(?:day|week|month|year)\s+\d+|"
     r"\d+\s+(?:days?|weeks?|months?|years?|h|hours?|min))\s*$",
     re.IGNORECASE,
+)
+_SUBJECT_SOURCE = re.compile(
+    r"\s*(?:The\s+|An?\s+)?(?:[A-Z][a-z]+\s+)?(?P<name>"
+    r"[A-Z][\w.+/-]*\d[\w.+/-]*\s+(?:ensemble|survey|sample|catalogue|catalog|dataset|"
+    r"reanalysis|census|panel|cohort|archive|registry|compilation)"
+    r"|[A-Z][A-Za-z]*-\d{3,}(?:\s?[a-z]\b)?)"
+    r"(?=\s*:|\s+(?:gives|finds|shows|reports|yields|has|is|was|confirms|at|orbits)\b)"
 )
 _INTERVAL_BEFORE = re.compile(
     r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
@@ -449,6 +462,18 @@ def _in_settings_list(text: str, q: Quantity) -> bool:
 
 
 _CONCENTRATION = re.compile(r"^(?:[mμn]?M|mol/L|mmol/L|g/L|mg/mL|wt%|mol%|vol%)$")
+
+
+def _glosses_subject(text: str, q: Quantity) -> bool:
+    """A figure alone in brackets after the subject: "The carbon tax (€30/t) cut …"."""
+    opening = text.rfind("(", max(0, q.start - 3), q.start)
+    if opening < 0 or not re.match(r"\s*(?:/\w+)?\)", text[q.end : q.end + 8]):
+        return False
+    start = max(text.rfind(". ", 0, opening) + 2, text.rfind("; ", 0, opening) + 2, 0)
+    head = text[start:opening]
+    return bool(
+        re.fullmatch(r"\s*(?:The\s+|A\s+|An\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s*", head)
+    )
 
 
 def _is_condition(q: Quantity, before: str) -> bool:
@@ -496,6 +521,7 @@ def results_in(text: str) -> list[ResultDraft]:
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
             or _is_threshold(q, before)
             or _in_settings_list(text, q)
+            or _glosses_subject(text, q)
             or _is_condition(q, before)
         ):
             continue  # an interval or error bar, the size of a treatment, a time point,
@@ -603,6 +629,11 @@ def results_in(text: str) -> list[ResultDraft]:
             metric = last_metric.get(s_start, "")
         if metric:
             last_metric[s_start] = metric
+        subject = _SUBJECT_SOURCE.match(sentence)
+        if not benchmark and subject and s_start + subject.end() <= q.start:
+            # "The CMIP6 ensemble gives …", "Exoplanet TOI-270 d: radius …": the collection
+            # or the object the sentence measures.
+            benchmark = subject.group("name")
         if not benchmark:
             found_benchmark = _benchmark_in(sentence, s_start, q.start)
             if found_benchmark and found_benchmark[0] not in metric.split():
