@@ -283,6 +283,11 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
 def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     pieces: list[str] = [m.group(0) for m in _POPULATION.finditer(sentence)]
     pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
+    if benchmark and not _SPLIT.search(clause):
+        # "on the MPtrj test split, forces 38 meV/Å": the split named with the benchmark.
+        named = re.search(re.escape(benchmark) + r"\s+(" + _SPLIT.pattern + ")", sentence)
+        pieces += [named.group(1)] if named else []
+    pieces += [m.group("design") for m in _DESIGN.finditer(sentence)]
     for source in (clause, sentence):
         for m in _HYPHEN_SETTING.finditer(source):
             pieces.append(m.group(0))
@@ -305,7 +310,7 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
                 or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
                 or _NOT_A_SETTING.match(part)
                 or re.search(r"\d\s*%|\d\s*σ", part)
-                or (_is_measure(part) and re.search(r"\d", part))
+                or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
                 or (benchmark and part == benchmark)
                 or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
                 or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
@@ -333,6 +338,12 @@ _POPULATION = re.compile(
 )
 # A named split of a dataset: "test split", "held-out set", "validation set".
 _SPLIT = re.compile(r"\b(?:test|validation|val|dev|held-out|hidden)\s+(?:split|set)\b", re.I)
+# How an estimate is identified: "in the county-pair design", "under the SSP2-4.5 scenario".
+_DESIGN = re.compile(
+    r"\b(?:in|under|with|using)\s+(?:the|a|an)\s+(?P<design>(?:[\w.+-]+\s+){0,2}"
+    r"(?:design|specification|scenario|estimand|regime|configuration|protocol|setting))\b",
+    re.IGNORECASE,
+)
 # "in" begins a setting only for a time point or a medium: "in week 12", "in 1 M KOH".
 _IN_SETTING = re.compile(
     r"in\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
