@@ -435,6 +435,15 @@ _SUBJECT_SOURCE = re.compile(
     r"|[A-Z][A-Za-z]*-\d{3,}(?:\s?[a-z]\b)?)"
     r"(?=\s*:|\s+(?:gives|finds|shows|reports|yields|has|is|was|confirms|at|orbits)\b)"
 )
+# A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
+_BOUNDED_MEASURE = re.compile(
+    r"(?:^|[,;:]\s*|\band\s+)((?:[a-z][\w-]*\s+){1,3}(?:below|above|under|over)\s+"
+    r"[\d.,]+\s*[^\s\d,;]*)\s*$"
+)
+_SCOPED_MEASURE = re.compile(
+    r"(?:The\s+|the\s+)?(?P<measure>[A-Za-z][a-z-]+(?:\s+[a-z][\w-]*){0,2})\s+"
+    r"(?:to|for|in|across)\s+(?:the\s+)?(?P<scope>[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*)"
+)
 _INTERVAL_BEFORE = re.compile(
     r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
     r"(?:[+−-]?\d[\d.]*\s*%?\s*(?:[–-]|to)\s*)?$"
@@ -581,6 +590,13 @@ def results_in(text: str) -> list[ResultDraft]:
         metric = _metric_back(trimmed, by=bool(re.search(r"\bby\s+(?:about\s+|~)?$", left)))
         forward = _phrase_forward(right)
         benchmark = ""
+        bounded = _BOUNDED_MEASURE.search(trimmed)
+        scoped = _SCOPED_MEASURE.fullmatch(trimmed.strip())
+        if bounded:
+            metric = bounded.group(1)  # "time below 70 mg/dL dropped to 1.6%"
+        elif scoped and not metric:
+            # "Remittances to LMICs reached …": the measure, then whom it is of.
+            metric, benchmark = scoped.group("measure"), scoped.group("scope")
         if _HYPHEN_SETTING.fullmatch(forward):
             forward = ""  # "−0.26 short-run": a setting, not the measure
         if forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
@@ -627,7 +643,11 @@ def results_in(text: str) -> list[ResultDraft]:
             benchmark = benchmark or designation.group(0).strip()
         if metric and not benchmark:
             benchmark, metric = _split_benchmark(metric)
+        significance = q.unit == "σ" and not _is_measure(metric)
+        if significance:
+            metric = ""  # "excluding its absence at 5.0σ": a significance, unnamed
         own_share = q.unit == "%" and bool(share) and share.split()[-1].lower() not in MEASURES
+        own_share = own_share or significance
         if own_share and not _is_measure(_phrase_back(trimmed)):
             metric = ""
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
