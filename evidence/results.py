@@ -511,6 +511,40 @@ def _is_condition(q: Quantity, before: str) -> bool:
     )
 
 
+def _paired_baseline(
+    text: str,
+    q: Quantity,
+    earlier: list[Quantity],
+    used: set[int],
+    drafts: list[ResultDraft],
+    draft_sentence: list[int],
+    s_start: int,
+) -> bool:
+    """ "92.4% and 88.1% …, against 89.0% / 90.3%": baselines paired with results in order.
+
+    The baseline before the slash went to the last result; the results of the sentence
+    take the pair in their order instead. True when ``q`` was read as such a baseline.
+    """
+    if not earlier or earlier[-1].start not in used:
+        return False
+    if not re.fullmatch(r"\s*/\s*", text[earlier[-1].end : q.start]):
+        return False
+    own = [i for i, at in enumerate(draft_sentence) if at == s_start]
+    if len(own) < 2:
+        return False
+    first, last = own[-2], own[-1]
+    if drafts[first].baseline_value is not None:
+        return False
+    drafts[first] = replace(
+        drafts[first],
+        baseline_value=drafts[last].baseline_value,
+        baseline_name=drafts[last].baseline_name,
+    )
+    drafts[last] = replace(drafts[last], baseline_value=q.value)
+    used.add(q.start)
+    return True
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear."""
     found = quantities(text)
@@ -691,6 +725,9 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, benchmark = earlier_result.metric, earlier_result.benchmark
             protocol, model = earlier_result.protocol, earlier_result.model
 
+        paired = _paired_baseline(text, q, figures[:index], used, drafts, draft_sentence, s_start)
+        if paired:
+            continue
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
         if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):
             # "the previous best of 20.0%", "placebo 32%": the figure compared against.
