@@ -133,6 +133,12 @@ _TREATMENT_AFTER = re.compile(
     r"^\s*(?:\([^)]*\)\s*)?(?:reduced|reduces|lowers|lowered|raised|raises|increased|"
     r"increases|cut|cuts|improved|improves|lifted|lifts|boosted|boosts)\b"
 )
+# "A 10% rise in rents cut mobility …": the size of the shock whose effect is the result.
+_SHOCK_AFTER = re.compile(
+    r"\s*(?:rise|increase|cut|drop|fall|decline|reduction|hike|shock)\s+in\s+"
+    r"(?:[\w-]+\s+){1,4}?(?:cut|cuts|reduced|reduces|raised|raises|lowered|lowers|increased|"
+    r"increases|decreased|decreases|boosted|boosts|caused|causes|led\s+to|leads\s+to)\b"
+)
 _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
 _SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u"}
@@ -568,6 +574,7 @@ def results_in(text: str) -> list[ResultDraft]:
             or (re.search(r"\(\s*$", before) and re.match(r"\s*/", after))
             or re.search(r"[+−-]?\d[\d.]*\s*/\s*$", before)
             or _TREATMENT_AFTER.match(after)
+            or _SHOCK_AFTER.match(text[q.end : q.end + 80])
             or (
                 _TIME_UNIT.match(q.unit)
                 and re.search(r"\b(?:after|at|over|during|within)\s+$", before)

@@ -150,3 +150,64 @@ def test_metric_direction_has_no_better_for_measurements_of_the_world():
     assert metric_direction("orbital period", "d") == ""
     assert metric_direction("price elasticity of demand") == ""
     assert metric_direction("band gap", "eV") == ""
+
+
+def test_results_in_pairs_slash_baselines_with_results_in_order():
+    recall, precision = results_in(
+        "Recall 81.0% and precision 77.5% for the tagger on the news test set, "
+        "against the rule system's 70.2% / 74.9%."
+    )
+    assert (recall.baseline_value, precision.baseline_value) == (70.2, 74.9)
+
+
+def test_results_in_reads_the_measure_past_a_time_point_and_a_change_noun():
+    fold, rate = results_in(
+        "A 4-fold rise in serum antibody levels over the comparator; response at week 12 was "
+        "63.0% vs 40.1%."
+    )
+    assert fold.metric == "serum antibody levels"
+    assert (rate.metric, rate.baseline_value) == ("response", 40.1)
+
+
+def test_results_in_reads_media_targets_and_bounds_as_conditions():
+    (overpotential,) = results_in(
+        "In 1 M KOH the NiFe catalyst needs 230 mV overpotential to reach 10 mA/cm²."
+    )
+    assert (overpotential.value, overpotential.metric) == (230, "overpotential")
+    (time_below,) = results_in("With the pump, time below 54 mg/dL fell to 0.9%.")
+    assert time_below.metric == "time below 54 mg/dL"
+
+
+def test_results_in_reads_the_subject_as_a_collection_or_object():
+    (ecs, *_rest) = results_in(
+        "The CMIP5 ensemble gives an equilibrium climate sensitivity of 3.2 K, lower than the "
+        "3.7 K of CMIP6."
+    )
+    assert (ecs.benchmark, ecs.baseline_value, ecs.baseline_name) == (
+        "CMIP5 ensemble",
+        3.7,
+        "CMIP6",
+    )
+    radius, temperature = results_in(
+        "Exoplanet Kepler-138 d: radius 1.5 R⊕, equilibrium temperature 350 K."
+    )
+    assert radius.benchmark == temperature.benchmark == "Kepler-138 d"
+    assert temperature.value == 350
+
+
+def test_results_in_protocol_holds_population_split_and_design():
+    (result,) = results_in(
+        "Relapse fell to 12% with the drug, from 20%, in the per-protocol analysis (stratified)."
+    )
+    assert "per-protocol" in result.protocol
+    (effect,) = results_in("A 10% rise in rents cut mobility by 2.1% in the border-county design.")
+    assert effect.protocol == "border-county design"
+    assert effect.value == 2.1
+
+
+def test_results_in_leaves_a_bare_significance_unnamed():
+    _flux, significance = results_in(
+        "The neutrino flux measured by the detector is 3.1 × 10^6 cm⁻² s⁻¹, ruling out its "
+        "absence at 4.2σ."
+    )
+    assert (significance.value, significance.metric) == (4.2, "")
