@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from evidence.quantities import FIGURE, MEASURES, Quantity, quantities
+from evidence.quantities import FIGURE, MAX_CHARS, MEASURES, Quantity, quantities
 
 HIGHER = "higher"
 LOWER = "lower"
@@ -251,7 +252,18 @@ def _is_measure(phrase: str) -> bool:
 
 def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] | None:
     """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)"."""
+    found = [(name, offset + at) for name, at in _benchmarks_named(sentence)]
+    if not found:
+        return None
+    after = [f for f in found if f[1] > value_at]
+    return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
+
+
+@lru_cache(maxsize=64)
+def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
+    """The names a sentence gives as benchmarks, with their offsets in it (read once)."""
     found: list[tuple[str, int]] = []
+    offset = 0
     for m in re.finditer(
         r"\b(?P<prep>on|in|In|On|for)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
         sentence,
@@ -280,60 +292,86 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
         found.append((m["b"], offset + m.start("b")))
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
-    if not found:
-        return None
-    after = [f for f in found if f[1] > value_at]
-    return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _sentence_settings(
+    sentence: str,
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What a sentence sets for all its results (read once per sentence): the population,
+    the design, the settings phrases and the parts of its brackets."""
+    population = [m.group(0) for m in _POPULATION.finditer(sentence)]
+    design = [m.group("design") for m in _DESIGN.finditer(sentence)]
+    phrases = _setting_phrases(sentence)
+    parts = [
+        part.strip()
+        for m in re.finditer(r"\(([^()]{2,80})\)", sentence)
+        for part in m.group(1).split(",")
+    ]
+    return tuple(population), tuple(design), tuple(phrases), tuple(parts)
+
+
+def _setting_phrases(source: str) -> list[str]:
+    pieces = [m.group(0) for m in _HYPHEN_SETTING.finditer(source)]
+    for m in _SETTING_PHRASE.finditer(source):
+        phrase = m.group(0).strip()
+        if re.search(r"\d{4}\s*$", phrase) or re.match(r"\w+\s+(?:the\s+)?\d{4}\b", phrase):
+            continue  # a date, not a setting
+        if re.match(r"in\s", phrase, re.I) and not _IN_SETTING.match(phrase):
+            continue  # "in 5σ tension", "in 30 countries": not a condition
+        pieces.append(phrase)
+    pieces += [m.group(0) for m in _REFERENCE_PERIOD.finditer(source)]
+    return pieces
 
 
 def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
-    pieces: list[str] = [m.group(0) for m in _POPULATION.finditer(sentence)]
+    population, design, sentence_phrases, parts = _sentence_settings(sentence)
+    pieces: list[str] = list(population)
     pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
     if benchmark and not _SPLIT.search(clause):
         # "on the MPtrj test split, forces 38 meV/Å": the split named with the benchmark.
         named = re.search(re.escape(benchmark) + r"\s+(" + _SPLIT.pattern + ")", sentence)
         pieces += [named.group(1)] if named else []
-    pieces += [m.group("design") for m in _DESIGN.finditer(sentence)]
-    for source in (clause, sentence):
-        for m in _HYPHEN_SETTING.finditer(source):
-            pieces.append(m.group(0))
-        for m in _SETTING_PHRASE.finditer(source):
-            phrase = m.group(0).strip()
-            if re.search(r"\d{4}\s*$", phrase) or re.match(r"\w+\s+(?:the\s+)?\d{4}\b", phrase):
-                continue  # a date, not a setting
-            if re.match(r"in\s", phrase, re.I) and not _IN_SETTING.match(phrase):
-                continue  # "in 5σ tension", "in 30 countries": not a condition
-            pieces.append(phrase)
-        for m in _REFERENCE_PERIOD.finditer(source):
-            pieces.append(m.group(0))
-        if pieces:
-            break
-    for m in re.finditer(r"\(([^()]{2,80})\)", sentence):
-        for part in m.group(1).split(","):
-            part = part.strip()
-            if (
-                not part
-                or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
-                or _NOT_A_SETTING.match(part)
-                or re.search(r"\d\s*%|\d\s*σ", part)
-                or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
-                or (benchmark and part == benchmark)
-                or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
-                or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
-            ):
-                continue
-            if benchmark and part.startswith(benchmark + " "):
-                part = part[len(benchmark) + 1 :]
-                if _NOT_A_SETTING.match(part):
-                    continue
-            elif re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*\s+(?:19|20)\d{2}", part):
-                continue  # "(SH0ES 2022)": a source and its year, not a setting
-            pieces.append(part)
+    pieces += design
+    # The clause's own settings, else the sentence's.
+    pieces += _setting_phrases(clause) or ([] if pieces else sentence_phrases)
+    pieces += _bracket_settings(parts, benchmark)
     seen: list[str] = []
+    folded: list[str] = []
     for piece in pieces:
-        if not any(normalise_protocol(piece) in normalise_protocol(p) for p in seen):
+        key = normalise_protocol(piece)
+        if not any(key in f for f in folded):
             seen.append(piece)
+            folded.append(key)
     return ", ".join(seen)
+
+
+@lru_cache(maxsize=64)
+def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]:
+    """The parts of a sentence's brackets that set its results: not counts, intervals,
+    p-values, results, names or the benchmark itself."""
+    pieces: list[str] = []
+    for part in parts:
+        if (
+            not part
+            or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
+            or _NOT_A_SETTING.match(part)
+            or re.search(r"\d\s*%|\d\s*σ", part)
+            or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
+            or (benchmark and part == benchmark)
+            or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
+            or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
+        ):
+            continue
+        if benchmark and part.startswith(benchmark + " "):
+            part = part[len(benchmark) + 1 :]
+            if _NOT_A_SETTING.match(part):
+                continue
+        elif re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*\s+(?:19|20)\d{2}", part):
+            continue  # "(SH0ES 2022)": a source and its year, not a setting
+        pieces.append(part)
+    return tuple(pieces)
 
 
 # Who or what a result is analysed over, stated once for the whole sentence.
@@ -552,7 +590,12 @@ def _paired_baseline(
 
 
 def results_in(text: str) -> list[ResultDraft]:
-    """The results a claim states, in the order its figures appear."""
+    """The results a claim states, in the order its figures appear.
+
+    The text is read as far as the quantity grammar reads it (``MAX_CHARS``), so hostile
+    input costs no more than a long claim.
+    """
+    text = text[:MAX_CHARS]
     found = quantities(text)
     figures = [q for q in found if q.kind == FIGURE]
     drafts: list[ResultDraft] = []

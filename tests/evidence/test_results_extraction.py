@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 from evaluation.results import DEV, evaluate, load, main, words_match
 from evidence import metric_direction, normalise_protocol, results_in
 
@@ -211,3 +213,16 @@ def test_results_in_leaves_a_bare_significance_unnamed():
         "absence at 4.2σ."
     )
     assert (significance.value, significance.metric) == (4.2, "")
+
+
+def test_results_in_reads_hostile_text_in_bounded_time():
+
+    for text in (
+        "12.5 " * 200_000,
+        "7" * 1_000_000,
+        "accuracy of 3.5% vs 2.1% / 4.0% (on the X-1 test set, 5-shot) " * 500,
+        "(1.5%, a, " * 3_000,
+    ):
+        started = time.perf_counter()
+        results_in(text)
+        assert time.perf_counter() - started < 1.0  # read as far as the grammar reads
