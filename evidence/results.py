@@ -43,7 +43,10 @@ _LOWER_IS_BETTER = re.compile(
     r"tafel slope|incidence|hba1c|ldl(?:-c)?|weight|bmi|blood pressure|poverty|inflation|"
     r"unemployment|hypoglyca?emia|adverse|toxicity|events|formation energy|above hull|forces|"
     r"memory|energy use|hallucinations?|bias|hazard|risk|relapse|failure|dropout|precision of|"
-    r"temperature|heat content|thickness|cpi|gini|inequality)\b",
+    r"temperature|heat content|thickness|cpi|gini|inequality|rmsd|crps|brier|ece|"
+    r"calibration error|false positives?|false alarms?|readmissions?|hospitali[sz]ations?|"
+    r"infections?|complications?|recurrence|progression|side effects|pain|wall-clock|"
+    r"energy consumption|footprint|pollution|deficit|volatility|wait(?:ing)? times?)\b",
     re.IGNORECASE,
 )
 # "risk reduction", "memory reduction", "speed-up": a fall in a lower-is-better measure,

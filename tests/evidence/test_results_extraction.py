@@ -152,6 +152,8 @@ def test_metric_direction_has_no_better_for_measurements_of_the_world():
     assert metric_direction("orbital period", "d") == ""
     assert metric_direction("price elasticity of demand") == ""
     assert metric_direction("band gap", "eV") == ""
+    assert metric_direction("30-day readmissions", "%") == "lower"
+    assert metric_direction("Brier score") == "lower"
 
 
 def test_results_in_pairs_slash_baselines_with_results_in_order():
