@@ -567,7 +567,10 @@ def quantities(text: str) -> list[Quantity]:
                 kind = NAME
         elif not unit and _SPACED_ACRONYM.search(before[-20:]):
             acronym = _SPACED_ACRONYM.search(before[-20:]).group(1)
-            if acronym.lower() not in MEASURES and re.fullmatch(r"\d+(?:\.\d)?", digits_text):
+            # A catalogue entry is an integer ("NGC 1275"), a version a small decimal
+            # ("GPT 3.5"); "MBPP 60.7" is a score.
+            version = re.fullmatch(r"\d\.\d", digits_text)
+            if acronym.lower() not in MEASURES and (digits_text.isdigit() or version):
                 kind = NAME
         if (
             kind != NAME
@@ -600,7 +603,17 @@ def quantities(text: str) -> list[Quantity]:
             ):
                 kind = SETTING  # "at 44.1 kHz", "at 923 K", "in 1 mM KOH"
             elif _SETTING_WORDS.search(before[-40:]) and not re.search(r"\bat\s+\S*$", before):
-                kind = SETTING
+                # A temperature in kelvin or degrees after a named temperature is measured
+                # ("equilibrium temperature 387 K"); a sampling temperature has no unit.
+                measured = unit in ("K", "°C", "°F") and re.search(
+                    r"\b(?:equilibrium|surface|effective|brightness|dust|gas|mean|peak|"
+                    r"critical|transition|melting|glass\s+transition|curie)\s+"
+                    r"temperatures?\s*(?:of|=|:|was|is)?\s*$",
+                    before,
+                    re.I,
+                )
+                if not measured:
+                    kind = SETTING
         if kind == FIGURE and _SETUP_NOUN_AFTER.match(text[unit_end:]):
             kind = SETTING  # "a 0.25° grid", "the 2% target", "0.05″ beam"
         nums.append(_Num(start, unit_end, value, unit, kind, label=label, comparator=comparator))

@@ -13,9 +13,10 @@ Interface (stable; the extraction behind it improves):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from evidence.quantities import FIGURE, Quantity, quantities
+from evidence.quantities import FIGURE, MAX_CHARS, MEASURES, Quantity, quantities
 
 HIGHER = "higher"
 LOWER = "lower"
@@ -42,7 +43,10 @@ _LOWER_IS_BETTER = re.compile(
     r"tafel slope|incidence|hba1c|ldl(?:-c)?|weight|bmi|blood pressure|poverty|inflation|"
     r"unemployment|hypoglyca?emia|adverse|toxicity|events|formation energy|above hull|forces|"
     r"memory|energy use|hallucinations?|bias|hazard|risk|relapse|failure|dropout|precision of|"
-    r"temperature|heat content|thickness|cpi|gini|inequality)\b",
+    r"temperature|heat content|thickness|cpi|gini|inequality|rmsd|crps|brier|ece|"
+    r"calibration error|false positives?|false alarms?|readmissions?|hospitali[sz]ations?|"
+    r"infections?|complications?|recurrence|progression|side effects|pain|wall-clock|"
+    r"energy consumption|footprint|pollution|deficit|volatility|wait(?:ing)? times?)\b",
     re.IGNORECASE,
 )
 # "risk reduction", "memory reduction", "speed-up": a fall in a lower-is-better measure,
@@ -50,6 +54,15 @@ _LOWER_IS_BETTER = re.compile(
 _NAMED_AS_GAIN = re.compile(
     r"\b(?:reduction|reductions|improvement|gain|gains|speed-?up|faster|saving|savings|"
     r"cheaper|smaller|fewer|lower)\s*$",
+    re.IGNORECASE,
+)
+# Measurements of the world, not of a method: neither more nor less is better.
+_NO_BETTER = re.compile(
+    r"\b(?:mass(?:es)?|radius|radii|(?:orbital|rotation|spin)\s+period|period|distance|redshift|"
+    r"age|elasticity|elasticities|band\s*gap|h0|hubble\s+constant|metallicity|luminosity|"
+    r"velocity|velocities|dispersion|tension|flux|spin|inclination|eccentricity|ecs|tcr|"
+    r"climate\s+sensitivity|sunspot\s+number|magnitude|wavelength|frequency|"
+    r"lattice\s+(?:constant|parameter)|half-life|density\s+of\s+states)\b",
     re.IGNORECASE,
 )
 _NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr", "eV", "z"}
@@ -61,6 +74,8 @@ def metric_direction(metric: str, unit: str = "") -> str:
         return "" if unit and unit not in ("%", "pp", "x") else HIGHER
     if _NAMED_AS_GAIN.search(metric):
         return HIGHER
+    if _NO_BETTER.search(metric):
+        return ""
     if _LOWER_IS_BETTER.search(metric):
         return LOWER
     if unit in _NO_DIRECTION_UNITS or unit.endswith(("M☉", "Mpc")):
@@ -121,6 +136,12 @@ _BASELINE_CUE = re.compile(
 _TREATMENT_AFTER = re.compile(
     r"^\s*(?:\([^)]*\)\s*)?(?:reduced|reduces|lowers|lowered|raised|raises|increased|"
     r"increases|cut|cuts|improved|improves|lifted|lifts|boosted|boosts)\b"
+)
+# "A 10% rise in rents cut mobility …": the size of the shock whose effect is the result.
+_SHOCK_AFTER = re.compile(
+    r"\s*(?:rise|increase|cut|drop|fall|decline|reduction|hike|shock)\s+in\s+"
+    r"(?:[\w-]+\s+){1,4}?(?:cut|cuts|reduced|reduces|raised|raises|lowered|lowers|increased|"
+    r"increases|decreased|decreases|boosted|boosts|caused|causes|led\s+to|leads\s+to)\b"
 )
 _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
@@ -234,7 +255,18 @@ def _is_measure(phrase: str) -> bool:
 
 def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] | None:
     """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)"."""
+    found = [(name, offset + at) for name, at in _benchmarks_named(sentence)]
+    if not found:
+        return None
+    after = [f for f in found if f[1] > value_at]
+    return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
+
+
+@lru_cache(maxsize=64)
+def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
+    """The names a sentence gives as benchmarks, with their offsets in it (read once)."""
     found: list[tuple[str, int]] = []
+    offset = 0
     for m in re.finditer(
         r"\b(?P<prep>on|in|In|On|for)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
         sentence,
@@ -263,46 +295,119 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
         found.append((m["b"], offset + m.start("b")))
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
-    if not found:
-        return None
-    after = [f for f in found if f[1] > value_at]
-    return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _sentence_settings(
+    sentence: str,
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What a sentence sets for all its results (read once per sentence): the population,
+    the design, the settings phrases and the parts of its brackets."""
+    population = [m.group(0) for m in _POPULATION.finditer(sentence)]
+    design = [m.group("design") for m in _DESIGN.finditer(sentence)]
+    phrases = _setting_phrases(sentence)
+    parts = [
+        part.strip()
+        for m in re.finditer(r"\(([^()]{2,80})\)", sentence)
+        for part in m.group(1).split(",")
+    ]
+    return tuple(population), tuple(design), tuple(phrases), tuple(parts)
+
+
+def _setting_phrases(source: str) -> list[str]:
+    pieces = [m.group(0) for m in _HYPHEN_SETTING.finditer(source)]
+    for m in _SETTING_PHRASE.finditer(source):
+        phrase = m.group(0).strip()
+        if re.search(r"\d{4}\s*$", phrase) or re.match(r"\w+\s+(?:the\s+)?\d{4}\b", phrase):
+            continue  # a date, not a setting
+        if re.match(r"in\s", phrase, re.I) and not _IN_SETTING.match(phrase):
+            continue  # "in 5σ tension", "in 30 countries": not a condition
+        pieces.append(phrase)
+    pieces += [m.group(0) for m in _REFERENCE_PERIOD.finditer(source)]
+    return pieces
 
 
 def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
-    pieces: list[str] = []
-    for source in (clause, sentence):
-        for m in _HYPHEN_SETTING.finditer(source):
-            pieces.append(m.group(0))
-        for m in _SETTING_PHRASE.finditer(source):
-            phrase = m.group(0).strip()
-            if not re.search(r"\d{4}\s*$", phrase) and not re.match(
-                r"\w+\s+(?:the\s+)?\d{4}\b", phrase
-            ):
-                pieces.append(phrase)
-        if pieces:
-            break
-    for m in re.finditer(r"\(([^()]{2,80})\)", sentence):
-        for part in m.group(1).split(","):
-            part = part.strip()
-            if (
-                not part
-                or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
-                or (benchmark and part == benchmark)
-                or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
-                or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
-            ):
-                continue
-            if benchmark and part.startswith(benchmark + " "):
-                part = part[len(benchmark) + 1 :]
-            pieces.append(part)
+    population, design, sentence_phrases, parts = _sentence_settings(sentence)
+    pieces: list[str] = list(population)
+    pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
+    if benchmark and not _SPLIT.search(clause):
+        # "on the MPtrj test split, forces 38 meV/Å": the split named with the benchmark.
+        named = re.search(re.escape(benchmark) + r"\s+(" + _SPLIT.pattern + ")", sentence)
+        pieces += [named.group(1)] if named else []
+    pieces += design
+    # The clause's own settings, else the sentence's.
+    pieces += _setting_phrases(clause) or ([] if pieces else sentence_phrases)
+    pieces += _bracket_settings(parts, benchmark)
     seen: list[str] = []
+    folded: list[str] = []
     for piece in pieces:
-        if not any(normalise_protocol(piece) in normalise_protocol(p) for p in seen):
+        key = normalise_protocol(piece)
+        if not any(key in f for f in folded):
             seen.append(piece)
+            folded.append(key)
     return ", ".join(seen)
 
 
+@lru_cache(maxsize=64)
+def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]:
+    """The parts of a sentence's brackets that set its results: not counts, intervals,
+    p-values, results, names or the benchmark itself."""
+    pieces: list[str] = []
+    for part in parts:
+        if (
+            not part
+            or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
+            or _NOT_A_SETTING.match(part)
+            or re.search(r"\d\s*%|\d\s*σ", part)
+            or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
+            or (benchmark and part == benchmark)
+            or re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*", part)
+            or re.fullmatch(r"[+−-]?\d[\d.,]*(?:/[+−-]?\d[\d.,]*)?", part)
+        ):
+            continue
+        if benchmark and part.startswith(benchmark + " "):
+            part = part[len(benchmark) + 1 :]
+            if _NOT_A_SETTING.match(part):
+                continue
+        elif re.fullmatch(r"[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*\s+(?:19|20)\d{2}", part):
+            continue  # "(SH0ES 2022)": a source and its year, not a setting
+        pieces.append(part)
+    return tuple(pieces)
+
+
+# Who or what a result is analysed over, stated once for the whole sentence.
+_POPULATION = re.compile(
+    r"\b(?:(?:modified\s+)?intention-to-treat|mITT|ITT|per-protocol|as-treated|"
+    r"out-of-sample|in-sample)\b",
+    re.IGNORECASE,
+)
+# A named split of a dataset: "test split", "held-out set", "validation set".
+_SPLIT = re.compile(r"\b(?:test|validation|val|dev|held-out|hidden)\s+(?:split|set)\b", re.I)
+# How an estimate is identified: "in the county-pair design", "under the SSP2-4.5 scenario".
+_DESIGN = re.compile(
+    r"\b(?:in|under|with|using)\s+(?:the|a|an)\s+(?P<design>(?:[\w.+-]+\s+){0,2}"
+    r"(?:design|specification|scenario|estimand|regime|configuration|protocol|setting))\b",
+    re.IGNORECASE,
+)
+# "in" begins a setting only for a time point or a medium: "in week 12", "in 1 M KOH".
+_IN_SETTING = re.compile(
+    r"in\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
+    re.IGNORECASE,
+)
+# An anomaly's reference: "above the 1850–1900 baseline", "relative to pre-industrial".
+_REFERENCE_PERIOD = re.compile(
+    r"\b(?:above|below|relative\s+to|compared\s+with)\s+(?:the\s+)?"
+    r"(?:\d{4}\s*[–-]\s*\d{2,4}|pre-?industrial)"
+    r"(?:\s+(?:baseline|average|mean|climatology|levels?|period|conditions))?",
+    re.IGNORECASE,
+)
+# Parenthesised words that qualify a figure without setting it: an error bar, an interval,
+# a bare year, a count.
+_NOT_A_SETTING = re.compile(
+    r"(?:±|\+/-|[+−-]\s*\d[\d.]*\s*/\s*[+−-])|(?:19|20)\d{2}$|\d[\d,]*\s+[a-z]+s$"
+)
 _CUE = re.compile(
     r"\b(?:vs\.?|versus|compared\s+(?:with|to)|against|relative\s+to|than|from|whereas|"
     r"non-inferior\s+to|over|below|above)(?=\s|$)",
@@ -316,7 +421,13 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     stop = re.search(r";|\.\s|\.$", after)
     after = after[: stop.start()] if stop else after
     nxt = next(
-        (r for r in rest if not _DOSE_UNIT.match(r.unit) and (r.unit == q.unit or not r.unit)),
+        (
+            r
+            for r in rest
+            if not _DOSE_UNIT.match(r.unit)
+            and r.role not in ("low", "high", "uncertainty")
+            and (r.unit == q.unit or not r.unit)
+        ),
         None,
     )
     gap = text[q.end : nxt.start] if nxt is not None and nxt.start - q.end <= len(after) else None
@@ -327,9 +438,15 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
             words = re.sub(r"^(?:the\s+)?previous\s+best\s+of$", "the previous best", words)
             words = re.sub(r"\s+(?:of|at|peak\s+at|peaks?\s+at|with|in)$", "", words)
             words = re.sub(r"['’]s?$", "", words).strip(" ,()")
+            if words.lower() in ("the", "a", "an", "its", "their"):
+                words = ""  # "higher than the 3.2 K of CMIP5": the name follows the value
             if not words:
                 tail = text[nxt.end : nxt.end + 60]
-                named = re.match(r"\s*(?:(?:for|with|in|of)\s+)?((?:the\s+)?[^,;.()\d]+)", tail)
+                named = re.match(
+                    r"\s*(?:(?:for|with|in|of)\s+)?((?:the\s+)?[A-Za-z][\w+/'’-]*"
+                    r"(?:\s+[A-Za-z][\w+/'’-]*)*)",
+                    tail,
+                )
                 words = named.group(1).strip() if named else ""
             return nxt, words, cue.group(0)
     cue = _CUE.search(after)
@@ -340,8 +457,148 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     return None, "", ""
 
 
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:above|below|under|over|exceeding|at\s+least|at\s+most|more\s+than|less\s+than|"
+    r"fewer\s+than|up\s+to)\s+(?:about\s+|~)?$",
+    re.IGNORECASE,
+)
+# Verbs after which "above 2%" or "below 1 °C" is where the measure went: a result.
+_REACHED_BEFORE = re.compile(
+    r"\b(?:rose|rise|rises|risen|fell|fall|falls|fallen|dropped|drops|climbed|climbs|stayed|"
+    r"stays|remained|remains|was|were|is|are|kept|keeps\s+it|held|holds|came\s+in)\s+"
+    r"(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+# An interval's or spread's label right before the figure: "95% CI 4.8", "range 2.0–".
+_TIME_POINT_END = re.compile(
+    r"\s+(?:at|after|over|by|through)\s+(?:the\s+)?(?:(?:day|week|month|year)\s+\d+|"
+    r"\d+\s+(?:days?|weeks?|months?|years?|h|hours?|min))\s*$",
+    re.IGNORECASE,
+)
+_SUBJECT_SOURCE = re.compile(
+    r"\s*(?:The\s+|An?\s+)?(?:[A-Z][a-z]+\s+)?(?P<name>"
+    r"[A-Z][\w.+/-]*\d[\w.+/-]*\s+(?:ensemble|survey|sample|catalogue|catalog|dataset|"
+    r"reanalysis|census|panel|cohort|archive|registry|compilation)"
+    r"|[A-Z][A-Za-z]*-\d{3,}(?:\s?[a-z]\b)?)"
+    r"(?=\s*:|\s+(?:gives|finds|shows|reports|yields|has|is|was|confirms|at|orbits)\b)"
+)
+# A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
+_BOUNDED_MEASURE = re.compile(
+    r"(?:^|[,;:]\s*|\band\s+)((?:[a-z][\w-]*\s+){1,3}(?:below|above|under|over)\s+"
+    r"[\d.,]+\s*[^\s\d,;]*)\s*$"
+)
+_SCOPED_MEASURE = re.compile(
+    r"(?:The\s+|the\s+)?(?P<measure>[A-Za-z][a-z-]+(?:\s+[a-z][\w-]*){0,2})\s+"
+    r"(?:to|for|in|across)\s+(?:the\s+)?(?P<scope>[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*)"
+)
+_INTERVAL_BEFORE = re.compile(
+    r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
+    r"(?:[+−-]?\d[\d.]*\s*%?\s*(?:[–-]|to)\s*)?$"
+)
+_RELATIVE_AFTER = re.compile(
+    r"\s*(?:(?:lower|higher|less|more|better|worse|smaller|larger|fewer|greater)\s+than\b"
+    r"|(?:below|above|under|over)\s+(?:the|that|those|a|an|its|their|[A-Z])\b)",
+)
+_BASELINE_NAMED = re.compile(
+    r"^(?:the\s+)?(?:(?:previous|prior|former|earlier)\s+(?:best|record|sota|"
+    r"state[\s-]of[\s-]the[\s-]art)|baseline|placebo|control(?:\s+(?:group|arm))?|"
+    r"usual\s+care|standard\s+of\s+care)$",
+    re.IGNORECASE,
+)
+_RESULT_UNIT = {"%", "pp", "x", "σ", "bp"}
+
+
+def _is_threshold(q: Quantity, before: str) -> bool:
+    """A bound the claim sets, not one it reports: "BMI ≥ 27", "skill above 0.5"."""
+    if q.comparator in ("≥", "≤", ">", "<", ">=", "<="):
+        return True
+    threshold = _THRESHOLD_BEFORE.search(before)
+    return bool(threshold) and not _REACHED_BEFORE.search(before[: threshold.start()])
+
+
+def _in_settings_list(text: str, q: Quantity) -> bool:
+    """A bare figure among the words of a parenthesised list: "(ERA5, 2020 test year, 1.5°)"."""
+    opening = text.rfind("(", max(0, q.start - 80), q.start)
+    closing = text.find(")", q.end, q.end + 80)
+    if opening < 0 or closing < 0 or ")" in text[opening : q.start]:
+        return False
+    items = [item.strip() for item in re.split(r"[,;]", text[opening + 1 : closing])]
+    return q.text in items and any(
+        item and not re.match(r"[+−-]?\d", item) and item != q.text for item in items
+    )
+
+
+_CONCENTRATION = re.compile(r"^(?:[mμn]?M|mol/L|mmol/L|g/L|mg/mL|wt%|mol%|vol%)$")
+
+
+def _glosses_subject(text: str, q: Quantity) -> bool:
+    """A figure alone in brackets after the subject: "The carbon tax (€30/t) cut …"."""
+    opening = text.rfind("(", max(0, q.start - 3), q.start)
+    if opening < 0 or not re.match(r"\s*(?:/\w+)?\)", text[q.end : q.end + 8]):
+        return False
+    start = max(text.rfind(". ", 0, opening) + 2, text.rfind("; ", 0, opening) + 2, 0)
+    head = text[start:opening]
+    return bool(
+        re.fullmatch(r"\s*(?:The\s+|A\s+|An\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s*", head)
+    )
+
+
+def _is_condition(q: Quantity, before: str) -> bool:
+    """A condition of the experiment in a physical unit: "at 2 mm/h", "for 12 h"."""
+    if not q.unit or q.unit in _RESULT_UNIT or q.role in ("to", "compared"):
+        return False
+    if _TIME_UNIT.match(q.unit) and re.search(r"\bfor\s+(?:about\s+|~)?$", before):
+        return True
+    if re.search(r"\bto\s+(?:reach|achieve|deliver|attain|drive|sustain|hold)\s+$", before):
+        return True  # "needs 104 mV to reach 10 mA/cm²": the target, not the result
+    if _CONCENTRATION.match(q.unit) and re.search(r"\b(?:in|at)\s+$", before, re.I):
+        return True  # "in 0.5 M H2SO4": the medium
+    return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
+        re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
+    )
+
+
+def _paired_baseline(
+    text: str,
+    q: Quantity,
+    earlier: list[Quantity],
+    used: set[int],
+    drafts: list[ResultDraft],
+    draft_sentence: list[int],
+    s_start: int,
+) -> bool:
+    """ "92.4% and 88.1% …, against 89.0% / 90.3%": baselines paired with results in order.
+
+    The baseline before the slash went to the last result; the results of the sentence
+    take the pair in their order instead. True when ``q`` was read as such a baseline.
+    """
+    if not earlier or earlier[-1].start not in used:
+        return False
+    if not re.fullmatch(r"\s*/\s*", text[earlier[-1].end : q.start]):
+        return False
+    own = [i for i, at in enumerate(draft_sentence) if at == s_start]
+    if len(own) < 2:
+        return False
+    first, last = own[-2], own[-1]
+    if drafts[first].baseline_value is not None:
+        return False
+    drafts[first] = replace(
+        drafts[first],
+        baseline_value=drafts[last].baseline_value,
+        baseline_name=drafts[last].baseline_name,
+    )
+    drafts[last] = replace(drafts[last], baseline_value=q.value)
+    used.add(q.start)
+    return True
+
+
 def results_in(text: str) -> list[ResultDraft]:
-    """The results a claim states, in the order its figures appear."""
+    """The results a claim states, in the order its figures appear.
+
+    The text is read as far as the quantity grammar reads it (``MAX_CHARS``), so hostile
+    input costs no more than a long claim.
+    """
+    text = text[:MAX_CHARS]
     found = quantities(text)
     figures = [q for q in found if q.kind == FIGURE]
     drafts: list[ResultDraft] = []
@@ -349,6 +606,8 @@ def results_in(text: str) -> list[ResultDraft]:
     taken: set[int] = set()  # starts of the figures read as results or their baselines
     sentences = _sentences(text)
     last_metric: dict[int, str] = {}
+    draft_sentence: list[int] = []  # the sentence of each draft, by its start
+    inline_benchmark: list[bool] = []  # whether a draft's benchmark is named in its clause
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
             continue
@@ -357,17 +616,23 @@ def results_in(text: str) -> list[ResultDraft]:
         before = text[max(0, q.start - 24) : q.start]
         after = text[q.end : q.end + 40]
         if (
-            re.search(r"\b(?:CI|CrI|interval|range|SE|SD)\b[^()]*$", before)
+            _INTERVAL_BEFORE.search(before)
             or (re.search(r"\(\s*$", before) and re.match(r"\s*/", after))
             or re.search(r"[+−-]?\d[\d.]*\s*/\s*$", before)
             or _TREATMENT_AFTER.match(after)
+            or _SHOCK_AFTER.match(text[q.end : q.end + 80])
             or (
                 _TIME_UNIT.match(q.unit)
                 and re.search(r"\b(?:after|at|over|during|within)\s+$", before)
             )
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
+            or _is_threshold(q, before)
+            or _in_settings_list(text, q)
+            or _glosses_subject(text, q)
+            or _is_condition(q, before)
         ):
-            continue  # an interval or error bar, the size of a treatment, a time point
+            continue  # an interval or error bar, the size of a treatment, a time point,
+            # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
         sentence = text[s_start:s_end]
         # The clause of the value: back to the previous figure or clause mark.
@@ -397,7 +662,10 @@ def results_in(text: str) -> list[ResultDraft]:
 
         trimmed = _FROM_TO.sub("", left) if q.role == "to" else left
         while True:
-            stripped = _LINK.sub("", trimmed)
+            # "seroconversion at day 28 was", "incidence over 24 months fell to", "USD":
+            # a time point, a link verb or a currency between the measure and its value.
+            stripped = _TIME_POINT_END.sub("", _LINK.sub("", trimmed))
+            stripped = re.sub(r"\s*\b(?:USD|EUR|GBP|US\$)\s*$", " ", stripped)
             if stripped == trimmed:
                 break
             trimmed = stripped
@@ -409,6 +677,13 @@ def results_in(text: str) -> list[ResultDraft]:
         metric = _metric_back(trimmed, by=bool(re.search(r"\bby\s+(?:about\s+|~)?$", left)))
         forward = _phrase_forward(right)
         benchmark = ""
+        bounded = _BOUNDED_MEASURE.search(trimmed)
+        scoped = _SCOPED_MEASURE.fullmatch(trimmed.strip())
+        if bounded:
+            metric = bounded.group(1)  # "time below 70 mg/dL dropped to 1.6%"
+        elif scoped and not metric:
+            # "Remittances to LMICs reached …": the measure, then whom it is of.
+            metric, benchmark = scoped.group("measure"), scoped.group("scope")
         if _HYPHEN_SETTING.fullmatch(forward):
             forward = ""  # "−0.26 short-run": a setting, not the measure
         if forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
@@ -416,24 +691,107 @@ def results_in(text: str) -> list[ResultDraft]:
                 metric = forward
             elif not metric:
                 benchmark = forward
+        part_of = re.match(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(.*)", right)
+        share = _phrase_forward(part_of.group(1)) if part_of else ""
+        if q.unit == "%" and share and share.split()[-1].lower() in MEASURES:
+            # "recovers 97% of tensile strength": the share of a named measure.
+            metric = share
+        source = re.fullmatch(
+            r"(?:the\s+)?([A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*)*)\s+"
+            r"(?:value|estimate|measurement|determination|result|figure)",
+            metric,
+        )
+        alike = [
+            d
+            for d, at in zip(drafts, draft_sentence, strict=True)
+            if at == s_start and d.metric and d.value and 1 / 3 < q.value / d.value < 3
+        ]
+        if source and alike:
+            # "H0 = 67.4 …, the SH0ES value of 73.0": the same measure (a figure of the
+            # same size) from a named source.
+            benchmark, metric = source.group(1), alike[-1].metric
+        change_in = re.match(
+            r"\s*(?:rise|increase|fall|drop|decline|reduction|gain|improvement|change|"
+            r"decrease|jump)\s+in\s+(.*)",
+            right,
+            re.IGNORECASE,
+        )
+        if change_in and _phrase_forward(change_in.group(1)):
+            # "a 3-fold rise in antibody titres": the measure that changed.
+            metric = _phrase_forward(change_in.group(1))
+        elif re.search(r"\bof\s+$", left) and forward and _is_measure(forward):
+            metric = forward  # "at a cost of 0.8 points WER": the measure named after the unit
+        designation = re.match(
+            r"^(?:[A-Z]+\d{5,}\w*|[A-Z]+\s+J\d{4}[+−-]\d{4})\s+(?=[a-z])", metric
+        )
+        if designation:
+            # "GW190521 remnant mass": an object's catalogue name, then the measure.
+            metric = metric[designation.end() :]
+            benchmark = benchmark or designation.group(0).strip()
         if metric and not benchmark:
             benchmark, metric = _split_benchmark(metric)
+        significance = q.unit == "σ" and not _is_measure(metric)
+        if significance:
+            metric = ""  # "excluding its absence at 5.0σ": a significance, unnamed
+        own_share = q.unit == "%" and bool(share) and share.split()[-1].lower() not in MEASURES
+        own_share = own_share or significance
+        if own_share and not _is_measure(_phrase_back(trimmed)):
+            metric = ""
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
             metric = q.label
-        if not metric:
+        if not metric and not own_share:
             earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
             metric = earlier[-1] if earlier else ""
-        if not metric:
+        if not metric and not own_share:
+            # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")
         if metric:
             last_metric[s_start] = metric
+        subject = _SUBJECT_SOURCE.match(sentence)
+        if not benchmark and subject and s_start + subject.end() <= q.start:
+            # "The CMIP6 ensemble gives …", "Exoplanet TOI-270 d: radius …": the collection
+            # or the object the sentence measures.
+            benchmark = subject.group("name")
         if not benchmark:
             found_benchmark = _benchmark_in(sentence, s_start, q.start)
             if found_benchmark and found_benchmark[0] not in metric.split():
                 benchmark = found_benchmark[0]
         protocol = _protocol_in(sentence, clause, benchmark)
+        earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
+        adjoining = _phrase_back(left)
+        if (
+            earlier_result is not None
+            and inline_benchmark[-1]
+            and adjoining
+            and _NAME_LIKE.match(adjoining.split()[0])
+            and not _is_measure(adjoining)
+            and re.search(r"(?:^|,\s*)" + re.escape(adjoining) + r"\s*$", left)
+        ):
+            # "HumanEval pass@1 40.2, MBPP 60.7": a list item parallel to a named benchmark.
+            metric, benchmark = "", adjoining
+        if (
+            earlier_result is not None
+            and q.unit in _RESULT_UNIT
+            and _RELATIVE_AFTER.match(text[q.end : q.end + 30])
+        ):
+            # "RMSE of 0.52, 18% lower than X": a relative figure of the measure just stated.
+            metric, benchmark = earlier_result.metric, earlier_result.benchmark
+            protocol, model = earlier_result.protocol, earlier_result.model
 
+        paired = _paired_baseline(text, q, figures[:index], used, drafts, draft_sentence, s_start)
+        if paired:
+            continue
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
+        if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):
+            # "the previous best of 20.0%", "placebo 32%": the figure compared against.
+            if earlier_result is not None and earlier_result.baseline_value is None:
+                drafts[-1] = replace(
+                    earlier_result,
+                    baseline_value=q.value,
+                    baseline_name=earlier_result.baseline_name or (metric or model),
+                )
+            taken.add(q.start)
+            continue
         baseline_value = q.baseline
         if baseline_q is not None and baseline_value is None:
             baseline_value = baseline_q.value
@@ -450,6 +808,8 @@ def results_in(text: str) -> list[ResultDraft]:
         ):
             if value:
                 words[name] = value
+        draft_sentence.append(s_start)
+        inline_benchmark.append(bool(benchmark) and benchmark in clause)
         drafts.append(
             ResultDraft(
                 value=q.value,

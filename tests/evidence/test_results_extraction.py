@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 from evaluation.results import DEV, evaluate, load, main, words_match
 from evidence import metric_direction, normalise_protocol, results_in
 
@@ -90,3 +92,139 @@ def test_results_evaluation_runs_on_the_dev_half(capsys):
     assert scores["all"].matched > 0
     assert main(["--dev"]) == 0
     assert "machine learning" in capsys.readouterr().out
+
+
+def test_results_in_reads_a_bound_or_a_condition_as_no_result():
+    assert results_in("Adults with BMI ≥ 27 were enrolled.") == []
+    assert results_in("Crystals were grown by Bridgman at 2 mm/h.") == []
+    assert results_in("The powder was annealed for 12 h in air.") == []
+    (skill,) = results_in(
+        "The model keeps a correlation above 0.5 out to 9 months, a skill of 0.7."
+    )
+    assert skill.value == 0.7
+
+
+def test_results_in_gives_a_relative_figure_the_measure_just_stated():
+    rmse, relative = results_in(
+        "The nowcast has an RMSE of 0.52 pp on the test quarters, 18% lower than the survey."
+    )
+    assert (rmse.metric, relative.metric) == ("RMSE", "RMSE")
+    assert relative.direction == "lower"
+
+
+def test_results_in_reads_a_previous_best_as_the_baseline_not_a_result():
+    (result,) = results_in(
+        "Agents reach 41.0% success on WebArena, above the previous best of 35.2%."
+    )
+    assert (result.value, result.baseline_value) == (41.0, 35.2)
+
+
+def test_results_in_names_the_measure_a_share_is_of():
+    (share,) = results_in("The coating retains 88% of its conductivity after bending.")
+    assert share.metric == "conductivity"
+    _sink, absorbed = results_in("The ocean sink was 2.8 GtC/yr, absorbing about 26% of emissions.")
+    assert absorbed.metric == ""
+
+
+def test_results_in_reads_a_second_source_of_the_same_measure():
+    _h0, tension, other = results_in(
+        "The TRGB method gives H0 = 69.8 km/s/Mpc, in 1σ tension with the CCHP value of 70.4."
+    )
+    assert (other.metric, other.benchmark) == ("H0", "CCHP")
+    assert tension.direction == ""
+    assert other.direction == ""
+
+
+def test_results_in_reads_a_score_after_an_acronym_in_a_list():
+    first, second = results_in("The model scores LiveCodeBench pass@1 31.2, APPS 44.9 (4-shot).")
+    assert (first.benchmark, first.metric) == ("LiveCodeBench", "pass@1")
+    assert (second.value, second.benchmark, second.metric) == (44.9, "APPS", "")
+
+
+def test_results_in_keeps_setting_lists_and_reference_periods_apart_from_results():
+    (result,) = results_in("Skill (ERA5, 2021 test year, 0.25°): Z500 RMSE at day 5, 310 m²/s².")
+    assert result.value == 310
+    (anomaly,) = results_in("Mean temperature was 1.2 °C above the 1951–1980 average.")
+    assert "1951–1980" in anomaly.protocol
+
+
+def test_metric_direction_has_no_better_for_measurements_of_the_world():
+    assert metric_direction("orbital period", "d") == ""
+    assert metric_direction("price elasticity of demand") == ""
+    assert metric_direction("band gap", "eV") == ""
+    assert metric_direction("30-day readmissions", "%") == "lower"
+    assert metric_direction("Brier score") == "lower"
+
+
+def test_results_in_pairs_slash_baselines_with_results_in_order():
+    recall, precision = results_in(
+        "Recall 81.0% and precision 77.5% for the tagger on the news test set, "
+        "against the rule system's 70.2% / 74.9%."
+    )
+    assert (recall.baseline_value, precision.baseline_value) == (70.2, 74.9)
+
+
+def test_results_in_reads_the_measure_past_a_time_point_and_a_change_noun():
+    fold, rate = results_in(
+        "A 4-fold rise in serum antibody levels over the comparator; response at week 12 was "
+        "63.0% vs 40.1%."
+    )
+    assert fold.metric == "serum antibody levels"
+    assert (rate.metric, rate.baseline_value) == ("response", 40.1)
+
+
+def test_results_in_reads_media_targets_and_bounds_as_conditions():
+    (overpotential,) = results_in(
+        "In 1 M KOH the NiFe catalyst needs 230 mV overpotential to reach 10 mA/cm²."
+    )
+    assert (overpotential.value, overpotential.metric) == (230, "overpotential")
+    (time_below,) = results_in("With the pump, time below 54 mg/dL fell to 0.9%.")
+    assert time_below.metric == "time below 54 mg/dL"
+
+
+def test_results_in_reads_the_subject_as_a_collection_or_object():
+    (ecs, *_rest) = results_in(
+        "The CMIP5 ensemble gives an equilibrium climate sensitivity of 3.2 K, lower than the "
+        "3.7 K of CMIP6."
+    )
+    assert (ecs.benchmark, ecs.baseline_value, ecs.baseline_name) == (
+        "CMIP5 ensemble",
+        3.7,
+        "CMIP6",
+    )
+    radius, temperature = results_in(
+        "Exoplanet Kepler-138 d: radius 1.5 R⊕, equilibrium temperature 350 K."
+    )
+    assert radius.benchmark == temperature.benchmark == "Kepler-138 d"
+    assert temperature.value == 350
+
+
+def test_results_in_protocol_holds_population_split_and_design():
+    (result,) = results_in(
+        "Relapse fell to 12% with the drug, from 20%, in the per-protocol analysis (stratified)."
+    )
+    assert "per-protocol" in result.protocol
+    (effect,) = results_in("A 10% rise in rents cut mobility by 2.1% in the border-county design.")
+    assert effect.protocol == "border-county design"
+    assert effect.value == 2.1
+
+
+def test_results_in_leaves_a_bare_significance_unnamed():
+    _flux, significance = results_in(
+        "The neutrino flux measured by the detector is 3.1 × 10^6 cm⁻² s⁻¹, ruling out its "
+        "absence at 4.2σ."
+    )
+    assert (significance.value, significance.metric) == (4.2, "")
+
+
+def test_results_in_reads_hostile_text_in_bounded_time():
+
+    for text in (
+        "12.5 " * 200_000,
+        "7" * 1_000_000,
+        "accuracy of 3.5% vs 2.1% / 4.0% (on the X-1 test set, 5-shot) " * 500,
+        "(1.5%, a, " * 3_000,
+    ):
+        started = time.perf_counter()
+        results_in(text)
+        assert time.perf_counter() - started < 1.0  # read as far as the grammar reads
