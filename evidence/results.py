@@ -328,6 +328,15 @@ def _setting_phrases(source: str) -> list[str]:
     return pieces
 
 
+# What names the source, not the setting: a citation ("arXiv:2608.19197", "(source)",
+# "Smith et al. 2024"); such words never make two results incomparable.
+_NOT_PROTOCOL = re.compile(
+    r"\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\bdoi:\s*\S+|"
+    r"^\s*\(?(?:source|link|pdf|paper|here)\)?\s*$|\b[A-Z][a-z]+\s+et\s+al\.?(?:,?\s*\d{4})?",
+    re.IGNORECASE,
+)
+
+
 def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     population, design, sentence_phrases, parts = _sentence_settings(sentence)
     pieces: list[str] = list(population)
@@ -343,6 +352,10 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     seen: list[str] = []
     folded: list[str] = []
     for piece in pieces:
+        cleaned = _NOT_PROTOCOL.sub("", piece)
+        piece = cleaned.strip(" ,;:()") if cleaned != piece else piece
+        if not piece:
+            continue
         key = normalise_protocol(piece)
         if not any(key in f for f in folded):
             seen.append(piece)

@@ -228,3 +228,10 @@ def test_results_in_reads_hostile_text_in_bounded_time():
         started = time.perf_counter()
         results_in(text)
         assert time.perf_counter() - started < 1.0  # read as far as the grammar reads
+
+
+def test_a_citation_is_never_a_protocol():
+    (cited,) = results_in("At 5-shot, arXiv:2608.19197 reports 71.2% accuracy on MMLU.")
+    (linked,) = results_in("On MMLU, accuracy reaches 72.9% (source).")
+    assert "2608.19197" not in cited.protocol and "5-shot" in cited.protocol
+    assert linked.protocol == ""
