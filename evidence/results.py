@@ -328,6 +328,13 @@ def _setting_phrases(source: str) -> list[str]:
     return pieces
 
 
+# Verbs that carry a figure without naming what it measures.
+_VERB_NOT_MEASURE = re.compile(
+    r"(?:reach|achiev|attain|hit|gett|get|climb|ris|fall|fell|drop|jump|land|end)(?:es|s|ed|ing|e)?",
+    re.IGNORECASE,
+)
+
+
 # What names the source, not the setting: a citation ("arXiv:2608.19197", "(source)",
 # "Smith et al. 2024"); such words never make two results incomparable.
 _NOT_PROTOCOL = re.compile(
@@ -811,6 +818,8 @@ def results_in(text: str) -> list[ResultDraft]:
             used.add(baseline_q.start)
             taken.add(baseline_q.start)
         taken.add(q.start)
+        if _VERB_NOT_MEASURE.fullmatch(metric):  # "reaching 71.5%": the verb, not the measure
+            metric = ""
         words = {"value": q.text}
         for name, value in (
             ("metric", metric),

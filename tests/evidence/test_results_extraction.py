@@ -235,3 +235,8 @@ def test_a_citation_is_never_a_protocol():
     (linked,) = results_in("On MMLU, accuracy reaches 72.9% (source).")
     assert "2608.19197" not in cited.protocol and "5-shot" in cited.protocol
     assert linked.protocol == ""
+
+
+def test_a_verb_carrying_the_figure_is_not_its_measure():
+    (result,) = results_in("Rubric rewards beat a scalar model, reaching 71.5% on RubricBench.")
+    assert (result.metric, result.value, result.benchmark) == ("", 71.5, "RubricBench")
