@@ -11,6 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
+from tests.browser.review import results_decided
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,6 +75,8 @@ def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
     reviewer = new_context().new_page()
     _log_in(reviewer, base, second, passwords[second])
     reviewer.goto(f"{base}/review/")
+    # "4 points" is proposed as a result; with no benchmark named, the editor discards it.
+    assert results_decided(reviewer, entry.pk) == 1
     item = _open(reviewer.locator(f"#entry-{entry.pk}"))
     row = item.locator(".claim-review").first
     row.get_by_label("Evidence").select_option(label="abstract only")

@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
+from tests.browser.review import results_decided
 from tests.factories import (
     PASSWORD,
     ClaimFactory,
@@ -66,6 +67,8 @@ def test_contributor_writes_editor_reviews_reader_reads(new_context, live_server
     editor = new_context().new_page()
     _login(editor, base, "erin")
     editor.goto(f"{base}/review/")
+    # "4.2 points" is proposed as a result: decided first, as any figure must be.
+    results_decided(editor, entry.pk)
     item = editor.locator(f"#entry-{entry.pk}")
     expect(item).to_contain_text(HEADLINE)
     approve = item.get_by_role("button", name="Approve")
