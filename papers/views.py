@@ -37,6 +37,7 @@ from papers.services import (
     PaperChangeRefused,
     paper_change_revert,
     paper_create,
+    paper_may_change,
     paper_set_topics,
     paper_update,
     papers_import,
@@ -254,7 +255,9 @@ def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
         else:
             messages.success(request, "Paper saved.")
             return redirect(paper)
-    return render(request, "papers/edit.html", {"paper": paper, "form": form}, status=status)
+    locked = not paper_may_change(request.user, paper)
+    context = {"paper": paper, "form": form, "details_locked": locked}
+    return render(request, "papers/edit.html", context, status=status)
 
 
 @require_POST

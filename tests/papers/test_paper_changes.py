@@ -143,3 +143,14 @@ def test_paper_page_with_history_has_bounded_queries(
     with django_assert_max_num_queries(40):
         response = client.get(world.paper.get_absolute_url())
     assert response.content.decode().count("changed the title") == 5
+
+
+def test_the_edit_form_says_up_front_when_only_an_editor_may_change_the_details(
+    client, world, contributor, editor
+):
+    client.force_login(contributor)
+    page = client.get(f"/papers/{world.paper.arxiv_id}/edit/").content.decode()
+    assert "only an editor may change its details" in page
+    client.force_login(editor)
+    page = client.get(f"/papers/{world.paper.arxiv_id}/edit/").content.decode()
+    assert "only an editor may change its details" not in page
