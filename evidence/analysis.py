@@ -235,10 +235,8 @@ def claim_findings(text: str, *, scope: str = "", source_kind: str = "notes") ->
     ``scope`` (the words at the head of its section): its marks and suggestions, without
     splitting. Used by the evaluation and the API."""
     draft = ClaimDraft(text, None)
-    section = scope_statement(scope) if scope else None
-    if scope and section is None:  # a scope that is not a pure statement still speaks
-        stated = stated_evidence(scope, level=SECTION)
-        section = stated and Finding("evidence", stated.value, stated.reason, SECTION)
+    # A scope that is not a pure statement still speaks for its section.
+    section = (scope_statement(scope) or stated_evidence(scope, level=SECTION)) if scope else None
     found = claim_evidence(text, section=section, source_kind=source_kind)
     if found:
         draft.mark(found)
