@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from evidence.prefilter import Guarded, guarded
 from evidence.vague import VAGUE_RULES, VETOES, CaveatRule
 
 NO_FIGURE = "no figure stated"
@@ -31,11 +32,11 @@ CAVEATS = (
 )
 
 
-def _rx(*parts: str) -> re.Pattern[str]:
-    return re.compile("|".join(parts), re.IGNORECASE)
+def _rx(*parts: str) -> Guarded:
+    return guarded(*parts, flags=re.IGNORECASE)
 
 
-CAVEAT_RULES: list[tuple[str, re.Pattern[str]]] = [
+CAVEAT_RULES: list[tuple[str, Guarded]] = [
     (
         NO_FIGURE,
         _rx(
@@ -413,7 +414,7 @@ CAVEAT_RULES = [
     (
         name,
         CaveatRule(
-            re.compile("|".join([pattern.pattern, *_WIDER[name]]), re.I)
+            guarded(*pattern.sources, *_WIDER[name], flags=re.IGNORECASE)
             if name in _WIDER
             else pattern,
             VAGUE_RULES.get(name, []),

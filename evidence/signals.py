@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from evidence import shorthand
+from evidence.prefilter import Guarded, guarded
 from evidence.vocabulary import (
     ART,
     AUTHORS,
@@ -57,8 +58,8 @@ SECONDARY = "secondary"
 EDITORIAL = "editorial"
 
 
-def _rx(*parts: str) -> re.Pattern[str]:
-    return re.compile("|".join(parts), re.IGNORECASE)
+def _rx(*parts: str) -> Guarded:
+    return guarded(*parts, flags=re.IGNORECASE)
 
 
 # Contractions and shorthand written out, so one rule reads "isn't named", "is not named"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from evidence.prefilter import Guarded, guarded
+
 _NAME = re.compile(r"\b[A-Z][A-Za-z]*-?(?:[A-Z][a-z]*|\d)[\w.-]*|\b[A-Z]{2,}\b")
 # Acronyms of kinds, not names.
 _KINDS = frozenset(
@@ -44,8 +46,8 @@ def _states_absolute(sentence: str, _match: re.Match[str]) -> bool:
     return bool(_ABSOLUTE.search(sentence))
 
 
-def _rx(*parts: str) -> re.Pattern[str]:
-    return re.compile("|".join(parts), re.IGNORECASE)
+def _rx(*parts: str) -> Guarded:
+    return guarded(*parts, flags=re.IGNORECASE)
 
 
 _A = r"(?:a|an|the|their|its|our|some|several|various|multiple)\s+"
@@ -187,7 +189,7 @@ VETOES = {"model not named": _COMPARISON}
 class CaveatRule:
     """A caveat's plain pattern, then its vague-reference patterns with their guards."""
 
-    def __init__(self, plain: re.Pattern[str], vague: list, veto: re.Pattern[str] | None) -> None:
+    def __init__(self, plain: Guarded, vague: list, veto: Guarded | None) -> None:
         self.plain = plain
         self.vague = vague
         self.veto = veto
