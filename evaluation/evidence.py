@@ -40,6 +40,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "evidenc
 DEFAULT = FIXTURES / "labelled.jsonl"
 FIELDS = FIXTURES / "fields"
 FIELDS2 = FIXTURES / "fields2"
+FIELDS3 = FIXTURES / "fields3"
 HELDOUT = FIXTURES / "heldout"
 
 # What a held-out half of every field must reach (issue: evidence in every field).
@@ -218,7 +219,8 @@ def main(argv: list[str]) -> int:
         print()
         misses: list[str] = []
         print(FIELD_HEADER)
-        for half, folder in (("dev", FIELDS), ("dev 2", FIELDS2), ("held-out", HELDOUT)):
+        halves = (("dev", FIELDS), ("dev 2", FIELDS2), ("dev 3", FIELDS3), ("held-out", HELDOUT))
+        for half, folder in halves:
             rows, missed = field_rows(half, sorted(folder.glob("*.jsonl")))
             print("\n".join(rows))
             misses += missed if half == "held-out" else []

@@ -62,6 +62,13 @@ def _rx(*parts: str) -> Guarded:
     return guarded(*parts, flags=re.IGNORECASE)
 
 
+def _slips(word: str) -> list[str]:
+    """A word's one-key slips: a letter dropped or two letters swapped ("abstrct", "abstarct")."""
+    dropped = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return sorted((dropped | swapped) - {word, "reprint"})  # not a word of its own
+
+
 # Contractions and shorthand written out, so one rule reads "isn't named", "is not named"
 # and "IMO" alike. Matching runs on this form; reasons quote the writer's own sentence.
 _SPELLED_OUT = [
@@ -83,6 +90,9 @@ _SPELLED_OUT = [
         "in my opinion",
     ),
     *((re.compile(pattern, re.I), words) for pattern, words in shorthand.SPELLED),
+    (re.compile(rf"\b(?:{'|'.join(_slips('abstract'))})(s?)\b", re.I), r"abstract\1"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('summary'))})\b", re.I), "summary"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('preprint'))})(s?)\b", re.I), r"preprint\1"),
 ]
 
 
@@ -94,7 +104,9 @@ def spelled_out(text: str) -> str:
 
 
 _NEG = re.compile(
-    r"\b(?:(?:not|never)(?:\s+yet)?|without|no|nor|nobody|skipped|skipping|skip)\s*$", re.I
+    r"\b(?:(?:not|never)(?:\s+yet)?|without|no|nor|nobody|skipped|skipping|skip|"
+    r"none\s+of(?:\s+(?:the|these|those|their|its))?)\s*$",
+    re.I,
 )
 # A negation reaching the reading through "had a chance to", "got round to", "managed to".
 _NEG_CHAIN = re.compile(rf"\b{NOT_YET}", re.I)
@@ -145,7 +157,7 @@ _FULL_TEXT = _rx(
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
-    r"consulted|verified|examined)\b|\ba\s+(?:full|complete|careful)\s+"
+    r"consulted|verified|examined|obtained)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
     rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
     r"through|studied)\b",
@@ -168,7 +180,18 @@ _FULL_TEXT = _rx(
     *shorthand.FULL_TEXT,
 )
 
+# What a section or claim is drawn from: "rests on a newspaper's write-up", "Sources for
+# this section: conference abstracts", "the claims below are from a review article".
+_SOURCE_FRAME = (
+    r"(?:\b(?:rests?|rested|draws?|drew|drawn|relies|relied|rely|relying|based|built|taken|"
+    r"comes?|came|sourced|derived|compiled)\s+(?:\w+\s+)?(?:on|from|upon)"
+    r"|\b(?:is|are|was|were)\s+(?:all\s+|entirely\s+|mostly\s+|only\s+)?from"
+    r"|\bsources?\b[^.;:!?]{0,30}:)\s*"
+    rf"(?:{ART}\s+)?{WORDS}"
+)
+
 _ABSTRACT_ONLY = _rx(
+    rf"{_SOURCE_FRAME}{SUMMARY}\b",
     # A summary-level artefact named as the limit of the reading.
     rf"\b{ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{ART}\s+{WORDS}{SUMMARY}\b",
     rf"\b{ONLY}\s+(?:could\s+|can\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|"
@@ -291,6 +314,7 @@ _NOT_ONLY_ABSTRACT = _rx(
 )
 
 _SECONDARY = _rx(
+    rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
     rf"\b(?:{CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
@@ -356,6 +380,9 @@ _AUTHORS_OWN = _rx(
     r"states|write|writes|note|notes|show|shows|claim|claims)\s+that\b",
     r"\b(?:per|according to|as)\s+the\s+authors\b",
     r"\btheir own\s+(?:blog|thread|post|announcement)\b",
+    # Whoever made the work, by any name: "the breeders' own press release", "the lab's own blog".
+    rf"\b(?!(?:{PERSON})\b)[\w-]+(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|"
+    r"tweet|announcement|summary|video|talk|press)",
     MAKERS,
     # The authors quoting someone: their paper is still the source.
     r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
@@ -402,6 +429,7 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
     r"distrust|question)\b",
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
+    r"think|believe|suspect|"
     r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
     r"\bcount\s+(?:me|us)\s+(?:\w+\s+)?(?:unconvinced|sceptical|skeptical|doubtful|among\s+the\s+"
     r"(?:sceptics|skeptics|doubters)|out)\b",
@@ -425,7 +453,30 @@ _EDITORIAL = _rx(
 # The authors' own summary ("the authors' own summary video"), not a third party's recap.
 _PERSON_RX = re.compile(rf"\b{PERSON}\b", re.I)
 _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
+# The paper said not to have been read ("the survey paper was not read"), as against no
+# access to it ("the PDF link was broken").
+_NOT_READ = re.compile(r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked)\b", re.I)
+# "read only the …", "read the …": the verb of a reading, not "my read on this".
+_READ_AS_VERB = re.compile(
+    r"\s+(?:only|just|solely|merely|the|an?|its|their|through|it|this|that|every|each)\b", re.I
+)
+# Someone else's reading: "participants who read the full paper", "those who had read it".
+_RELATIVE_READER = re.compile(
+    r"\b(?!(?:i|we|us)\b)[a-z]+\s+who\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
+)
+_OWN_CHANNEL = re.compile(
+    r"\bown\s+(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|video|talk|press)", re.I
+)
 _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
+# "our reading is still that …": the reading named as a conclusion, a judgement.
+_VIEW_THAT = re.compile(r"\s+(?:is|was|remains|stays)\s+(?:still\s+|also\s+)?(?:that\b|:)", re.I)
+# "a Lancet editorial", "the journal's editorial", "an editorial in Nature": a publication's
+# piece, not the writer's ("as an editorial aside" stays the writer's).
+_PUBLISHED_EDITORIAL = re.compile(
+    rf"(?:\b[\w-]+{Q}s?\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{0,3}}|\b(?:an?|the)\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{1,3}}"
+    r"|\b(?:an?|the)\s+(?=editorial\s+(?:in|by|from|published|run|written)\b))editorial\b",
+    re.I,
+)
 _OWN_SUMMARY = re.compile(rf"\bown\b|\b{AUTHORS}{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
 _ASIDE = re.compile(r",\s*which\s+$", re.I)
 _HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
@@ -501,13 +552,33 @@ def reading_signal(sentence: str) -> Signal | None:
     sentence with its contractions written out)."""
     sentence = spelled_out(sentence)
     full = _positive(_FULL_TEXT, sentence)
+    limited = full and _ABSTRACT_ONLY.search(sentence)
+    if limited and limited.start() < full.end() and full.start() < limited.end():
+        full = None  # "read only the preprint server's summary": the reading, limited
     before = sentence[max(0, full.start() - 90) : full.start()] if full else ""
-    if full and (_SYSTEM_READS.search(before[-40:]) or _OTHERS_READ.search(before)):
+    if full and (
+        _SYSTEM_READS.search(before[-40:])
+        or _OTHERS_READ.search(before)
+        or _RELATIVE_READER.search(before[-40:])
+    ):
         full = None  # "the model scans the full text": a system's reading, not the writer's
     editorial = _not_denied(_EDITORIAL, sentence)
+    if editorial and any(
+        m.end() == editorial.end() for m in _PUBLISHED_EDITORIAL.finditer(sentence)
+    ):
+        editorial = None
+    if (
+        editorial
+        and re.match(r"(?:my|our)\b", editorial.group(0), re.I)
+        and _READING_NOUN.search(editorial.group(0))
+        and _READ_AS_VERB.match(sentence, editorial.end())
+    ):
+        editorial = None  # "our curator read only the summary": the reading done, not a view
     # A judgement on what was read ("having gone through the whole paper, we still doubt
     # the gain") is the writer's own reading; "my reading of the full paper" is the reading.
-    judgement = editorial and not _READING_NOUN.search(editorial.group(0))
+    judgement = editorial and (
+        not _READING_NOUN.search(editorial.group(0)) or _VIEW_THAT.match(sentence, editorial.end())
+    )
     if full and not judgement:
         return Signal(FULL_TEXT, full)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
@@ -524,21 +595,35 @@ def reading_signal(sentence: str) -> Signal | None:
         and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
         and not _OWN_SUMMARY.search(secondary.group(0))
     )
-    if secondary and _AUTHORS_OWN.search(sentence) and not (_NOT_AUTHORS.search(sentence) or recap):
+    own = secondary and _AUTHORS_OWN.search(sentence)
+    if own and not (_NOT_AUTHORS.search(sentence) or recap):
         secondary = None
+        if _OWN_CHANNEL.search(own.group(0)) and not goes_beyond_abstract(sentence):
+            # "the breeders' own press release says": the makers' own summary of the work.
+            return Signal(ABSTRACT_ONLY, own)
     if not goes_beyond_abstract(sentence):
-        abstract = _ABSTRACT_ONLY.search(sentence) or _negated_full_reading(sentence)
+        summarised = _ABSTRACT_ONLY.search(sentence)
+        abstract = summarised or _negated_full_reading(sentence)
         # "a summary by others": the summary is someone else's, so the source is theirs.
         theirs = secondary and (
             _THIRD_PARTY_SUMMARY.search(abstract.group(0) if abstract else "")
             or _THIRD_PARTY_SUMMARY.search(secondary.group(0))
         )
         # "as reported by attendees; we have not read the papers": a person is the source.
+        # "rests on a newspaper's write-up; the survey paper was not read": the channel is
+        # what was read.
         hearsay = (
             secondary
             and abstract
-            and _PERSON_RX.search(secondary.group(0))
             and not _SUMMARY_RX.search(abstract.group(0))
+            and (
+                not summarised
+                or _PERSON_RX.search(secondary.group(0))
+                or (
+                    _NOT_READ.search(abstract.group(0))
+                    and not _SUMMARY_RX.search(secondary.group(0))
+                )
+            )
         )
         if abstract and not theirs and not hearsay:
             return Signal(ABSTRACT_ONLY, abstract)
