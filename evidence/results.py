@@ -183,12 +183,30 @@ def _phrase_back(left: str) -> str:
         number = re.fullmatch(r"[+−-]?\d[\d.,]*%?", token)
         # A number after a capitalised name is part of it: "AIME 2024", "AlpacaEval 2.0".
         named = number and index > 0 and tokens[index - 1][:1].isupper() and words
-        if token.lower() in _STOP or (number and not named):
+        if token.lower() in _STOP or (number and not named) or _NOT_A_NAME_WORD.fullmatch(token):
             break
         words.insert(0, token)
         if len(words) == 6:
             break
     return " ".join(words)
+
+
+# What ties a value to the words before it as their measure: "of", "=", "improves to".
+_MEASURE_LINK = re.compile(
+    r"(?:\bof|=|:|\b(?:is|was|are|were|improves\s+to|improved\s+to|rises\s+to|rose\s+to|"
+    r"drops\s+to|dropped\s+to|falls\s+to|fell\s+to|gains|gained|climbs\s+to|climbed\s+to|"
+    r"reaches|reached))\s*(?:about\s+|~|≈)?$",
+    re.IGNORECASE,
+)
+# Words that end a measure's name read backwards: a verb ("lifted", "delivers", "remains")
+# or a piece of a unit ("g⁻¹", "mA/cm²", "kHz").
+_NOT_A_NAME_WORD = re.compile(
+    r"(?:lifted|boosted|pushed|brought|took|takes|delivers|delivered|remains|remained|lasts|"
+    r"lasted|use|uses|used|provides|provided|yields|yielded|offers|offered|records|recorded|"
+    r"achieve|attains|attained|sits|sat|stands|stood|tops|topped|posts|posted|logs|logged|"
+    r"manages|managed|needs|needed|requires|required|sees|saw|returns|returned)"
+    r"|[A-Za-zµμ°Ω]{1,5}[⁻¹²³]+[A-Za-z⁻¹²³]*|[A-Za-zµμ]{1,4}/[A-Za-zµμ²³]{1,6}|[a-zA-Z]",
+)
 
 
 def _runs(left: str) -> list[str]:
@@ -262,20 +280,53 @@ def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] 
     return min(after, key=lambda f: f[1]) if after else max(found, key=lambda f: f[1])
 
 
+# A name compared against, not measured on: "versus 0.79 for MountainSort5", "improving on
+# GemNet-OC's", "outperforming p-tau181".
+_COMPARED_BEFORE = re.compile(
+    r"(?:\b(?:vs\.?|versus|against|than|compared\s+(?:with|to)|relative\s+to|outperform\w*|"
+    r"beat\w*|beating|improving\s+(?:up)?on|improves\s+(?:up)?on|improved\s+(?:up)?on|edg\w+\s+out|"
+    r"surpass\w*|over)\s+(?:the\s+|a\s+)?"
+    r"|[+−-]?\d[\d.,]*\s*\S{0,10}\s+(?:for|with|of|by)\s+(?:the\s+|a\s+)?)$",
+    re.IGNORECASE,
+)
+
+
+def _compared(sentence: str, at: int) -> bool:
+    return bool(_COMPARED_BEFORE.search(sentence[max(0, at - 40) : at]))
+
+
 @lru_cache(maxsize=64)
 def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
-    """The names a sentence gives as benchmarks, with their offsets in it (read once)."""
+    """The names a sentence gives as benchmarks, with their offsets in it (read once), not
+    the names it compares against."""
+    return tuple(f for f in _names_in(sentence) if not _compared(sentence, f[1]))
+
+
+_NOT_A_PLACE = re.compile(
+    r"(?:Table|Tab|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Supplementary|Extended|The|This|"
+    r"These|That|Those|Phase|Stage|Week|Day|Year|Month)\b"
+)
+
+
+def _names_in(sentence: str) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
     offset = 0
     for m in re.finditer(
-        r"\b(?P<prep>on|in|In|On|for)\s+(?:the\s+)?(?P<b>[A-Z][\w.+/-]*(?:\s+(?:[A-Z\d][\w.+/-]*))*)",
+        r"\b(?P<prep>on|in|In|On|for|at)\s+(?:the\s+)?"
+        r"(?P<b>[A-Z][\w.+/-]*(?:\s+(?:of\s+)?(?:[A-Z\d][\w.+/-]*))*)",
         sentence,
     ):
         name = m["b"].rstrip(".")
-        if _MONTH.match(name.split()[0]) or re.fullmatch(r"\d{4}", name):
+        if (
+            _MONTH.match(name.split()[0])
+            or re.fullmatch(r"\d{4}", name)
+            or _NOT_A_PLACE.match(name)
+        ):
             continue
         strong = re.search(r"[\d-]|[A-Z]{2}|[a-z][A-Z]", name)
-        if m["prep"].lower() == "in" and not strong:
+        # A place, a site or a cohort named after "in" or "at" is where the figure was
+        # measured ("in Guinea", "at Rothamsted"); sentence-initial "In" only with a name.
+        if m["prep"] == "In" and not strong:
             continue
         if m["prep"] == "for" and not re.search(r"\d", name):
             continue
@@ -295,7 +346,7 @@ def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
         found.append((m["b"], offset + m.start("b")))
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
-    return tuple(found)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -759,6 +810,11 @@ def results_in(text: str) -> list[ResultDraft]:
             metric = ""
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
             metric = q.label
+        named = _phrase_back(trimmed)
+        if not metric and named and _MEASURE_LINK.search(left) and not own_share:
+            # "an EER of 0.87%", "PESQ improves to 3.31", "a ViSQOL of 4.12": the words the
+            # value is said to be of are its measure, known or not.
+            metric = named
         if not metric and not own_share:
             earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
             metric = earlier[-1] if earlier else ""
