@@ -404,6 +404,7 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
         named = re.search(re.escape(benchmark) + r"\s+(" + _SPLIT.pattern + ")", sentence)
         pieces += [named.group(1)] if named else []
     pieces += design
+    pieces += [m.group(0).strip() for m in _CONDITION.finditer(clause)]
     # The clause's own settings, else the sentence's.
     pieces += _setting_phrases(clause) or ([] if pieces else sentence_phrases)
     pieces += _bracket_settings(parts, benchmark)
@@ -448,6 +449,15 @@ def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]
     return tuple(pieces)
 
 
+# The condition a result holds under, in its own clause: "under managed stress", "in the
+# immediate arm", "among English adults", "in simulation", "on the real robot".
+_CONDITION = re.compile(
+    r"\b(?:under|among|during|when)\s+(?!the\s+(?:same|previous|prior)\b)[^,;:()\d]{3,40}?"
+    r"(?=\s*(?:[,;:()]|$|\.\s|\.$|\s+(?:vs\.?|versus|compared|against|and|while|with)\b))"
+    r"|\bin\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:arm|group|cohort\s+arm)\b"
+    r"|\bin\s+(?:simulation|silico|vitro|vivo)\b|\bon\s+(?:the\s+)?real\s+(?:robot|hardware|world)\b",
+    re.IGNORECASE,
+)
 # Who or what a result is analysed over, stated once for the whole sentence.
 _POPULATION = re.compile(
     r"\b(?:(?:modified\s+)?intention-to-treat|mITT|ITT|per-protocol|as-treated|"
