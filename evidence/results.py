@@ -145,7 +145,7 @@ _SHOCK_AFTER = re.compile(
 )
 _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
-_SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u"}
+_SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u", "t", "z", "f", "χ²", "chi2"}
 _DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
 _SETTING_PHRASE = re.compile(
     r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|\$?[+−-]?\d[^,;()]*?)"
@@ -271,9 +271,13 @@ def _is_measure(phrase: str) -> bool:
     )
 
 
-def _benchmark_in(sentence: str, offset: int, value_at: int) -> tuple[str, int] | None:
-    """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)"."""
-    found = [(name, offset + at) for name, at in _benchmarks_named(sentence)]
+def _benchmark_in(
+    sentence: str, offset: int, value_at: int, metric: str = ""
+) -> tuple[str, int] | None:
+    """A benchmark, dataset, cohort or trial named by "on X", "in X" or "(X, …)", not a
+    word of the measure's own name ("at Spearman ρ = 0.81")."""
+    words = metric.split()
+    found = [(name, offset + at) for name, at in _benchmarks_named(sentence) if name not in words]
     if not found:
         return None
     after = [f for f in found if f[1] > value_at]
@@ -589,6 +593,42 @@ _BASELINE_NAMED = re.compile(
 _RESULT_UNIT = {"%", "pp", "x", "σ", "bp"}
 
 
+def _describes_a_thing(q: Quantity, before: str, after: str) -> bool:
+    """A measurement that says what a thing is, not how it did: "a 30 µm separator",
+    "the 1.5 MW turbines", "with 0.1 mg/cm² iridium", "after 1,200 cycles"."""
+    if q.unit in _RESULT_UNIT or q.role in ("to", "compared"):
+        return False
+    if re.match(
+        r"\s*(?:cycles?|epochs?|steps?|iterations?|repeats?|runs?|seeds?)\b", after
+    ) and re.search(r"\b(?:after|over|for|across|within|in|through)\s+(?:about\s+|~)?$", before):
+        return True
+    if not q.unit:
+        return False
+    noun = re.match(r"\s+([a-z][\w-]*|[A-Z][\w-]*\d[\w-]*)\b", after)
+    phrase = _phrase_forward(after)
+    return bool(
+        noun
+        and noun.group(1).lower() not in _STOP
+        and not _is_measure(phrase)
+        and not re.search(r"\b[A-Z]{2,}", phrase)
+        and re.search(r"(?:\b(?:a|an|the|with|its|their|using)|['’]s)\s*$", before)
+    )
+
+
+def _counts_things(q: Quantity, before: str, after: str) -> bool:
+    """A count of what was studied, not a result: "among the 1.2 million adults", "on 3,000
+    US stocks", "a dataset of 1.8 million transcripts"."""
+    if q.unit or q.text.endswith("%"):
+        return False
+    things = re.match(r"\s+((?:[A-Za-z][\w-]*\s+){0,2}?[a-z][\w-]*s)\b(?![/·])(?!\s+per\b)", after)
+    return bool(
+        things
+        and not any(word.lower() in _STOP for word in things.group(1).split())
+        and not _is_measure(things.group(1))
+        and re.search(r"\b(?:of|among|on|with|from|across|over|the|a|in|for)\s+$", before)
+    )
+
+
 def _is_threshold(q: Quantity, before: str) -> bool:
     """A bound the claim sets, not one it reports: "BMI ≥ 27", "skill above 0.5"."""
     if q.comparator in ("≥", "≤", ">", "<", ">=", "<="):
@@ -711,6 +751,9 @@ def results_in(text: str) -> list[ResultDraft]:
             or _in_settings_list(text, q)
             or _glosses_subject(text, q)
             or _is_condition(q, before)
+            or _describes_a_thing(q, before, after)
+            or _counts_things(q, before, after)
+            or re.fullmatch(r"\d+(?:st|nd|rd|th)", q.text)
         ):
             continue  # an interval or error bar, the size of a treatment, a time point,
             # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
@@ -767,7 +810,17 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, benchmark = scoped.group("measure"), scoped.group("scope")
         if _HYPHEN_SETTING.fullmatch(forward):
             forward = ""  # "−0.26 short-run": a setting, not the measure
-        if forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
+        if (
+            forward
+            and re.match(r" [a-z]", right)
+            and not _NOT_A_NAME_WORD.fullmatch(forward.split()[0])
+            and not _is_measure(metric)
+            and q.unit in ("%", "")
+        ):
+            # "75% efficacy against …", "0.78 task progress": the noun right after a bare
+            # value or a share names what it measures, in any field's words.
+            metric = forward
+        elif forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
             if _is_measure(forward) or not _NAME_LIKE.match(forward.split()[0]):
                 metric = forward
             elif not metric:
@@ -839,9 +892,19 @@ def results_in(text: str) -> list[ResultDraft]:
             # or the object the sentence measures.
             benchmark = subject.group("name")
         if not benchmark:
-            found_benchmark = _benchmark_in(sentence, s_start, q.start)
-            if found_benchmark and found_benchmark[0] not in metric.split():
+            found_benchmark = _benchmark_in(sentence, s_start, q.start, metric)
+            if found_benchmark:
                 benchmark = found_benchmark[0]
+            else:
+                # "A three-season trial at Rothamsted …. Yields were unchanged (9.6 …)":
+                # where the claim says it measured holds for its later sentences.
+                earlier_names = [
+                    name
+                    for a, b in sentences
+                    if b <= s_start
+                    for name, _at in _benchmarks_named(text[a:b])
+                ]
+                benchmark = earlier_names[-1] if earlier_names else ""
         protocol = _protocol_in(sentence, clause, benchmark)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         adjoining = _phrase_back(left)
