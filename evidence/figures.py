@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from evidence.quantities import FIGURE, NAME, Quantity, quantities
+from evidence.quantities import FIGURE, NAME, SETTING, Quantity, quantities
 
 NUMBER_WORDS = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
@@ -300,7 +300,35 @@ def figure_in(text: str) -> tuple[str, str] | None:
     )
     if measured is not None:
         return ("a measurement" if measured.unit else "a stated value", measured.text)
+    # A condition or an interval in a physical unit is still a stated figure ("cold-pressed
+    # at 300 MPa", "recur every 14 months"): the claim gives a quantity a reader can check.
+    physical = next(
+        (
+            q
+            for q in found
+            if q.kind == SETTING
+            and q.unit
+            and _PHYSICAL.fullmatch(q.unit)
+            and not _AN_AMOUNT_OF_SETUP.search(text[max(0, q.start - 12) : q.end + 4])
+        ),
+        None,
+    )
+    if physical is not None:
+        return ("a measurement", physical.text)
     return None
+
+
+# Units of the physical world, not of a training run or a confidence level.
+_PHYSICAL = re.compile(r"(?!%|x|pp|σ|bp).+")
+# How long a set-up ran or how much of it there was ("for 3 days", "18 months of logs",
+# "3 seconds of audio") and a sampling rate ("at 44.1kHz"): the method, not what it found.
+_AN_AMOUNT_OF_SETUP = re.compile(
+    r"(?:\b(?:for|from|over|with|up\s+to)\s+[\d.,]+\s*(?:s|sec|seconds?|min|minutes?|h|hours?|"
+    r"days?|weeks?|months?|years?)\b"
+    r"|[\d.,]+\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?)\s+of\b"
+    r"|\bat\s+[\d.,]+\s*[kMG]?Hz\b)",
+    re.IGNORECASE,
+)
 
 
 def _shaped_figure(text: str) -> tuple[str, str] | None:
