@@ -41,6 +41,7 @@ DEFAULT = FIXTURES / "labelled.jsonl"
 FIELDS = FIXTURES / "fields"
 FIELDS2 = FIXTURES / "fields2"
 FIELDS3 = FIXTURES / "fields3"
+FIELDS4 = FIXTURES / "fields4"
 HELDOUT = FIXTURES / "heldout"
 
 # What a held-out half of every field must reach (issue: evidence in every field).
@@ -219,7 +220,13 @@ def main(argv: list[str]) -> int:
         print()
         misses: list[str] = []
         print(FIELD_HEADER)
-        halves = (("dev", FIELDS), ("dev 2", FIELDS2), ("dev 3", FIELDS3), ("held-out", HELDOUT))
+        halves = (
+            ("dev", FIELDS),
+            ("dev 2", FIELDS2),
+            ("dev 3", FIELDS3),
+            ("dev 4", FIELDS4),
+            ("held-out", HELDOUT),
+        )
         for half, folder in halves:
             rows, missed = field_rows(half, sorted(folder.glob("*.jsonl")))
             print("\n".join(rows))

@@ -35,6 +35,7 @@ from evidence import ResultDraft, normalise_protocol, results_in
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "results"
 DEV = FIXTURES / "labelled.jsonl"
 DEV3 = FIXTURES / "dev3.jsonl"  # a second dev set, eight other fields
+DEV4 = FIXTURES / "dev4.jsonl"  # a third, eight fields again
 HELDOUT = FIXTURES / "heldout"
 TARGETS = {"precision": 0.90, "recall": 0.85, "protocol": 0.95, "direction": 1.0}
 
@@ -182,8 +183,9 @@ def main(argv: list[str]) -> int:
     misses: list[str] | None = [] if "-v" in argv else None
     dev = evaluate(load([DEV]), misses)
     print(table("dev", dev))
-    if DEV3.exists():
-        print(table("dev 3", evaluate(load([DEV3]), misses)))
+    for title, path in (("dev 3", DEV3), ("dev 4", DEV4)):
+        if path.exists():
+            print(table(title, evaluate(load([path]), misses)))
     if misses:
         print("\n".join(misses))
     if "--dev" in argv:

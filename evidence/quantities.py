@@ -101,11 +101,13 @@ _PLAIN_UNITS = {
     "GtCO2": "GtCO2", "MtCO2": "MtCO2", "GtC": "GtC", "PgC": "PgC", "tCO2": "tCO2",
     "ZJ": "ZJ", "EJ": "EJ", "M☉": "M☉", "M⊙": "M☉", "Msun": "M☉", "solar masses": "M☉",
     "R⊕": "R⊕", "M⊕": "M⊕", "R☉": "R☉", "L☉": "L☉", "Jy": "Jy", "mJy": "mJy", "μJy": "μJy",
-    "cycles": "cycles", "cycle": "cycles", "USD": "USD", "EUR": "EUR", "GBP": "GBP",
+    "cycles": "cycles", "cycle": "cycles", "-cycle": "cycles",
+    "USD": "USD", "EUR": "EUR", "GBP": "GBP",
     "mAh": "mAh", "mA h": "mAh", "f.u.": "f.u.", "atom": "atom", "dec": "dec",
     "tokens/s": "tokens/s", "tok/s": "tokens/s", "it/s": "it/s", "fps": "fps",
     "TFLOPS": "TFLOPS", "GB": "GB", "MB": "MB", "TB": "TB", "kb": "kb", "Mb": "Mb",
     "bp.": "bp", "mol%": "mol%", "wt%": "wt%", "vol%": "vol%", "ms": "ms",
+    "erg": "erg", "erg/s": "erg/s", "mag": "mag", "magnitudes": "mag", "magnitude": "mag",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,

@@ -74,6 +74,8 @@ def _slips(word: str) -> list[str]:
 _SPELLED_OUT = [
     (re.compile(r"[’‘`]"), "'"),
     (re.compile(r"\bcan't\b|\bcannot\b", re.I), "can not"),
+    # "Only red the abstract", "we have readed the article": the verb misspelt.
+    (re.compile(r"\breaded\b|\bred(?=\s+(?:the|its|their|an?|this|that)\s)", re.I), "read"),
     (re.compile(r"\bwon't\b", re.I), "will not"),
     (re.compile(r"\b(\w+)n't\b", re.I), r"\1 not"),
     (re.compile(r"\bI'm\b", re.I), "I am"),
@@ -131,6 +133,8 @@ _SYSTEM_READS = re.compile(
 )
 
 _FULL_TEXT = _rx(
+    r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
+    r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
     rf"\bwhich\b|\bbetween\b)[^.;:!?]){{0,40}}?\b{WHOLE_PAPER}",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
@@ -184,13 +188,19 @@ _FULL_TEXT = _rx(
 # this section: conference abstracts", "the claims below are from a review article".
 _SOURCE_FRAME = (
     r"(?:\b(?:rests?|rested|draws?|drew|drawn|relies|relied|rely|relying|based|built|taken|"
-    r"comes?|came|sourced|derived|compiled)\s+(?:\w+\s+)?(?:on|from|upon)"
+    r"comes?|came|sourced|derived|compiled|relayed|assembled|put\s+together)\s+(?:\w+\s+)?"
+    r"(?:on|from|upon)"
     r"|\b(?:is|are|was|were)\s+(?:all\s+|entirely\s+|mostly\s+|only\s+)?from"
     r"|\bsources?\b[^.;:!?]{0,30}:)\s*"
     rf"(?:{ART}\s+)?{WORDS}"
 )
 
 _ABSTRACT_ONLY = _rx(
+    # "nobody here managed to read more than its abstract": the reading, no further.
+    rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|got|gone|went|"
+    rf"looked|made\s+it)\s+(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than)\s+"
+    rf"(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
+    rf"\bavailable\s+(?:to\s+(?:us|me)\s+)?(?:only\s+)?as\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"{_SOURCE_FRAME}{SUMMARY}\b",
     # A summary-level artefact named as the limit of the reading.
     rf"\b{ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{ART}\s+{WORDS}{SUMMARY}\b",
@@ -314,6 +324,18 @@ _NOT_ONLY_ABSTRACT = _rx(
 )
 
 _SECONDARY = _rx(
+    # Written by others than the authors: "compiled by the registry's staff rather than the
+    # investigators", "written by people outside the trials".
+    r"\b(?:written|compiled|prepared|produced|authored|put\s+together|assembled)\s+by\s+"
+    r"[^.;:]{0,40}?\b(?:rather\s+than|not|outside|instead\s+of)\s+(?:the\s+|these\s+|those\s+)?"
+    r"(?:authors|investigators|trialists|original|projects?|trials?|studies|surveyors|teams?)\b",
+    r"\bnot\s+the\s+(?:trial|original|primary|underlying)\s+(?:publications?|papers?|reports?|"
+    r"studies|study|articles?|sources?)\b",
+    rf"\brelay(?:s|ed|ing)?\s+(?:{ART}\s+)?{WORDS}(?:summar\w+|{CHANNEL})\b",
+    rf"\b(?:{CHANNEL})\b(?:[^.;:!?]|\.(?=\s*[\d)])){{0,60}}?\b(?:is|are|was|were)\s+(?:our|the)\s+"
+    r"(?:only\s+|main\s+)?sources?\b",
+    rf"\bas\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b(?:\s*\([^()]{{0,40}}\))?\s+"
+    r"(?:puts\s+it|says|states|notes|describes\s+it|has\s+it|tells\s+it)\b",
     rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
@@ -400,7 +422,12 @@ _EDITORIAL = _rx(
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
     r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
-    r"\beditor(?:'s|s'|s)\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take|note)\b",
+    r"\beditor(?:'s|s'|s)\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take|note|synthesis|"
+    r"interpretation|conclusion|inference|pairing|guess)\b",
+    # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
+    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|conjecture|"
+    r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation)"
+    r"(?:\s+only)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
@@ -469,6 +496,8 @@ _OWN_CHANNEL = re.compile(
 )
 _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
 # "our reading is still that …": the reading named as a conclusion, a judgement.
+# "…; that is our reading after going through the methods": the reading named as a verdict.
+_THAT_IS = re.compile(r"\b(?:that|this|which)(?:\s+(?:is|was)|'s)\s+$", re.I)
 _VIEW_THAT = re.compile(r"\s+(?:is|was|remains|stays)\s+(?:still\s+|also\s+)?(?:that\b|:)", re.I)
 # "a Lancet editorial", "the journal's editorial", "an editorial in Nature": a publication's
 # piece, not the writer's ("as an editorial aside" stays the writer's).
@@ -577,7 +606,9 @@ def reading_signal(sentence: str) -> Signal | None:
     # A judgement on what was read ("having gone through the whole paper, we still doubt
     # the gain") is the writer's own reading; "my reading of the full paper" is the reading.
     judgement = editorial and (
-        not _READING_NOUN.search(editorial.group(0)) or _VIEW_THAT.match(sentence, editorial.end())
+        not _READING_NOUN.search(editorial.group(0))
+        or _VIEW_THAT.match(sentence, editorial.end())
+        or _THAT_IS.search(sentence, 0, editorial.start())
     )
     if full and not judgement:
         return Signal(FULL_TEXT, full)
