@@ -204,7 +204,10 @@ _NOT_A_NAME_WORD = re.compile(
     r"(?:lifted|boosted|pushed|brought|took|takes|delivers|delivered|remains|remained|lasts|"
     r"lasted|use|uses|used|provides|provided|yields|yielded|offers|offered|records|recorded|"
     r"achieve|attains|attained|sits|sat|stands|stood|tops|topped|posts|posted|logs|logged|"
-    r"manages|managed|needs|needed|requires|required|sees|saw|returns|returned)"
+    r"manages|managed|needs|needed|requires|required|sees|saw|returns|returned|adds|added|lost|"
+    r"loses|climbs|climbed|averaged|averages|found|finds|nets|netted|grows|grew|shrank|shrinks|"
+    r"widens|widened|narrowed|slid|slipped|surged|soared|plunged|estimates|estimated|trained|"
+    r"spans|spanned|covers|covered)"
     r"|[A-Za-zµμ°Ω]{1,5}[⁻¹²³]+[A-Za-z⁻¹²³]*|[A-Za-zµμ]{1,4}/[A-Za-zµμ²³]{1,6}|[a-zA-Z]",
 )
 
