@@ -248,7 +248,7 @@ RULES: dict[str, Rule] = {
         outcomes=_contributors(),
     ),
     "entries:mine": read_only(lambda w, a: "/entries/mine/", anonymous=LOGIN),
-    "entries:paper_options": read_only(lambda w, a: "/entries/papers/?q=scal"),
+    "entries:paper_options": read_only(lambda w, a: "/entries/papers/?q=scal", anonymous=LOGIN),
     "entries:detail": read_only(lambda w, a: w.published.get_absolute_url()),
     "entries:edit": Rule(
         # A draft: only its author edits it, and editors.
