@@ -63,7 +63,7 @@
       const meta = document.createElement("span");
       meta.className = "muted";
       meta.textContent = option.querySelector(".paper-option-meta")?.textContent || "";
-      picked.append(title, document.createTextNode(" · "), meta);
+      picked.append(title, meta);
     }
     open(input, false);
     status(input).textContent = `Picked ${option.dataset.label}.`;

@@ -290,6 +290,14 @@ RULES: dict[str, Rule] = {
         data=lambda w, a: {"evidence": "secondary"},
         outcomes=_editors_only(),
     ),
+    "entries:marks": Rule(
+        path=lambda w, a: f"/entries/{w.pending[_owner(a)].pk}/marks/",
+        data=lambda w, a: {
+            "claim": str(w.claim_of(w.pending[_owner(a)]).pk),
+            f"claim-{w.claim_of(w.pending[_owner(a)]).pk}-evidence": "secondary",
+        },
+        outcomes=_editors_only(),
+    ),
     "entries:claim_apply": Rule(
         path=lambda w, a: f"/claims/{w.claim_of(w.pending[_owner(a)]).pk}/apply/",
         data=lambda w, a: {"kind": "evidence", "value": "abstract_only"},

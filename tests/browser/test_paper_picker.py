@@ -14,6 +14,9 @@ from tests.factories import PaperFactory, UserFactory, make_concept
 
 def _start(page: Page, live_server, login) -> Page:
     UserFactory(username="cora", role="Contributor")
+    page.console = []
+    page.on("console", lambda m: page.console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: page.console.append(f"pageerror: {e}"))
     login("cora")
     page.goto(f"{live_server.url}/entries/new/")
     page.get_by_label("Headline").fill("Process rewards, read closely")
@@ -45,6 +48,7 @@ def test_pick_a_paper_with_the_keyboard(page: Page, live_server, login):
     page.get_by_role("button", name="Save draft").click()
     expect(page.get_by_text("Draft saved.")).to_be_visible()
     assert Entry.objects.get().claims.get().paper == wanted
+    assert page.console == []
 
 
 def test_pick_a_paper_with_the_mouse_and_escape_closes(page: Page, live_server, login):
@@ -61,6 +65,7 @@ def test_pick_a_paper_with_the_mouse_and_escape_closes(page: Page, live_server, 
 
     expect(field).to_have_value(wanted.arxiv_id)
     expect(field).to_be_focused()
+    assert page.console == []
 
 
 def test_exact_title_typed_without_picking_is_accepted(page: Page, live_server, login):
@@ -92,3 +97,22 @@ def test_add_this_paper_when_none_matches_keeps_the_entry(page: Page, live_serve
     expect(new_tab.locator("#id_title")).to_have_value("A Paper Nobody Added")
     expect(page.get_by_label("Claim", exact=True)).to_have_value("Step labels beat outcome labels.")
     expect(page.get_by_label("Headline")).to_have_value("Process rewards, read closely")
+    assert page.console == []
+
+
+def test_entry_form_logs_nothing_for_an_editor(page: Page, live_server, login):
+    UserFactory(username="erin", role="Editor")
+    PaperFactory(title="Step Labels at Scale")
+    console: list[str] = []
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    login("erin")
+    page.goto(f"{live_server.url}/entries/new/")
+
+    page.get_by_role("combobox", name="Source paper").press_sequentially("step", delay=20)
+    expect(page.locator("#claims-0-paper-listbox").get_by_role("option")).to_have_count(1)
+    page.get_by_role("button", name="+ Add claim").click()
+    page.locator(".claim-form").nth(1).get_by_role("combobox", name="Source paper").fill("x")
+    page.wait_for_load_state("networkidle")
+
+    assert console == []

@@ -234,18 +234,6 @@ def test_paper_options_need_a_login(client, db):
     assert response["Location"].startswith("/accounts/login/")
 
 
-def test_paper_options_read_one_query(
-    contributor_client, abstract_paper, django_assert_max_num_queries
-):
-    for i in range(30):
-        PaperFactory(title=f"Rubric study {i}")
-
-    with django_assert_max_num_queries(6):
-        response = contributor_client.get("/entries/papers/", {"claims-0-paper": "rubric"}, **HTMX)
-
-    assert response.content.decode().count('role="option"') == 12
-
-
 def test_new_paper_form_is_filled_from_add_this_paper(contributor_client, db):
     page = contributor_client.get("/papers/new/", {"title": "A  Paper Nobody Added"})
 
