@@ -35,14 +35,19 @@ function markFields(form) {
   return [...form.elements].filter((field) => field.name && field.name.startsWith("claim-"));
 }
 
-function markState(form) {
+// A claim's marks as its controls hold them, or (saved) as the server rendered them: the
+// defaults, which no typing and no htmx settling of attributes changes.
+function markState(form, saved = false) {
   const state = {};
   for (const field of markFields(form)) {
     if (field.type === "checkbox") {
       state[field.name] = state[field.name] || [];
-      if (field.checked) state[field.name].push(field.value);
+      if (saved ? field.defaultChecked : field.checked) state[field.name].push(field.value);
+    } else if (field.tagName === "SELECT") {
+      const option = saved ? [...field.options].find((o) => o.defaultSelected) || field.options[0] : field.selectedOptions[0];
+      state[field.name] = option ? option.value : "";
     } else {
-      state[field.name] = field.value;
+      state[field.name] = saved ? field.defaultValue : field.value;
     }
   }
   return JSON.stringify(Object.keys(state).sort().map((name) => [name, state[name]]));
@@ -79,7 +84,7 @@ function unsavedWords(form) {
   return [level, ...caveats].join(", ");
 }
 
-function refreshClaim(claim) {
+function refreshClaim(claim, bar = true) {
   const form = claim.querySelector(".mark-form");
   const current = markState(form);
   const unsaved = current !== claim.dataset.saved;
@@ -98,7 +103,7 @@ function refreshClaim(claim) {
     note.append(tag, document.createTextNode(`: ${unsavedWords(form)}. The badges above are the saved marks.`));
   }
   storeMarks(claim, unsaved ? current : null);
-  refreshMarksBar(claim.closest(".entry-review"));
+  if (bar) refreshMarksBar(claim.closest(".entry-review"));
 }
 
 function refreshMarksBar(review) {
@@ -136,22 +141,26 @@ function refreshMarksBar(review) {
   }
 }
 
-function initMarking(root) {
-  const reviews = root.matches?.(".entry-review") ? [root] : [...root.querySelectorAll(".entry-review")];
-  const swappedClaim = root.matches?.(".claim-review") ? root.closest(".entry-review") : null;
-  if (swappedClaim) reviews.push(swappedClaim);
-  for (const review of reviews) {
+const restoredForms = new WeakSet();
+
+// Called on load and after every swap and settle: htmx settling puts an element's old
+// attributes back for a moment, so the state is recomputed each time, not kept in them.
+function initMarking() {
+  for (const review of document.querySelectorAll(".entry-review")) {
     const bar = review.querySelector("[data-marks-bar]");
     if (!bar) continue;
     review.classList.add("js-marking");
     bar.hidden = false;
     for (const claim of review.querySelectorAll(".claim-review[data-claim]")) {
       const form = claim.querySelector(".mark-form");
-      if (!form || claim.dataset.saved) continue;
-      claim.dataset.saved = markState(form);
-      const stored = storedMarks(claim);
-      if (stored && stored.saved === claim.dataset.saved) setMarkState(form, stored.current);
-      refreshClaim(claim);
+      if (!form) continue;
+      claim.dataset.saved = markState(form, true);
+      if (!restoredForms.has(form)) {
+        restoredForms.add(form);
+        const stored = storedMarks(claim);
+        if (stored && stored.saved === claim.dataset.saved) setMarkState(form, stored.current);
+      }
+      refreshClaim(claim, false); // the bar once all are known: never a count half-way
     }
     refreshMarksBar(review);
   }
@@ -242,9 +251,10 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   }
 });
 
-document.addEventListener("DOMContentLoaded", () => initMarking(document));
+document.addEventListener("DOMContentLoaded", initMarking);
+document.addEventListener("htmx:afterSwap", initMarking);
 document.addEventListener("htmx:afterSettle", () => {
-  initMarking(document);
+  initMarking();
   // A status line swapped in is not read out: say it once it is in the page.
   for (const status of document.querySelectorAll("[data-marks-status]:not([data-said])")) {
     status.dataset.said = "1";
