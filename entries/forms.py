@@ -12,7 +12,12 @@ from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, Entry
 from entries.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
-from papers.selectors import paper_by_key, unknown_paper_message
+from papers.selectors import (
+    ambiguous_paper_message,
+    paper_by_key,
+    papers_named,
+    unknown_paper_message,
+)
 from wiki.models import Concept
 
 CLAIMS_PREFIX = "claims"
@@ -32,31 +37,41 @@ def paper_key(paper: Paper) -> str:
 
 
 def paper_picker_attrs(prefix: str) -> dict[str, str]:
-    """A paper field's attributes: htmx fills the ``<datalist id="<prefix>-paper-options">``
-    as the person types an arXiv id or words of the title, authors or abstract."""
-    options = f"{prefix}-paper-options"
+    """A paper field's attributes: a combobox whose suggestions htmx puts in
+    ``#<prefix>-paper-suggest`` (``entries/_paper_suggest.html``) as the person types a
+    title, arXiv id, DOI or author; ``static/js/paper-picker.js`` makes them pickable."""
     return {
         "autocomplete": "off",
         "spellcheck": "false",
-        "list": options,
+        "role": "combobox",
+        "aria-autocomplete": "list",
+        "aria-expanded": "false",
+        "aria-controls": f"{prefix}-paper-listbox",
+        "data-paper-picker": "",
         "hx-get": reverse("entries:paper_options"),
         "hx-trigger": "input changed delay:250ms",
-        "hx-target": f"#{options}",
+        "hx-target": f"#{prefix}-paper-suggest",
         "hx-swap": "innerHTML",
         "hx-sync": "this:replace",
     }
 
 
 def find_paper(raw: str) -> Paper | None:
-    """The library paper a "Source paper" value names: a number (the paper's id) or an
-    arXiv id in any spelling. None when the value is empty; ValidationError when unknown."""
+    """The library paper a "Source paper" value names: its number, its arXiv id or DOI in
+    any spelling, or its exact title when one paper has it. None when the value is empty;
+    ValidationError when no paper, or more than one, has it."""
     value = (raw or "").strip()
     if not value:
         return None
-    paper = paper_by_key(value, by_title=True)
-    if paper is None:
-        raise forms.ValidationError(unknown_paper_message(value))
-    return paper
+    paper = paper_by_key(value)
+    if paper is not None:
+        return paper
+    named = papers_named(value)
+    if len(named) == 1:
+        return named[0]
+    raise forms.ValidationError(
+        ambiguous_paper_message(value) if named else unknown_paper_message(value)
+    )
 
 
 def papers_by_key(values: list[str]) -> dict[str, Paper]:
@@ -115,8 +130,8 @@ class ClaimForm(forms.Form):
     paper = forms.CharField(
         label="Source paper",
         required=False,
-        max_length=200,
-        help_text="Type an arXiv id or words of the title, authors or abstract, then pick.",
+        max_length=500,
+        help_text="Type its title, arXiv id or DOI, or words of the title or authors and pick.",
     )
     quote = forms.CharField(
         label="Quote",

@@ -39,7 +39,7 @@ from papers.models import Paper
 
 # The names change with the parts' markup, so no part of an older layout is reused.
 SUMMARY_PARTS = "review-summary-1"
-CLAIM_PARTS = "review-claim-1"
+CLAIM_PARTS = "review-claim-2"
 TOKEN_MARKER = "\x00rw-csrf-token\x00"
 NEXT_MARKER = "\x00rw-next\x00"
 

@@ -523,6 +523,51 @@ def claim_mark(
     return locked
 
 
+@dataclass(frozen=True)
+class ClaimMarks:
+    """What the editor set on one claim of an entry: its level, caveats and reason."""
+
+    claim: Claim
+    evidence: str
+    caveats: Sequence[Caveat]
+    reason: str = ""
+
+
+@transaction.atomic
+def entry_mark_claims(
+    *,
+    entry: Entry,
+    by: AbstractBaseUser | AnonymousUser,
+    marks: Sequence[ClaimMarks],
+    seen_version: int | None = None,
+) -> int | None:
+    """Save the marks of several claims of ``entry`` at once (one "Save marks" for the
+    entry): all of them or, when one is refused, none. Each goes through ``claim_mark``
+    (permission, the four-eyes rule on published claims, "full text" reasons, the log),
+    the first checked against ``seen_version`` and each next against the version the one
+    before made. Returns the entry's version after the last (None without
+    ``seen_version``)."""
+    version = seen_version
+    for mark in marks:
+        if mark.claim.entry_id != entry.pk:
+            raise _mark_conflict(mark.claim)
+        try:
+            marked = claim_mark(
+                claim=mark.claim,
+                by=by,
+                evidence=mark.evidence,
+                caveats=mark.caveats,
+                reason=mark.reason,
+                seen_version=version,
+            )
+        except StaleMark:
+            raise
+        except EntryError as exc:  # which of the claims, in the editor's words
+            raise type(exc)(f"Claim {mark.claim.position + 1}: {exc}") from exc
+        version = marked.entry.version if version is not None else None
+    return version
+
+
 def _apply(
     claim: Claim,
     suggestions: Iterable[Suggestion],

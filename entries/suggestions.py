@@ -2,7 +2,8 @@
 
 A thin adapter over the evidence engine (``evidence.suggestions_for``), so the
 review pages, the audit, the API and the importer share one set of rules. Each reason
-quotes the words that triggered it; "full text" is never suggested.
+quotes the words that triggered it; "full text" is suggested only for a claim citing a
+paper read in full here.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ def _suggestions(
         for f in suggestions_for(
             text, paper_read_level=paper_read_level, evidence=evidence, caveats=caveat_names
         )
-        if f.value != Evidence.FULL_TEXT
     )
 
 

@@ -18,6 +18,7 @@ urlpatterns = [
         views.entry_apply_suggestions_view,
         name="apply_suggestions",
     ),
+    path("entries/<int:pk>/marks/", views.entry_marks_view, name="marks"),
     path("claims/<int:pk>/mark/", views.claim_mark_view, name="claim_mark"),
     path("claims/<int:pk>/apply/", views.claim_apply_suggestion_view, name="claim_apply"),
     path("review/", views.review_queue, name="review"),

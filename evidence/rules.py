@@ -201,12 +201,13 @@ def suggestions_for(
     ``paper_read_level`` is the cited paper's read level ("full_text", "abstract_only",
     "metadata_only") or None; ``evidence`` and ``caveats`` are what the claim carries.
     Explicit words are suggested too here, since a typed claim has no importer to mark it.
-    Never suggests full text.
+    Full text is suggested only for a claim citing a paper read in full here (from its words
+    or from the paper's read level): elsewhere it needs the editor's reason, never a click.
     """
     found: list[Finding] = []
     if evidence == UNMARKED:
         stated = evidence_mark(text)
-        if stated and stated.value != FULL_TEXT:
+        if stated and (stated.value != FULL_TEXT or paper_read_level == FULL_TEXT):
             found.append(stated)
     if evidence != ABSTRACT_ONLY and not any(f.value == ABSTRACT_ONLY for f in found):
         if paper_read_level == ABSTRACT_ONLY:
@@ -222,6 +223,10 @@ def suggestions_for(
             implied = implied_abstract(text)
             if implied:
                 found.append(implied)
+    if evidence == UNMARKED and paper_read_level == FULL_TEXT and not found:
+        found.append(
+            Finding("evidence", FULL_TEXT, "the cited paper's read level is full text", PAPER)
+        )
     for mark in caveat_marks(text):
         if mark.value not in caveats:
             found.append(mark)

@@ -4,6 +4,7 @@ query-string helpers the list needs. Reads only; writes live in services.py."""
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
 from math import ceil
 from typing import Any
@@ -12,6 +13,7 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.core.paginator import EmptyPage, Page, Paginator
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils.functional import cached_property
@@ -23,9 +25,11 @@ from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper
+from papers.records import clean_doi
 from wiki.models import Concept, KeyPaper
 
 PAGE_SIZE = 25
+DOI_SHAPE = re.compile(r"^10\.\d{4,9}/\S+$")
 COUNT_CAP = 1_000
 REACHABLE = 10_000  # pages go on past the count, as far as this many papers
 MAX_PAGE_SIZE = 100
@@ -308,15 +312,49 @@ def paper_by_key(
         arxiv_id = None
     paper = papers.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
     if paper is None and by_title:
-        paper = papers.filter(title__iexact=key).first()
+        named = papers_named(key, queryset=papers)
+        paper = named[0] if len(named) == 1 else None
     return paper
+
+
+def doi_key(value: str) -> str:
+    """The DOI a value spells ("10.1234/x", "doi:10.1234/x", a doi.org link), or ""."""
+    doi = clean_doi(value or "")
+    return doi if DOI_SHAPE.match(doi) else ""
+
+
+def papers_named(value: str, *, queryset: QuerySet[Paper] | None = None) -> list[Paper]:
+    """The papers a typed reference names exactly: its DOI, or its title (case and runs of
+    spaces aside). At most two: enough to tell one paper from several. Each lookup is one
+    indexed query (the title index is on its lower case)."""
+    papers = Paper.objects.all() if queryset is None else queryset
+    text = " ".join((value or "").split())
+    if not text:
+        return []
+    doi = doi_key(text)
+    if doi:
+        found = list(papers.filter(doi__iexact=doi)[:2])
+        if found:
+            return found
+    found = list(papers.filter(title=text)[:2])
+    if not found:
+        # SQLite lowers ASCII only: a title differing in the case of other letters is
+        # found by the exact match above or not at all.
+        found = list(papers.alias(title_lower=Lower("title")).filter(title_lower=text.lower())[:2])
+    return found
 
 
 def unknown_paper_message(value: str) -> str:
     return (
-        f"No paper in the library matches “{value.strip()[:80]}”: pick one from the "
-        "suggestions (type an arXiv id or words of the title), or add the paper to the "
-        "library first."
+        f"No paper in the library matches “{value.strip()[:80]}”: type its title, arXiv id "
+        "or DOI, or words of it and pick a suggestion, or add the paper to the library first."
+    )
+
+
+def ambiguous_paper_message(value: str) -> str:
+    return (
+        f"Several papers in the library are titled “{value.strip()[:80]}”: pick the one you "
+        "mean from the suggestions, or type its arXiv id or DOI."
     )
 
 
@@ -330,6 +368,22 @@ def get_paper_or_404(key: str) -> Paper:
 
 def with_topics(paper: Paper) -> Paper:
     return Paper.objects.prefetch_related(_topics_prefetch()).get(pk=paper.pk)
+
+
+def paper_new_url(typed: str) -> str:
+    """The "Add this paper" address for what was typed in a paper field, filled in with it
+    as an arXiv id, a DOI or a title."""
+    field = "arxiv_id" if arxiv_prefill(typed) else "doi" if doi_key(typed) else "title"
+    return f"{reverse('papers:new')}?{urlencode({field: typed.strip()[:500]})}"
+
+
+def paper_prefill(query: QueryDict) -> dict[str, str]:
+    """The add-paper form's fields that an "Add this paper" link fills in."""
+    return {
+        "arxiv_id": arxiv_prefill(query.get("arxiv_id", "")),
+        "doi": doi_key(query.get("doi", "")),
+        "title": " ".join(query.get("title", "").split())[:500],
+    }
 
 
 def arxiv_prefill(raw: str) -> str:
@@ -418,8 +472,8 @@ PICKER_LIMIT = 12
 
 
 def papers_for_picker(query: str, *, limit: int = PICKER_LIMIT) -> list[Paper]:
-    """Papers a picker offers for what was typed: an arXiv id (or its start), or words
-    found in the title, authors or abstract (full text on PostgreSQL), newest first.
+    """Papers a picker offers for what was typed: an arXiv id (or its start), a DOI, or
+    words found in the title, authors or abstract (full text on PostgreSQL), newest first.
 
     At most ``limit`` rows with only the columns an option shows, so it stays one short
     query at any library size.
@@ -428,10 +482,13 @@ def papers_for_picker(query: str, *, limit: int = PICKER_LIMIT) -> list[Paper]:
     if len(query) < 2:
         return []
     condition = Q(arxiv_id__istartswith=query)
+    doi = doi_key(query)
+    if doi:
+        condition |= Q(doi__istartswith=doi)
     text_filter = paper_text_filter(query)
     if text_filter is not None:
         condition |= text_filter.condition
     papers = Paper.objects.filter(condition).order_by(*NEWEST)
     return list(
-        papers.only("pk", "arxiv_id", "title", "authors", "read_level", "published")[:limit]
+        papers.only("pk", "arxiv_id", "doi", "title", "authors", "read_level", "published")[:limit]
     )

@@ -185,11 +185,12 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         return render(request, "papers/new.html", context, status=400)
     if "arxiv" in request.GET:
         return _paper_lookup(request)
-    # "Add this paper" links from text name an id not in the library: offer it, filled in.
-    prefill = pages.arxiv_prefill(request.GET.get("arxiv_id", ""))
+    # "Add this paper" links (from text, or a paper field that found none) name an id, a
+    # DOI or a title not in the library: offer it, filled in.
+    prefill = pages.paper_prefill(request.GET)
     context = {
-        "lookup": ArxivLookupForm(initial={"arxiv": prefill}),
-        "form": PaperForm(initial={"arxiv_id": prefill}),
+        "lookup": ArxivLookupForm(initial={"arxiv": prefill["arxiv_id"]}),
+        "form": PaperForm(initial=prefill),
         "import_form": PaperImportForm(),
     }
     return render(request, "papers/new.html", context)

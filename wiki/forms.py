@@ -155,7 +155,7 @@ class KeyPaperForm(forms.Form):
     paper = forms.CharField(
         label="Paper",
         required=False,
-        max_length=200,
+        max_length=500,
         help_text="An arXiv id, or words of the title, authors or abstract; then pick.",
     )
     note = forms.CharField(label="Note", required=False, max_length=500)

@@ -36,13 +36,17 @@ def evidence_options(selected: str) -> SafeString:
 
 
 @register.simple_tag
-def caveat_checkboxes(caveats: Iterable, checked_ids: set[int]) -> SafeString:
-    """One checkbox per caveat of the vocabulary, the claim's own checked."""
+def caveat_checkboxes(caveats: Iterable, checked_ids: set[int], claim_pk: int = 0) -> SafeString:
+    """One checkbox per caveat of the vocabulary, the claim's own checked (named
+    ``claim-<pk>-caveats`` for a claim's mark form, else ``caveats``)."""
+    name = f"claim-{claim_pk}-caveats" if claim_pk else "caveats"
     return format_html_join(
         "",
-        '<label class="check" title="{}"><input type="checkbox" name="caveats" value="{}"{}> {}'
-        "</label>",
-        ((c.description, c.pk, _CHECKED if c.pk in checked_ids else "", c.name) for c in caveats),
+        '<label class="check" title="{}"><input type="checkbox" name="{}" value="{}"{}> {}</label>',
+        (
+            (c.description, name, c.pk, _CHECKED if c.pk in checked_ids else "", c.name)
+            for c in caveats
+        ),
     )
 
 

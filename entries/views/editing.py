@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -38,7 +40,7 @@ from entries.services import (
 )
 from entries.views.common import attach_results, check_visible
 from entries.workflow import TransitionError, entry_transition
-from papers.selectors import papers_for_picker
+from papers.selectors import paper_new_url, papers_for_picker
 
 SAVE_OPS = {"save", "submit"}
 
@@ -198,7 +200,9 @@ def _context(request, entry, form, formset) -> dict:
     values = [str(f["paper"].value() or "") for f in formset.forms]
     found = papers_by_key(values)
     for claim_form, value in zip(formset.forms, values, strict=True):
-        claim_form.paper_obj = found.get(value)
+        # A title or DOI typed by hand names its paper once the form was validated.
+        resolved = getattr(claim_form, "cleaned_data", {}).get("paper")
+        claim_form.paper_obj = found.get(value) or resolved
     original = entry.revision_of if entry is not None and entry.is_revision else None
     author_results = []
     if entry is not None and entry.author_id == request.user.pk:
@@ -218,18 +222,27 @@ def _context(request, entry, form, formset) -> dict:
     }
 
 
+PICKER_FIELD = re.compile(r"^([a-z_]+-\d{1,3})-paper$")
+
+
+@login_required
 @require_GET
 def paper_options(request: HttpRequest) -> HttpResponse:
-    """Library papers matching an arXiv id or words of the title, authors or abstract:
-    <option>s for a paper field ("Source paper", key papers) over htmx, or a plain page of
-    links without JavaScript."""
-    query = request.GET.get("q")
+    """Library papers matching a title, arXiv id, DOI or words of the title, authors or
+    abstract: the suggestions of a paper field ("Source paper", key papers) over htmx, or
+    a plain page of results without JavaScript. One query, at most PICKER_LIMIT papers."""
+    query, prefix = request.GET.get("q"), "paper"
     if query is None:  # htmx sends the field itself: claims-3-paper=...
-        query = next((v for k, v in request.GET.items() if k.endswith("-paper")), "")
-    query = query.strip()[:200]
-    papers = papers_for_picker(query)
-    options = [(paper_key(p), p) for p in papers]
-    context = {"query": query, "options": options}
-    template = "entries/paper_options.html"
-    fragment = "#options" if wants_fragment(request) else ""
-    return vary_on_htmx(render(request, template + fragment, context))
+        name, query = next(
+            ((k, v) for k, v in request.GET.items() if k.endswith("-paper")), ("", "")
+        )
+        match = PICKER_FIELD.match(name)
+        prefix = match.group(1) if match else prefix
+    query = query.strip()[:500]
+    options = [(paper_key(p), p) for p in papers_for_picker(query)]
+    context = {"query": query, "options": options, "prefix": prefix}
+    if query and not options and request.user.has_perm("papers.add_paper"):
+        context["add_url"] = paper_new_url(query)
+    if wants_fragment(request):
+        return vary_on_htmx(render(request, "entries/_paper_suggest.html", context))
+    return vary_on_htmx(render(request, "entries/paper_options.html", context))

@@ -22,7 +22,7 @@ from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.diff import revision_diff
 from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
-from entries.models import Claim, Entry, EntryStatus, Evidence
+from entries.models import MAX_CLAIMS, Claim, Entry, EntryStatus, Evidence
 from entries.review_page import (
     ClaimRows,
     QueueRow,
@@ -39,11 +39,13 @@ from entries.selectors import (
     prepare_for_review,
 )
 from entries.services import (
+    ClaimMarks,
     EntryError,
     MarkConflict,
     claim_apply_suggestion,
     claim_mark,
     entry_apply_suggestions,
+    entry_mark_claims,
 )
 from entries.views.common import attach_results, check_visible
 from entries.views.reading import entry_page_context
@@ -278,7 +280,7 @@ def _claim_response(request: HttpRequest, claim: Claim, error: str = "", status:
 @require_POST
 def claim_mark_view(request: HttpRequest, pk: int) -> HttpResponse:
     claim = _get_claim(request, pk)
-    form = MarkForm(request.POST)
+    form = _mark_form(request, claim.pk)
     if not form.is_valid():
         return _claim_response(request, claim, "Choose an evidence level from the list.", 400)
     try:
@@ -321,6 +323,54 @@ def claim_apply_suggestion_view(request: HttpRequest, pk: int) -> HttpResponse:
     return _claim_response(request, claim)
 
 
+def _mark_form(request: HttpRequest, claim_pk: int) -> MarkForm:
+    """A claim's marks as posted: its fields are named ``claim-<id>-…`` in the review
+    controls (so that one request carries several claims), plain from older pages."""
+    prefixed = f"claim-{claim_pk}-evidence" in request.POST
+    return MarkForm(request.POST, prefix=f"claim-{claim_pk}" if prefixed else None)
+
+
+@login_required
+@require_POST
+def entry_marks_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """One "Save marks" for an entry: the claims the editor changed, saved together or, when
+    one is refused, not at all (the editor's changes stay on their screen)."""
+    if not request.user.has_perm("entries.mark_evidence"):
+        raise PermissionDenied("Only editors set evidence levels.")
+    entry = get_object_or_404(Entry, pk=pk)
+    check_visible(request, entry)
+    seen = SeenVersionForm(request.POST)
+    seen_version = seen.cleaned_data["seen_version"] if seen.is_valid() else None
+    ids = list(
+        dict.fromkeys(v for v in request.POST.getlist("claim") if v.isascii() and v.isdigit())
+    )
+    claims = Claim.objects.select_related("paper").in_bulk([int(v) for v in ids[:MAX_CLAIMS]])
+    error, status, marks = "", 200, []
+    for claim in sorted(claims.values(), key=lambda c: (c.position, c.pk)):
+        form = _mark_form(request, claim.pk)
+        if not form.is_valid():
+            error = f"Claim {claim.position + 1}: choose an evidence level from the list."
+            status = 400
+            break
+        data = form.cleaned_data
+        marks.append(ClaimMarks(claim, data["evidence"], list(data["caveats"]), data["reason"]))
+    if not error:
+        try:
+            entry_mark_claims(entry=entry, by=request.user, marks=marks, seen_version=seen_version)
+        except MarkConflict as exc:
+            return _claim_gone(request, exc)
+        except EntryError as exc:
+            error, status = str(exc), exc.status_code
+    if not wants_fragment(request):
+        if error:
+            return _entry_page_with_error(request, entry, error, status)
+        messages.success(request, "Marks saved.")
+        return redirect(safe_next(request, entry.get_absolute_url()))
+    return _entry_review_response(
+        request, entry, error, status, saved=len(marks) if not error else 0
+    )
+
+
 @login_required
 @require_POST
 def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
@@ -340,6 +390,14 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
             return _entry_page_with_error(request, entry, error, status)
         messages.success(request, f"Applied {applied} suggestion{'s' if applied != 1 else ''}.")
         return redirect(safe_next(request, entry.get_absolute_url()))
+    return _entry_review_response(request, entry, error, status)
+
+
+def _entry_review_response(
+    request: HttpRequest, entry: Entry, error: str, status: int, saved: int = 0
+) -> HttpResponse:
+    """An entry's review controls as they are now (after "Save marks" or "Apply all
+    suggestions"), with the error if the request was refused."""
     entry = (
         Entry.objects.select_related("author", "revision_of")
         .prefetch_related("topics", claims_prefetch())
@@ -353,6 +411,7 @@ def entry_apply_suggestions_view(request: HttpRequest, pk: int) -> HttpResponse:
         "review_transitions": transitions_for(entry, request.user),
         "next": safe_next(request, entry.get_absolute_url()),
         "review_error": error,
+        "marks_saved": saved,
         "seen_version": _next_seen_version(request, entry, accepted=not error),
         "in_queue": _in_queue(safe_next(request, "")),
     }

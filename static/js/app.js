@@ -83,9 +83,10 @@ document.addEventListener("htmx:afterRequest", (event) => {
 
 // Keyboard. Everywhere: "?" lists the shortcuts, "e" opens the page's edit form,
 // Ctrl/⌘+Enter saves the form being typed in. In the review queue: j/k move between
-// claims, 1–4 set the evidence level of the claim in focus and save it, "a" approves
-// the open entry when every claim is marked. Each move is announced to screen readers.
-const LEVELS = { 1: "abstract_only", 2: "secondary", 3: "editorial", 4: "full_text" };
+// claims, 0–4 set the evidence level of the claim in focus (unsaved until "s" saves the
+// entry's marks), "a" approves the open entry when every claim is marked. Each move is
+// announced to screen readers. entries/_marking_help.html lists the same keys.
+const LEVELS = { 0: "unmarked", 1: "abstract_only", 2: "secondary", 3: "editorial", 4: "full_text" };
 
 function typing(target) {
   return ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || target.isContentEditable;
@@ -115,6 +116,7 @@ function shortcutsDialog() {
       ["/", "search"], ["e", "edit this page"], ["Ctrl/⌘ + Enter", "save the form"],
       ["j / k", "next / previous claim (review queue)"],
       ["1 2 3 4", "abstract only, secondary, editorial, full text"],
+      ["0", "back to unmarked"], ["s", "save the entry's marks"],
       ["a", "approve the open entry"], ["?", "this list"], ["Esc", "close"],
     ];
     const title = document.createElement("h2");
@@ -167,13 +169,29 @@ function focusClaim(step) {
 function markClaim(digit) {
   const claim =
     document.activeElement.closest(".claim-review") || reviewClaims()[claimIndex] || null;
-  const select = claim?.querySelector("select[name=evidence]");
+  const select = claim?.querySelector(".mark-form select");
   if (!select) return false;
   select.value = LEVELS[digit];
   select.dispatchEvent(new Event("change", { bubbles: true }));
-  const save = claim.querySelector(".mark-form button[type=submit]");
-  announce(`Marked ${select.options[select.selectedIndex].text}.`);
-  save?.click();
+  const level = select.options[select.selectedIndex].text;
+  if (claim.closest(".js-marking")) {
+    announce(`${level}, unsaved. Press s to save the entry's marks.`);
+  } else {
+    announce(`Marked ${level}.`);
+    claim.querySelector(".mark-form button[type=submit]")?.click();
+  }
+  return true;
+}
+
+function saveMarks() {
+  const review =
+    document.activeElement.closest(".entry-review") ||
+    reviewClaims()[claimIndex]?.closest(".entry-review") ||
+    document.querySelector(".review-item[open] .entry-review, .review-page .entry-review");
+  const save = review?.querySelector("[data-marks-save]");
+  if (!save) return false;
+  if (save.disabled) announce("No unsaved marks.");
+  else save.click();
   return true;
 }
 
@@ -216,6 +234,8 @@ document.addEventListener("keydown", (event) => {
     }
   } else if (LEVELS[event.key]) {
     if (markClaim(event.key)) event.preventDefault();
+  } else if (event.key === "s") {
+    if (saveMarks()) event.preventDefault();
   } else if (event.key === "a") {
     const item = document.activeElement.closest(".review-item, .review-page") || document.querySelector(".review-item[open]");
     const approve = item?.querySelector("button[name=to][value=published]");

@@ -248,7 +248,7 @@ RULES: dict[str, Rule] = {
         outcomes=_contributors(),
     ),
     "entries:mine": read_only(lambda w, a: "/entries/mine/", anonymous=LOGIN),
-    "entries:paper_options": read_only(lambda w, a: "/entries/papers/?q=scal"),
+    "entries:paper_options": read_only(lambda w, a: "/entries/papers/?q=scal", anonymous=LOGIN),
     "entries:detail": read_only(lambda w, a: w.published.get_absolute_url()),
     "entries:edit": Rule(
         # A draft: only its author edits it, and editors.
@@ -288,6 +288,14 @@ RULES: dict[str, Rule] = {
     "entries:claim_mark": Rule(
         path=lambda w, a: f"/claims/{w.claim_of(w.pending[_owner(a)]).pk}/mark/",
         data=lambda w, a: {"evidence": "secondary"},
+        outcomes=_editors_only(),
+    ),
+    "entries:marks": Rule(
+        path=lambda w, a: f"/entries/{w.pending[_owner(a)].pk}/marks/",
+        data=lambda w, a: {
+            "claim": str(w.claim_of(w.pending[_owner(a)]).pk),
+            f"claim-{w.claim_of(w.pending[_owner(a)]).pk}-evidence": "secondary",
+        },
         outcomes=_editors_only(),
     ),
     "entries:claim_apply": Rule(

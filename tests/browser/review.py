@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 
 def results_decided(page: Page, entry_pk: int, *, decision: str = "Discard") -> int:
@@ -22,3 +22,11 @@ def results_decided(page: Page, entry_pk: int, *, decision: str = "Discard") -> 
         proposed.first.get_by_role("button", name=decision).click()
         expect(page.get_by_text(re.compile(r"Result (discarded|confirmed)\."))).to_be_visible()
         decided += 1
+
+
+def save_marks(claim: Locator) -> None:
+    """Press the "Save marks" of the entry that holds ``claim``: one save for its claims."""
+    review = claim.locator(
+        "xpath=ancestor::*[contains(concat(' ', @class, ' '), ' entry-review ')]"
+    )
+    review.locator(".marks-bar").get_by_role("button", name="Save marks").click()

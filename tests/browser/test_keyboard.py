@@ -25,9 +25,7 @@ def test_editor_marks_every_claim_with_digits_and_approves_with_a(page: Page, li
 
     page.keyboard.press("j")
     expect(page.get_by_role("status").filter(has_text="Claim 1 of 2")).to_have_count(1)
-    # Typed as fast as a reviewer does: the first claim's save may come back after they
-    # have moved on to the second, and must not pull the keyboard's place back (the next
-    # digit would mark the first claim again).
+    # Typed as fast as a reviewer does: a digit changes the claim in focus only.
     page.keyboard.press("1")
     page.keyboard.press("j")
     expect(page.get_by_role("status").filter(has_text="Claim 2 of 2")).to_have_count(1)
@@ -38,6 +36,9 @@ def test_editor_marks_every_claim_with_digits_and_approves_with_a(page: Page, li
     expect(item.locator(".claim-review").nth(1).get_by_label("Evidence")).to_have_value(
         Evidence.EDITORIAL
     )
+    expect(approve).to_be_disabled()  # unsaved: "s" saves the entry's marks
+    page.keyboard.press("s")
+    expect(item.get_by_role("status").filter(has_text="Marks saved.")).to_have_count(1)
     expect(approve).to_be_enabled()
     page.keyboard.press("a")
 

@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
-from tests.browser.review import results_decided
+from tests.browser.review import results_decided, save_marks
 from tests.factories import (
     PASSWORD,
     ClaimFactory,
@@ -94,7 +94,7 @@ def test_contributor_writes_editor_reviews_reader_reads(new_context, live_server
     expect(approve).to_be_disabled()  # nothing is saved until the editor says so
     # The paper was read only in abstract: "full text" needs the editor's reason.
     claim_two.get_by_label("Why “full text”").fill("Read the full PDF from the authors' page.")
-    claim_two.get_by_role("button", name="Save marks").click()
+    save_marks(claim_two)
     expect(approve).to_be_enabled()
     expect(item).to_contain_text("Every claim is marked.")
     approve.click()
@@ -151,7 +151,7 @@ def test_editor_opens_a_later_entry_in_the_queue_and_marks_it(new_context, live_
     approve = third.get_by_role("button", name="Approve")
     expect(approve).to_be_disabled()
     claim.get_by_label("Evidence").select_option(label="full text")
-    claim.get_by_role("button", name="Save marks").click()
+    save_marks(claim)
     expect(approve).to_be_enabled()
     approve.click()
     expect(editor.get_by_text("Approved: the entry is published.")).to_be_visible()

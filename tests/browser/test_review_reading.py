@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from entries.models import EntryStatus, Evidence
+from tests.browser.review import save_marks
 from tests.factories import ClaimFactory, EntryFactory, UserFactory, make_concept
 from wiki.services import revision_create
 
@@ -32,10 +33,14 @@ def test_marking_claims_in_the_queue_drops_the_unmarked_count(page: Page, live_s
     expect(badge).to_have_attribute("aria-live", "polite")
 
     claims = item.locator(".claim-review")
-    for n, level in enumerate([Evidence.SECONDARY, Evidence.EDITORIAL, Evidence.ABSTRACT_ONLY]):
-        claims.nth(n).get_by_label("Evidence").select_option(level)
-        claims.nth(n).get_by_role("button", name="Save marks").click()
-        expect(badge).to_have_text(f"{2 - n} unmarked" if n < 2 else "all marked")
+    claims.nth(0).get_by_label("Evidence").select_option(Evidence.SECONDARY)
+    save_marks(claims.nth(0))
+    expect(badge).to_have_text("2 unmarked")
+    claims.nth(1).get_by_label("Evidence").select_option(Evidence.EDITORIAL)
+    claims.nth(2).get_by_label("Evidence").select_option(Evidence.ABSTRACT_ONLY)
+    expect(badge).to_have_text("2 unmarked")  # nothing saved yet
+    save_marks(claims.nth(2))
+    expect(badge).to_have_text("all marked")
 
     expect(item.get_by_role("button", name="Approve")).to_be_enabled()
     assert page.url == f"{live_server.url}/review/"  # no reload

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from api.services import token_create
 from entries.models import MARK_CHANGED, Entry, EntryStatus, Evidence
+from tests.browser.review import save_marks
 from tests.factories import (
     PASSWORD,
     ClaimFactory,
@@ -49,7 +50,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     item = erin.locator(f"#entry-{entry.pk}")
     claim = item.locator(".claim-review", has_text=CLAIM)
     claim.get_by_label("Evidence").select_option(label="secondary")
-    claim.get_by_role("button", name="Save marks").click()
+    save_marks(claim)
     approve = item.get_by_role("button", name="Approve")
     expect(approve).to_be_enabled()
     approve.click()
@@ -62,7 +63,7 @@ def test_editor_corrects_a_published_mark_and_readers_see_it_with_its_trace(
     claim = eddie.locator(".claim-review", has_text=CLAIM)
     claim.get_by_label("Evidence").select_option(label="editorial")
     claim.get_by_label("no variance reported").check()
-    claim.get_by_role("button", name="Save marks").click()
+    save_marks(claim)
     expect(claim.locator(".badge-level")).to_have_text("editorial")
 
     # The history says who changed what, from what to what.
@@ -116,7 +117,7 @@ def test_approval_of_an_entry_changed_through_the_api_is_refused(new_context, li
     expect(item).to_contain_text("First headline from the pipeline")
     claim = item.locator(".claim-review", has_text=CLAIM)
     claim.get_by_label("Evidence").select_option(label="editorial")
-    claim.get_by_role("button", name="Save marks").click()
+    save_marks(claim)
     approve = item.get_by_role("button", name="Approve")
     expect(approve).to_be_enabled()
 

@@ -73,3 +73,34 @@ def test_marks_from_the_text_keep_their_reason_and_no_editor(editor, topic):
         editor.pk,
         "",
     )
+
+
+@pytest.mark.django_db
+def test_claim_citing_a_paper_read_in_full_is_suggested_full_text():
+    paper = PaperFactory(read_level=ReadLevel.FULL_TEXT)
+    claim = ClaimFactory(paper=paper, text="It gains 3% on the hard split.")
+
+    (suggestion,) = claim_suggestions(claim)
+
+    assert (suggestion.kind, suggestion.value, suggestion.label) == (
+        "evidence",
+        Evidence.FULL_TEXT,
+        "full text",
+    )
+    assert suggestion.reason == "the cited paper's read level is full text"
+
+
+@pytest.mark.django_db
+def test_words_of_full_reading_are_suggested_only_for_a_paper_read_in_full():
+    read = ClaimFactory(
+        paper=PaperFactory(read_level=ReadLevel.FULL_TEXT), text="The full paper shows 3% more."
+    )
+    unread = ClaimFactory(
+        paper=PaperFactory(read_level=ReadLevel.METADATA_ONLY),
+        text="The full paper shows 3% more.",
+    )
+
+    assert [s.value for s in claim_suggestions(read) if s.kind == "evidence"] == [
+        Evidence.FULL_TEXT
+    ]
+    assert [s.value for s in claim_suggestions(unread) if s.kind == "evidence"] == []

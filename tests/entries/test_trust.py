@@ -391,12 +391,15 @@ def test_review_form_puts_full_text_last_and_saves_only_on_its_button(client, ma
 
     html = client.get(f"/entries/{entry.pk}/").content.decode()
 
-    options = html[html.index('name="evidence"') :].split("</select>")[0]
+    claim = entry.claims.get()
+    options = html[html.index(f'name="claim-{claim.pk}-evidence"') :].split("</select>")[0]
     values = [part.split('"')[0] for part in options.split('<option value="')[1:]]
     assert values == ["unmarked", "abstract_only", "secondary", "editorial", "full_text"]
     mark_form = html[html.index('class="mark-form"') :].split("</form>")[0]
     assert 'hx-trigger="change"' not in mark_form
     assert ">Save marks</button>" in mark_form
+    # One "Save marks" for the entry's changed claims as well (shown by its script).
+    assert f'action="/entries/{entry.pk}/marks/"' in html
 
 
 def test_claim_html_cannot_dress_up_as_a_badge(client, make_entry, contributor, editor):

@@ -206,13 +206,38 @@ def test_paper_options_autocomplete(contributor_client, abstract_paper):
     by_id = contributor_client.get("/entries/papers/", {"q": abstract_paper.arxiv_id})
     page = contributor_client.get("/entries/papers/", {"q": "nothing like it"})
 
-    option = f'<option value="{abstract_paper.arxiv_id}">'
-    assert by_title.content.decode().strip() == (
-        option
-        + "Rubrics Without Checkers · Ada Lovelace, Alan Turing · 2026 · abstract only</option>"
+    fragment = by_title.content.decode()
+    assert 'role="listbox" id="claims-0-paper-listbox"' in fragment
+    assert fragment.count('role="option"') == 1
+    assert f'data-value="{abstract_paper.arxiv_id}" data-label="Rubrics Without Checkers"' in (
+        fragment
     )
     assert "Rubrics Without Checkers" in by_id.content.decode()
     assert "No paper in the library matches" in page.content.decode()
+
+
+def test_paper_options_offers_to_add_a_paper_none_matches(contributor_client, db):
+    none = contributor_client.get(
+        "/entries/papers/", {"claims-2-paper": "A Paper Nobody Added"}, **HTMX
+    )
+
+    fragment = none.content.decode()
+    assert 'href="/papers/new/?title=A+Paper+Nobody+Added"' in fragment
+    assert "Add this paper" in fragment
+    assert 'id="claims-2-paper-listbox"' in fragment
+
+
+def test_paper_options_need_a_login(client, db):
+    response = client.get("/entries/papers/", {"q": "rubrics"})
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_new_paper_form_is_filled_from_add_this_paper(contributor_client, db):
+    page = contributor_client.get("/papers/new/", {"title": "A  Paper Nobody Added"})
+
+    assert 'value="A Paper Nobody Added"' in page.content.decode()
 
 
 # Reading
@@ -357,3 +382,57 @@ def test_my_entries_shows_states_and_comments(client, make_entry, contributor, e
 
 def test_my_entries_requires_login(client):
     assert client.get("/entries/mine/").status_code == 302
+
+
+# The "Source paper" field: what typed without picking a suggestion names a paper
+
+
+def test_source_paper_typed_as_its_exact_title_is_accepted(contributor_client, topic):
+    paper = PaperFactory(title="Step Labels at Scale: A Study of Process Rewards")
+    PaperFactory(title="Step Labels at Scale, Again")
+    typed = "  step labels at  scale: a study of process rewards "
+
+    response = contributor_client.post(
+        "/entries/new/", _entry_post(topic, [{"text": "Labels help.", "paper": typed}])
+    )
+
+    assert response.status_code == 302
+    assert Entry.objects.get().claims.get().paper == paper
+
+
+def test_source_paper_typed_as_a_doi_is_accepted(contributor_client, topic):
+    paper = PaperFactory(doi="10.1234/abc.5678", arxiv_id=None)
+
+    response = contributor_client.post(
+        "/entries/new/",
+        _entry_post(topic, [{"text": "Labels help.", "paper": "https://doi.org/10.1234/ABC.5678"}]),
+    )
+
+    assert response.status_code == 302
+    assert Entry.objects.get().claims.get().paper == paper
+
+
+def test_source_paper_title_two_papers_share_asks_to_pick(contributor_client, topic):
+    PaperFactory(title="Outcome First")
+    PaperFactory(title="Outcome First")
+
+    response = contributor_client.post(
+        "/entries/new/", _entry_post(topic, [{"text": "Labels help.", "paper": "Outcome First"}])
+    )
+
+    assert response.status_code == 400
+    assert "Several papers in the library are titled “Outcome First”" in response.content.decode()
+    assert Entry.objects.count() == 0
+
+
+def test_source_paper_unknown_keeps_what_was_typed(contributor_client, topic):
+    response = contributor_client.post(
+        "/entries/new/",
+        _entry_post(topic, [{"text": "My careful claim.", "paper": "Nothing Like It"}]),
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "No paper in the library matches “Nothing Like It”" in html
+    assert "My careful claim." in html
+    assert 'value="Nothing Like It"' in html

@@ -31,10 +31,12 @@ def test_picker_finds_a_paper_by_author(contributor_client, hopper):
 
     html = options(contributor_client, "Hopper")
 
-    assert html.strip() == (
-        f'<option value="{hopper.arxiv_id}">Compilers for Everyone · Grace Hopper, Jean Sammet'
-        " · 2024 · full text</option>"
-    )
+    assert html.count('role="option"') == 1
+    assert f'data-value="{hopper.arxiv_id}" data-label="Compilers for Everyone"' in html
+    assert (
+        f'<span class="paper-option-meta">arXiv {hopper.arxiv_id} · Grace Hopper, Jean Sammet'
+        " · 2024 · read: full text</span>"
+    ) in html
 
 
 def test_picker_finds_a_paper_by_words_of_its_abstract(contributor_client, hopper):
@@ -42,13 +44,21 @@ def test_picker_finds_a_paper_by_words_of_its_abstract(contributor_client, hoppe
 
     html = options(contributor_client, "photosynthesis")
 
-    assert html.count("<option") == 1
-    assert f'value="{hopper.arxiv_id}"' in html
+    assert html.count('role="option"') == 1
+    assert f'data-value="{hopper.arxiv_id}"' in html
 
 
 def test_picker_still_finds_titles_and_arxiv_ids(contributor_client, hopper):
-    assert f'value="{hopper.arxiv_id}"' in options(contributor_client, "compilers")
-    assert f'value="{hopper.arxiv_id}"' in options(contributor_client, hopper.arxiv_id)
+    assert f'data-value="{hopper.arxiv_id}"' in options(contributor_client, "compilers")
+    assert f'data-value="{hopper.arxiv_id}"' in options(contributor_client, hopper.arxiv_id)
+
+
+def test_picker_finds_a_paper_by_its_doi(contributor_client, db):
+    paper = PaperFactory(doi="10.1145/3372297.3417", title="A Paper With a DOI")
+
+    html = options(contributor_client, "doi:10.1145/3372297")
+
+    assert f'data-value="{paper.arxiv_id}" data-label="A Paper With a DOI"' in html
 
 
 def test_picker_offers_at_most_twelve_in_one_query(
@@ -59,7 +69,7 @@ def test_picker_offers_at_most_twelve_in_one_query(
     with django_assert_max_num_queries(8):
         html = options(contributor_client, "hopper")
 
-    assert html.count("<option") == 12
+    assert html.count('role="option"') == 12
 
 
 def test_picker_page_without_javascript_names_authors(contributor_client, hopper):
