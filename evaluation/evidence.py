@@ -42,6 +42,7 @@ FIELDS = FIXTURES / "fields"
 FIELDS2 = FIXTURES / "fields2"
 FIELDS3 = FIXTURES / "fields3"
 FIELDS4 = FIXTURES / "fields4"
+WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
 # What a held-out half of every field must reach (issue: evidence in every field).
@@ -225,6 +226,7 @@ def main(argv: list[str]) -> int:
             ("dev 2", FIELDS2),
             ("dev 3", FIELDS3),
             ("dev 4", FIELDS4),
+            ("wording", WORDING),
             ("held-out", HELDOUT),
         )
         for half, folder in halves:

@@ -288,5 +288,9 @@ SPELLED = [
     ),
     (r"\b(?-i:Ive)\b", "I have"),
     (r"\bthru\b", "through"),
+    # "full txt read", "fulltext", "FT read": the full text, shortened.
+    (r"\btxt\b", "text"),
+    (r"\bfull-?text\b", "full text"),
+    (r"\b(?-i:FT)\b(?=\s+(?:read|checked|seen|obtained)\b)", "full text"),
     (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
 ]

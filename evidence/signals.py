@@ -133,6 +133,23 @@ _SYSTEM_READS = re.compile(
 )
 
 _FULL_TEXT = _rx(
+    # The whole paper had in hand: "we did get it in full, all 40 pages", "did we see the full
+    # text", "Having got the full NBER version".
+    r"\b(?:we|i)\s+(?:\w+\s+)?(?:have|had|got|get|managed|manage|saw|see|obtained)\s+(?:the\s+)?"
+    r"(?:full|whole|complete|entire)\s+(?:[\w-]+\s+)?(?:text|pdf|paper|version|manuscript|article)s?\b",
+    r"\b(?:we|i)\s+(?:\w+\s+){0,2}?(?:got|get|had|have|read)\s+(?:it|this(?:\s+one)?|them)?\s*in\s+"
+    r"full\b",
+    r"\bhaving\s+(?:got|obtained|had|received)\s+(?:the\s+)?(?:full|whole|complete)\s+",
+    r"\b(?:accepted|published|final|journal)\s+(?:manuscript|version|paper|article)\b[^.;:!?]{0,40}?"
+    r"\b(?:which\s+)?(?:we|i)\s+(?:\w+\s+)?(?:read|went\s+through|worked\s+through)\b",
+    r"\bread\s+cover[\s-]to[\s-]cover\b|\b(?:read|went\s+through|worked\s+through|got\s+through)"
+    r"\s+(?:all|every\s+(?:page|word))\s+of\s+(?:it|them)\b",
+    # Inner parts of the paper cited as the source: "The SI shows …", "The methods section
+    # confirms …", "The paper's own appendix shows …".
+    r"(?:^|[:;]\s*)\W*(?:the\s+)?(?:paper(?:'s|s')\s+(?:own\s+)?)?(?:methods?(?:\s+section)?|SI|"
+    r"supplement(?:ary\s+(?:information|material|tables?))?|appendix|extended\s+data|"
+    r"discussion\s+section|results\s+section)(?:'s)?\b[^.;:!?]{0,40}?\b(?:confirms|shows|showed|"
+    r"reports|states|reveals|documents)\b",
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
@@ -384,7 +401,7 @@ _SECONDARY = _rx(
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
     # Hearsay: "heard at the poster session that…", "overheard that…".
     r"\b(?:over)?heard\s+(?:it\s+)?(?:at|during|over|in\s+the\s+hallway|from|on|that)\b",
-    rf"\b{PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading)\b",
+    rf"\b{PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading|account)\b",
     r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
     r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
     r"\b(?:phd\s+)?students?\s+(?:i|we)\s+(?:spoke|talked)\b",
@@ -413,6 +430,14 @@ _AUTHORS_OWN = _rx(
     *shorthand.AUTHORS_OWN,
 )
 
+# Words that judge the evidence itself: an artefact, overstated, noise, p-hacking.
+_VERDICT = (
+    r"(?:artefacts?|artifacts?|overstat\w*|oversell\w*|oversold|premature|noise|spurious|"
+    r"confound\w*|p-?hack\w*|fluke|dressed\s+up|too\s+(?:good|strong|clean|tidy)|unconvinc\w*|"
+    r"fragile|shaky|inflated|optimistic|cherry-?pick\w*|selection\s+(?:effect|bias)|"
+    r"regression\s+to\s+the\s+mean|unfair|being\s+sold|rebound|wishful|hype\w*|thin\s+evidence|"
+    r"doubt\w*|suspicious\w*|fair\b)"
+)
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
@@ -424,6 +449,23 @@ _EDITORIAL = _rx(
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
     r"\beditor(?:'s|s'|s)\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take|note|synthesis|"
     r"interpretation|conclusion|inference|pairing|guess)\b",
+    # The writer's own verdict opening a sentence, no one else named: "Hard to believe …",
+    # "Not convinced.", "Caveat emptor: …", "One suspects …", "Too good to be true".
+    r"(?:^|[:;]\s*)\W*(?:hard\s+to\s+(?:believe|see|trust|buy)|not\s+(?:convinced|persuaded)|doubtful|"
+    r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|frankly|caveat\s+emptor|"
+    r"interesting,?\s+but|one\s+(?:suspects|wonders|doubts|worries)|to\s+(?:our|my)\s+minds?|"
+    r"expect\s+(?:follow-?ups?|later\s+(?:studies|work)|replications?)|(?:i|we)\s+would\s+(?:want\s+to\s+"
+    r"see|not\s+lean|hesitate|wait))\b",
+    # A hedge opening the sentence with a verdict on the evidence in it: "Seems overstated.",
+    # "Likely an artefact of the scanning pattern", "This smells like p-hacking".
+    rf"(?:^|[:;]\s*)\W*(?:(?:this|it|that)\s+)?(?:seems|seemed|looks|feels|smells|likely|probably|"
+    rf"perhaps|arguably|suspect|not\s+sure)\b[^.;:!?]{{0,80}}?\b{_VERDICT}",
+    # The writer's synthesis of papers: "Put together with …, this suggests …", "This pairs
+    # naturally with …", "Reading the two meta-analyses side by side, …".
+    r"(?:^|[:;]\s*)\W*(?:(?:put|taken|read|combined|paired|seen)\s+(?:together\s+)?(?:with|next\s+to|"
+    r"alongside|beside)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
+    r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
+    r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation)"
