@@ -140,6 +140,7 @@ class PaperRef(Schema):
 
 class PaperOut(Schema):
     id: int
+    citation_key: str = Field(description="The key documents cite the paper by; never reused.")
     arxiv_id: str | None
     arxiv_version: int | None
     doi: str
@@ -164,6 +165,10 @@ class PaperOut(Schema):
     @staticmethod
     def resolve_page_url(paper) -> str:
         return paper.get_absolute_url()
+
+    @staticmethod
+    def resolve_citation_key(paper) -> str:
+        return paper.cite_key
 
 
 class PaperPage(PageOut):

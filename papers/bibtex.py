@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 
 import bibtexparser
@@ -41,22 +40,6 @@ def _escape(value: str, *, verbatim: bool = False) -> str:
     # which biblatex reads verbatim.
     specials = "%" if verbatim else "%&#_"
     return re.sub(rf"(?<!\\)([{specials}])", r"\\\1", text)
-
-
-def _ascii_word(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9]", "", folded).lower()
-
-
-def citation_key(paper: Paper) -> str:
-    """``surnameYEARfirstword``, as Google Scholar and Zotero make them."""
-    names = [n.strip() for n in paper.authors.split(",") if n.strip()]
-    surname = _ascii_word(names[0].split()[-1]) if names else "anon"
-    year = str(paper.published.year) if paper.published else ""
-    stop = {"a", "an", "the", "on", "of", "in", "for", "and", "to", "is", "with"}
-    words = [_ascii_word(w) for w in paper.title.split()]
-    first = next((w for w in words if w and w not in stop), "")
-    return f"{surname or 'anon'}{year}{first}" or f"paper{paper.pk}"
 
 
 def paper_entry(paper: Paper, key: str) -> str:
@@ -97,27 +80,15 @@ def paper_entry(paper: Paper, key: str) -> str:
 
 
 def keyed(papers: Iterable[Paper]) -> Iterator[tuple[Paper, str]]:
-    """Each paper with its citation key, made unique in the file (a, b, c... suffixes)."""
-    used: dict[str, int] = {}
+    """Each paper with the key it is cited by: its own, whatever else the file holds."""
     for paper in papers:
-        key = citation_key(paper)
-        count = used.get(key, 0)
-        used[key] = count + 1
-        yield paper, (f"{key}{_suffix(count)}" if count else key)
+        yield paper, paper.cite_key
 
 
 def papers_to_bibtex(papers: Iterable[Paper]) -> Iterator[str]:
     """Entries for ``papers`` in order, each with its own key."""
     for paper, key in keyed(papers):
         yield paper_entry(paper, key) + "\n"
-
-
-def _suffix(n: int) -> str:
-    letters = ""
-    while n:
-        n, rest = divmod(n - 1, 26)
-        letters = chr(ord("a") + rest) + letters
-    return letters
 
 
 # --- import -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.keys import KEY_RULE, key_valid
 from papers.models import Paper
 from wiki.models import Concept
 
@@ -57,6 +58,7 @@ class PaperForm(forms.ModelForm):
     class Meta:
         model = Paper
         fields = [
+            "citation_key",
             "arxiv_id",
             "arxiv_version",
             "title",
@@ -72,6 +74,7 @@ class PaperForm(forms.ModelForm):
             "topics",
         ]
         labels = {
+            "citation_key": "Citation key",
             "arxiv_id": "arXiv id",
             "arxiv_version": "Version cited",
             "published": "Publication date",
@@ -79,7 +82,10 @@ class PaperForm(forms.ModelForm):
             "url": "URL",
             "code_url": "Code URL",
         }
-        help_texts = {"authors": "Comma-separated, in the paper's order."}
+        help_texts = {
+            "authors": "Comma-separated, in the paper's order.",
+            "citation_key": "How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
+        }
         widgets = {
             "published": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "abstract": forms.Textarea(attrs={"rows": 8}),
@@ -89,8 +95,12 @@ class PaperForm(forms.ModelForm):
     # Text columns without a length of their own still get one in the form.
     TEXT_LIMITS = {"authors": 5000, "abstract": 20_000}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, key_editable: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            del self.fields["citation_key"]  # given when the paper is saved
+        else:
+            self.fields["citation_key"].disabled = not key_editable
         for name, limit in self.TEXT_LIMITS.items():
             field = self.fields[name]
             field.max_length = limit
@@ -118,6 +128,24 @@ class PaperForm(forms.ModelForm):
             )
         return parsed.id
 
+    def clean_citation_key(self) -> str | None:
+        key = (self.cleaned_data["citation_key"] or "").strip()
+        if self.fields["citation_key"].disabled or not key:
+            return self.instance.citation_key  # a key is never taken away
+        if not key_valid(key):
+            raise forms.ValidationError(KEY_RULE)
+        holder = Paper.objects.filter(citation_key__iexact=key).exclude(pk=self.instance.pk).first()
+        if holder:
+            raise forms.ValidationError(
+                format_html(
+                    '{} is the key of <a href="{}">{}</a>.',
+                    holder.citation_key,
+                    holder.get_absolute_url(),
+                    holder.title,
+                )
+            )
+        return key
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         version = getattr(self, "version_in_id", None)
@@ -126,7 +154,7 @@ class PaperForm(forms.ModelForm):
         return data
 
     def paper_fields(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields if name != "topics"}
+        return {name: self.cleaned_data[name] for name in self.fields if name != "topics"}
 
 
 class PaperTopicsForm(forms.Form):

@@ -53,6 +53,15 @@ class Paper(models.Model):
         null=True, blank=True, help_text="The arXiv version cited (the v in 2608.17528v2)."
     )
     doi = models.CharField("DOI", max_length=200, blank=True)
+    # Given once (papers.keys) and never reassigned; NULL only for rows bulk-loaded outside
+    # the services (synthetic benchmark data), which export as ``paper<id>``.
+    citation_key = models.CharField(
+        "citation key",
+        max_length=100,
+        null=True,
+        blank=True,
+        help_text="How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
+    )
     url = models.URLField("URL", max_length=500, blank=True)
     title = models.CharField(max_length=500)
     authors = models.TextField(blank=True, help_text="Comma-separated, in the paper's order.")
@@ -91,6 +100,8 @@ class Paper(models.Model):
                 condition=Q(arxiv_id__isnull=False) & ~Q(arxiv_id=""),
                 name="paper_arxiv_id_unique",
             ),
+            # BibTeX compares keys ignoring case: two papers never differ only by it.
+            models.UniqueConstraint(Lower("citation_key"), name="paper_citation_key_unique"),
         ]
         indexes = [
             models.Index(fields=["-published", "-id"], name="paper_published_idx"),
@@ -114,6 +125,11 @@ class Paper(models.Model):
     def url_key(self) -> str:
         """What the paper's addresses carry: its arXiv id, or its primary key without one."""
         return self.arxiv_id or str(self.pk)
+
+    @property
+    def cite_key(self) -> str:
+        """The key exports cite the paper by."""
+        return self.citation_key or f"paper{self.pk}"
 
     @property
     def author_names(self) -> list[str]:

@@ -19,7 +19,6 @@ from django.utils.text import slugify
 
 from core.cache import cached_library
 from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
-from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper
@@ -341,7 +340,7 @@ def arxiv_prefill(raw: str) -> str:
 
 
 def bib_filename(paper: Paper) -> str:
-    return citation_key(paper)
+    return paper.cite_key.replace("/", "-")
 
 
 def login_url(request: HttpRequest) -> str:
