@@ -149,6 +149,9 @@ class PaperOut(Schema):
     authors: str = Field(description="Comma-separated, in the paper's order.")
     organisation: str
     published: dt.date | None = Field(description="First (arXiv v1) publication date.")
+    published_precision: Literal["day", "month", "year"] = Field(
+        description="How much of the date is known: a year-only date is stored as 1 January."
+    )
     added: dt.datetime
     updated: dt.datetime
     abstract: str

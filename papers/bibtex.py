@@ -6,7 +6,6 @@ plus biblatex's ``date`` so a re-import gets the exact day back.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 
@@ -14,6 +13,7 @@ import bibtexparser
 import bibtexparser.model
 from bibtexparser.middlewares import LatexDecodingMiddleware
 
+from papers.dates import YEAR, PartialDate, partial_date_from_parts, partial_date_parse
 from papers.models import Paper
 from papers.records import PaperRecord, arxiv_in, paper_record
 
@@ -42,18 +42,26 @@ def _escape(value: str, *, verbatim: bool = False) -> str:
     return re.sub(rf"(?<!\\)([{specials}])", r"\\\1", text)
 
 
+def _value(name: str, value: str) -> str:
+    """A field's value as written: a month as the bare macro (``jan``) biber reads as a
+    month, anything else in braces."""
+    if name == "month":
+        return value
+    return f"{{{_escape(value, verbatim=name.lower() in VERBATIM)}}}"
+
+
 def paper_entry(paper: Paper, key: str) -> str:
     """One ``@misc``/``@article`` entry for the paper."""
     fields: list[tuple[str, str]] = [("title", paper.title)]
     names = [n.strip() for n in paper.authors.split(",") if n.strip()]
     if names:
         fields.append(("author", " and ".join(names)))
-    if paper.published:
-        fields += [
-            ("year", str(paper.published.year)),
-            ("month", MONTHS[paper.published.month - 1]),
-            ("date", paper.published.isoformat()),
-        ]
+    published = paper.published_date
+    if published:
+        fields.append(("year", str(published.date.year)))
+        if published.precision != YEAR:
+            fields.append(("month", MONTHS[published.date.month - 1]))
+        fields.append(("date", published.iso))
     if paper.arxiv_id:
         version = f"v{paper.arxiv_version}" if paper.arxiv_version else ""
         fields += [("eprint", f"{paper.arxiv_id}{version}"), ("archivePrefix", "arXiv")]
@@ -72,10 +80,7 @@ def paper_entry(paper: Paper, key: str) -> str:
     if topics:
         fields.append(("keywords", ", ".join(t.title for t in topics)))
     entry_type = "misc" if paper.arxiv_id and not paper.doi else "article"
-    body = ",\n".join(
-        f"  {name} = {{{_escape(value, verbatim=name.lower() in VERBATIM)}}}"
-        for name, value in fields
-    )
+    body = ",\n".join(f"  {name} = {_value(name, value)}" for name, value in fields)
     return f"@{entry_type}{{{key},\n{body}\n}}\n"
 
 
@@ -130,15 +135,14 @@ def _authors(value: str) -> list[str]:
     return names
 
 
-def _published(entry: dict[str, str]) -> tuple[dt.date | None, str]:
-    """The publication date and, when the fields are unreadable, why."""
+def _published(entry: dict[str, str]) -> tuple[PartialDate | None, str]:
+    """The publication date, as precise as the fields give it, and, when they are
+    unreadable, why. biblatex's ``date`` wins over ``year`` and ``month``."""
     raw_date = entry.get("date", "").strip()
     if raw_date:
-        parts = raw_date.split("-")
         try:
-            numbers = [int(p) for p in parts[:3]]
-            return dt.date(numbers[0], *[*numbers[1:], 1, 1][:2]), ""
-        except (ValueError, IndexError):
+            return partial_date_parse(raw_date[:10]), ""
+        except ValueError:
             return None, f"the date “{raw_date}” is not YYYY-MM-DD"
     year = entry.get("year", "").strip()
     if not year:
@@ -146,15 +150,13 @@ def _published(entry: dict[str, str]) -> tuple[dt.date | None, str]:
     if not re.fullmatch(r"\d{4}", year):
         return None, f"the year “{year}” is not a four-digit year"
     month_raw = entry.get("month", "").strip().lower()[:3]
-    month = 1
-    if month_raw:
-        if month_raw.isdigit():
-            month = int(month_raw)
-        elif month_raw in MONTHS:
-            month = MONTHS.index(month_raw) + 1
-    if not 1 <= month <= 12:
-        month = 1
-    return dt.date(int(year), month, 1), ""
+    month = 0
+    if month_raw.isdigit():
+        month = int(month_raw)
+    elif month_raw in MONTHS:
+        month = MONTHS.index(month_raw) + 1
+    parts = [year, month] if 1 <= month <= 12 else [year]
+    return partial_date_from_parts(parts), ""
 
 
 def parse_bibtex(text: str) -> list[PaperRecord]:

@@ -34,9 +34,8 @@ def paper_item(paper: Paper, key: str) -> dict[str, Any]:
     names = [n.strip() for n in paper.authors.split(",") if n.strip()]
     if names:
         item["author"] = [_author(n) for n in names]
-    if paper.published:
-        date = paper.published
-        item["issued"] = {"date-parts": [[date.year, date.month, date.day]]}
+    if paper.published_date:
+        item["issued"] = {"date-parts": [paper.published_date.parts]}
     if paper.arxiv_id:
         item |= {"publisher": "arXiv", "number": f"arXiv:{paper.arxiv_id}"}
         if paper.arxiv_version:

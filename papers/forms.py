@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -10,6 +11,7 @@ from django.utils.html import format_html
 
 from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
+from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.keys import KEY_RULE, key_valid
 from papers.models import Paper
@@ -44,7 +46,35 @@ class ArxivLookupForm(forms.Form):
         return self.parsed.id
 
 
+class PartialDateField(forms.CharField):
+    """A date as precise as it is known: ``2017``, ``2017-06`` or ``2017-06-12``."""
+
+    def to_python(self, value: object) -> PartialDate | None:
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return partial_date_parse(text)
+        except ValueError:
+            raise forms.ValidationError(PARTIAL_DATE_RULE) from None
+
+    def prepare_value(self, value: object) -> object:
+        if isinstance(value, PartialDate):
+            return value.iso
+        if isinstance(value, dt.date):
+            return value.isoformat()
+        return value
+
+
 class PaperForm(forms.ModelForm):
+    published = PartialDateField(
+        label="Publication date",
+        required=False,
+        help_text="YYYY, YYYY-MM or YYYY-MM-DD: only what is known.",
+        widget=forms.TextInput(
+            attrs={"placeholder": "2017-06-12", "maxlength": "10", "autocomplete": "off"}
+        ),
+    )
     url = forms.URLField(label="URL", max_length=500, required=False, assume_scheme="https")
     code_url = forms.URLField(
         label="Code URL", max_length=500, required=False, assume_scheme="https"
@@ -77,7 +107,6 @@ class PaperForm(forms.ModelForm):
             "citation_key": "Citation key",
             "arxiv_id": "arXiv id",
             "arxiv_version": "Version cited",
-            "published": "Publication date",
             "doi": "DOI",
             "url": "URL",
             "code_url": "Code URL",
@@ -87,7 +116,6 @@ class PaperForm(forms.ModelForm):
             "citation_key": "How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
         }
         widgets = {
-            "published": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "abstract": forms.Textarea(attrs={"rows": 8}),
             "authors": forms.TextInput(),
         }
@@ -97,6 +125,8 @@ class PaperForm(forms.ModelForm):
 
     def __init__(self, *args, key_editable: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial["published"] = self.instance.published_date
         if self.instance.pk is None:
             del self.fields["citation_key"]  # given when the paper is saved
         else:
@@ -154,7 +184,18 @@ class PaperForm(forms.ModelForm):
         return data
 
     def paper_fields(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self.fields if name != "topics"}
+        fields = {name: self.cleaned_data[name] for name in self.fields if name != "topics"}
+        published = fields.pop("published")
+        fields["published"] = published.date if published else None
+        fields["published_precision"] = published.precision if published else DAY
+        return fields
+
+    def _post_clean(self) -> None:
+        # The model keeps the date and its precision apart; the form has them as one value.
+        published = self.cleaned_data.pop("published", None)
+        super()._post_clean()
+        self.cleaned_data["published"] = published
+        self.instance.published = published.date if published else None
 
 
 class PaperTopicsForm(forms.Form):

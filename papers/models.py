@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entries.models import Claim, EntryStatus
+from papers.dates import DAY, MONTH, YEAR, PartialDate, partial_date
 
 # The organisation suggestions of the papers filter; every write that can change them
 # deletes the key.
@@ -20,6 +21,12 @@ class ReadLevel(models.TextChoices):
     FULL_TEXT = "full_text", "full text"
     ABSTRACT_ONLY = "abstract_only", "abstract only"
     METADATA_ONLY = "metadata_only", "metadata only"
+
+
+class DatePrecision(models.TextChoices):
+    DAY = DAY, "full date"
+    MONTH = MONTH, "year and month"
+    YEAR = YEAR, "year only"
 
 
 class PaperQuerySet(models.QuerySet):
@@ -68,6 +75,11 @@ class Paper(models.Model):
     organisation = models.CharField(max_length=300, blank=True)
     published = models.DateField(
         null=True, blank=True, help_text="First publication (arXiv v1) date."
+    )
+    # How much of ``published`` the source gave: a year-only date is stored as 1 January
+    # so filters and sorts work on one column, and is shown and exported as the year.
+    published_precision = models.CharField(
+        "date precision", max_length=5, choices=DatePrecision.choices, default=DatePrecision.DAY
     )
     added = models.DateTimeField(auto_now_add=True, help_text="When the paper joined the library.")
     added_by = models.ForeignKey(
@@ -125,6 +137,11 @@ class Paper(models.Model):
     def url_key(self) -> str:
         """What the paper's addresses carry: its arXiv id, or its primary key without one."""
         return self.arxiv_id or str(self.pk)
+
+    @property
+    def published_date(self) -> PartialDate | None:
+        """The publication date with only the parts that are known."""
+        return partial_date(self.published, self.published_precision)
 
     @property
     def cite_key(self) -> str:

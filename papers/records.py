@@ -7,11 +7,11 @@ the one imported from its BibTeX: same arXiv id, DOI, dates and author order.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from papers.dates import PartialDate, partial_date_from_parts
 from papers.identifiers import InvalidArxivId, find_arxiv_ids, parse_arxiv_id
 
 # arXiv's own DOIs (DataCite): 10.48550/arXiv.2305.18290 names the preprint.
@@ -67,7 +67,7 @@ def paper_record(
     *,
     title: str,
     authors: Iterable[str] = (),
-    published: dt.date | None = None,
+    published: PartialDate | None = None,
     arxiv: tuple[str | None, int | None, str] = (None, None, ""),
     doi: str = "",
     url: str = "",
@@ -93,7 +93,8 @@ def paper_record(
         "title": title[:500],
         "authors": ", ".join(n for n in (squash(a) for a in authors) if n)[:5000],
         "organisation": squash(organisation)[:300],
-        "published": published,
+        "published": published.date if published else None,
+        "published_precision": published.precision if published else None,
         "abstract": squash(abstract)[:20_000],
         "doi": clean_doi(doi)[:200],
         "url": url[:500] if url.startswith(("http://", "https://")) else "",
@@ -106,14 +107,13 @@ def paper_record(
     return record
 
 
-def date_from_parts(parts: list[object]) -> tuple[dt.date | None, str]:
-    """[year], [year, month] or [year, month, day] (numbers or digit strings) as a date;
-    a missing month or day is the first."""
+def date_from_parts(parts: list[object]) -> tuple[PartialDate | None, str]:
+    """[year], [year, month] or [year, month, day] (numbers or digit strings) as a date as
+    precise as the parts given, or why it is not one."""
+    if not any(str(p).strip() for p in parts[:3]):
+        return None, ""
     try:
-        numbers = [int(str(p).strip()) for p in parts[:3] if str(p).strip()]
-        if not numbers:
-            return None, ""
-        return dt.date(*[*numbers, 1, 1][:3]), ""
+        return partial_date_from_parts(parts), ""
     except (ValueError, TypeError):
         shown = "-".join(str(p) for p in parts[:3])[:40]
         return None, f"the date “{shown}” is not a date"

@@ -8,11 +8,11 @@ number), and is also found in arXiv URLs and DOIs when another tool wrote the fi
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 
 from papers.bibtex import keyed
+from papers.dates import YEAR, PartialDate
 from papers.models import Paper
 from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
 
@@ -39,9 +39,12 @@ def paper_record_ris(paper: Paper, key: str) -> str:
     lines = [_line("TY", "JOUR" if paper.doi else "UNPB"), _line("ID", key)]
     lines.append(_line("TI", paper.title))
     lines += [_line("AU", _surname_first(name)) for name in _names(paper.authors)]
-    if paper.published:
-        lines.append(_line("PY", str(paper.published.year)))
-        lines.append(_line("DA", paper.published.strftime("%Y/%m/%d")))
+    published = paper.published_date
+    if published:
+        lines.append(_line("PY", str(published.date.year)))
+        if published.precision != YEAR:  # RIS dates are YYYY/MM/DD/, unknown parts empty
+            parts = [f"{p:02d}" for p in published.parts[1:]]
+            lines.append(_line("DA", "/".join([str(published.date.year), *parts, "", ""][:4])))
     if paper.arxiv_id:
         version = f"v{paper.arxiv_version}" if paper.arxiv_version else ""
         lines.append(_line("AN", f"arXiv:{paper.arxiv_id}{version}"))
@@ -120,7 +123,7 @@ def _first(tags: list[tuple[str, str]], *names: str) -> str:
     return ""
 
 
-def _published(tags: list[tuple[str, str]]) -> tuple[dt.date | None, str]:
+def _published(tags: list[tuple[str, str]]) -> tuple[PartialDate | None, str]:
     """DA (YYYY/MM/DD), else PY or Y1 (YYYY, or YYYY/MM/DD/other)."""
     raw = _first(tags, "DA", "PY", "Y1")
     if not raw:

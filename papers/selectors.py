@@ -147,7 +147,10 @@ def page_size(params: QueryDict) -> int:
 
 
 # What a row of the list shows; never the abstract or the search vector.
-LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published", "read_level")
+LIST_FIELDS = (
+    "id", "arxiv_id", "title", "authors", "organisation", "published", "published_precision",
+    "read_level",
+)  # fmt: skip
 
 
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:

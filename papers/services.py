@@ -332,16 +332,21 @@ def papers_import(
             filled = [
                 name
                 for name, value in record.fields.items()
-                if value and not getattr(paper, name) and name != "arxiv_id"
+                if value
+                and not getattr(paper, name)
+                and name not in ("arxiv_id", "published_precision")
             ]
             new_topics = [t for t in topics if t not in set(paper.topics.all())]
+            if "published" in filled:  # a date comes with its precision
+                filled.append("published_precision")
             for name in filled:
                 setattr(paper, name, record.fields[name])
             if filled:
                 paper.save(update_fields=[*filled, "updated"])
             if new_topics:
                 paper.topics.add(*new_topics)
-            changes = filled + (["topics"] if new_topics else [])
+            changes = [n for n in filled if n != "published_precision"]
+            changes += ["topics"] if new_topics else []
             if changes:
                 detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."
                 report.rows.append(ImportRow(record.key, "updated", detail, paper))

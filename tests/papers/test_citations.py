@@ -106,7 +106,7 @@ def test_paper_page_exports_one_paper_in_each_format(client):
         "AU  - Rafailov, Rafael",
         "AU  - Sharma, Archit",
         "PY  - 2023",
-        "DA  - 2023/05/29",
+        "DA  - 2023/05/29/",
     ]
     assert "AN  - arXiv:2305.18290v2" in ris
     assert csl_response["Content-Disposition"] == 'attachment; filename="rafailov2023direct.json"'
