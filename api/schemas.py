@@ -157,6 +157,16 @@ class PaperOut(Schema):
     abstract: str
     categories: str
     code_url: str
+    entry_type: str = Field(
+        description="article, inproceedings, incollection, book, techreport, phdthesis, "
+        "mastersthesis, or empty for a preprint or other."
+    )
+    journal: str
+    booktitle: str = Field(description="The proceedings or book the paper is in.")
+    volume: str
+    issue: str
+    pages: str = Field(description="As 12--19.")
+    publisher: str = Field(description="Or the institution of a report, a thesis's school.")
     read_level: ReadLevelValue
     topics: list[str] = Field(description="Concept slugs.")
     page_url: str

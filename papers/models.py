@@ -29,6 +29,19 @@ class DatePrecision(models.TextChoices):
     YEAR = YEAR, "year only"
 
 
+class EntryType(models.TextChoices):
+    """What kind of publication a paper is, named as BibTeX names it; blank for a preprint
+    or anything else (exported as ``@misc``)."""
+
+    ARTICLE = "article", "journal article"
+    INPROCEEDINGS = "inproceedings", "conference paper"
+    INCOLLECTION = "incollection", "book chapter"
+    BOOK = "book", "book"
+    TECHREPORT = "techreport", "report"
+    PHDTHESIS = "phdthesis", "PhD thesis"
+    MASTERSTHESIS = "mastersthesis", "master's thesis"
+
+
 class PaperQuerySet(models.QuerySet):
     def with_claim_count(self) -> PaperQuerySet:
         """Annotate ``claim_count``: claims of published entries citing each paper.
@@ -91,6 +104,30 @@ class Paper(models.Model):
         help_text="Who added the paper (empty for imports and bulk loads).",
     )
     updated = models.DateTimeField(auto_now=True)
+    # Where the paper appeared, as reference managers keep it.
+    entry_type = models.CharField(
+        "type",
+        max_length=20,
+        choices=EntryType.choices,
+        blank=True,
+        help_text="Empty: preprint or other.",
+    )
+    journal = models.CharField(max_length=300, blank=True)
+    booktitle = models.CharField(
+        "proceedings or book",
+        max_length=500,
+        blank=True,
+        help_text="For a conference paper or a chapter.",
+    )
+    volume = models.CharField(max_length=50, blank=True)
+    issue = models.CharField("issue or number", max_length=50, blank=True)
+    pages = models.CharField(max_length=50, blank=True, help_text="As 12--19.")
+    publisher = models.CharField(
+        "publisher or institution",
+        max_length=300,
+        blank=True,
+        help_text="The university for a thesis, the institution for a report.",
+    )
     abstract = models.TextField(blank=True)
     categories = models.CharField(max_length=300, blank=True)
     code_url = models.URLField("code URL", max_length=500, blank=True)
@@ -137,6 +174,18 @@ class Paper(models.Model):
     def url_key(self) -> str:
         """What the paper's addresses carry: its arXiv id, or its primary key without one."""
         return self.arxiv_id or str(self.pk)
+
+    @property
+    def venue_label(self) -> str:
+        """``Nature 5(3), 12-19``, ``In Proc. ACL, 12-19``, ``MIT Press``: where it appeared
+        (page ranges with an en dash)."""
+        where = self.journal or (f"In {self.booktitle}" if self.booktitle else "")
+        if self.volume:
+            where += f" {self.volume}" + (f"({self.issue})" if self.issue else "")
+        elif self.issue:
+            where += f", no. {self.issue}"
+        parts = [where.strip(), self.pages.replace("--", "\u2013"), self.publisher]
+        return ", ".join(part for part in parts if part)
 
     @property
     def published_date(self) -> PartialDate | None:

@@ -18,6 +18,31 @@ from papers.identifiers import InvalidArxivId, find_arxiv_ids, parse_arxiv_id
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
 
 
+# Where a paper appeared: the fields every format reads and writes, with their lengths.
+VENUE_LIMITS = {
+    "entry_type": 20, "journal": 300, "booktitle": 500, "volume": 50, "issue": 50, "pages": 50,
+    "publisher": 300,
+}  # fmt: skip
+
+
+def pages_split(pages: str) -> tuple[str, str]:
+    """``12--19`` (or 12-19, or an en dash) → ("12", "19"); one page → ("12", "")."""
+    first, _, last = re.sub(r"\s*(?:--|[-\u2013\u2014])\s*", "-", pages.strip()).partition("-")
+    return first, last
+
+
+def pages_join(first: str, last: str) -> str:
+    return f"{first.strip()}--{last.strip()}" if last.strip() else first.strip()
+
+
+def venue_container(kind: str, container: str) -> dict[str, str]:
+    """A container title (RIS T2, CSL container-title): the journal of an article, else
+    the proceedings or book the paper is in."""
+    if not container:
+        return {}
+    return {"journal": container} if kind in ("article", "") else {"booktitle": container}
+
+
 @dataclass
 class PaperRecord:
     """One reference of an imported file; ``problem`` says why it cannot be used."""
@@ -74,6 +99,7 @@ def paper_record(
     abstract: str = "",
     organisation: str = "",
     categories: str = "",
+    venue: dict[str, str] | None = None,
     topics: Iterable[str] = (),
 ) -> PaperRecord:
     """A record of checked, normalised paper fields, or one naming its first problem."""
@@ -101,6 +127,7 @@ def paper_record(
         "arxiv_id": arxiv_id,
         "arxiv_version": version,
         "categories": squash(categories)[:300],
+        **{name: squash(value)[: VENUE_LIMITS[name]] for name, value in (venue or {}).items()},
     }
     record.fields = {name: value for name, value in values.items() if value not in ("", None)}
     record.topics = list(dict.fromkeys(t for t in (squash(t) for t in topics) if t))

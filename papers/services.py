@@ -120,6 +120,8 @@ class PaperChangeRefused(Exception):
 TRACKED = (
     "citation_key", "arxiv_id", "arxiv_version", "doi", "url", "title", "authors", "organisation",
     "published", "abstract", "categories", "code_url", "read_level",
+    "published_precision", "entry_type", "journal", "booktitle", "volume", "issue", "pages",
+    "publisher",
 )  # fmt: skip
 
 

@@ -10,6 +10,7 @@ import pytest
 from papers.models import Paper
 from papers.services import papers_import
 from tests.factories import PaperFactory
+from tests.papers.conftest import paper_export
 
 pytestmark = pytest.mark.django_db
 
@@ -19,19 +20,14 @@ YEAR_MONTH = (
 )
 
 
-def download(client, paper: Paper, fmt: str) -> str:
-    response = client.get(f"{paper.get_absolute_url()}?format={fmt}")
-    return b"".join(response.streaming_content).decode()
-
-
 def test_year_only_reference_is_shown_and_exported_as_the_year(client):
     paper = papers_import(text=YEAR_ONLY, format="bibtex").rows[0].paper
 
     page = client.get(paper.get_absolute_url()).content.decode()
     listing = client.get("/papers/").content.decode()
-    bibtex = download(client, paper, "bibtex")
-    ris = download(client, paper, "ris")
-    csl = json.loads(download(client, paper, "csljson"))
+    bibtex = paper_export(client, paper, "bibtex")
+    ris = paper_export(client, paper, "ris")
+    csl = json.loads(paper_export(client, paper, "csljson"))
 
     assert (paper.published, paper.published_precision) == (dt.date(1998, 1, 1), "year")
     assert 'Published <time datetime="1998">1998</time>' in page
@@ -47,13 +43,13 @@ def test_year_month_reference_keeps_its_month_and_no_day(client):
     paper = papers_import(text=YEAR_MONTH, format="bibtex").rows[0].paper
 
     page = client.get(paper.get_absolute_url()).content.decode()
-    bibtex = download(client, paper, "bibtex")
+    bibtex = paper_export(client, paper, "bibtex")
 
     assert paper.published_precision == "month"
     assert '<time datetime="2017-06">June 2017</time>' in page
     assert "month = jun,\n" in bibtex and "date = {2017-06}" in bibtex
-    assert download(client, paper, "ris").count("DA  - 2017/06//\n") == 1
-    assert json.loads(download(client, paper, "csljson"))[0]["issued"] == {
+    assert paper_export(client, paper, "ris").count("DA  - 2017/06//\n") == 1
+    assert json.loads(paper_export(client, paper, "csljson"))[0]["issued"] == {
         "date-parts": [[2017, 6]]
     }
 
