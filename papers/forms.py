@@ -14,7 +14,7 @@ from entries.models import Caveat, Evidence
 from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.keys import KEY_RULE, key_valid
-from papers.models import Paper
+from papers.models import EntryType, Paper
 from wiki.models import Concept
 
 BIBTEX_MAX_BYTES = 2 * 1024 * 1024
@@ -134,6 +134,7 @@ class PaperForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
             self.initial["published"] = self.instance.published_date
+        self.fields["entry_type"].choices = [("", "preprint or other"), *EntryType.choices]
         if self.instance.pk is None:
             del self.fields["citation_key"]  # given when the paper is saved
         else:

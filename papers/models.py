@@ -106,11 +106,10 @@ class Paper(models.Model):
     updated = models.DateTimeField(auto_now=True)
     # Where the paper appeared, as reference managers keep it.
     entry_type = models.CharField(
-        "type",
+        "publication type",
         max_length=20,
         choices=EntryType.choices,
         blank=True,
-        help_text="Empty: preprint or other.",
     )
     journal = models.CharField(max_length=300, blank=True)
     booktitle = models.CharField(

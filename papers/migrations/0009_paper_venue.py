@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='paper',
             name='entry_type',
-            field=models.CharField(blank=True, choices=[('article', 'journal article'), ('inproceedings', 'conference paper'), ('incollection', 'book chapter'), ('book', 'book'), ('techreport', 'report'), ('phdthesis', 'PhD thesis'), ('mastersthesis', "master's thesis")], help_text='Empty: preprint or other.', max_length=20, verbose_name='type'),
+            field=models.CharField(blank=True, choices=[('article', 'journal article'), ('inproceedings', 'conference paper'), ('incollection', 'book chapter'), ('book', 'book'), ('techreport', 'report'), ('phdthesis', 'PhD thesis'), ('mastersthesis', "master's thesis")], max_length=20, verbose_name='publication type'),
         ),
         migrations.AddField(
             model_name='paper',

@@ -68,7 +68,8 @@ def test_imported_key_is_kept_and_used_by_every_export(client):
     csl = b"".join(client.get(f"{paper.get_absolute_url()}?format=csljson").streaming_content)
 
     assert paper.citation_key == "vaswani2017attention"
-    assert '<code class="citation-key">vaswani2017attention</code>' in page
+    cite = 'title="\\cite{vaswani2017attention} in LaTeX">vaswani2017attention</code>'
+    assert f'<code class="citation-key" {cite}' in page
     assert b"ID  - vaswani2017attention\n" in ris
     assert b'"id": "vaswani2017attention"' in csl
 
