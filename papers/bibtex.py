@@ -316,6 +316,7 @@ def _record(raw: bibtexparser.model.Entry) -> PaperRecord:
     eprint = _verbatim(entry.get("eprint")) if prefix == "arxiv" else ""
     arxiv = arxiv_in(
         eprint=eprint,
+        doi=_verbatim(entry.get("doi")),
         others=[_verbatim(entry.get(n)) for n in ("url", "journal", "note", "howpublished")],
     )
     if arxiv[2]:
