@@ -50,6 +50,11 @@ def _suffix(n: int) -> str:
     return letters
 
 
+def key_candidates(base: str, count: int = 27 * 26) -> list[str]:
+    """``base``, then ``base`` with a suffix: a to z, then aa to zz (lower case)."""
+    return [f"{base}{_suffix(n)}".lower() for n in range(count + 1)]
+
+
 def key_free(base: str, taken: Collection[str]) -> str:
     """``base`` when no paper holds it, else ``base`` with the first free letter suffix."""
     count = 0

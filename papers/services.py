@@ -17,7 +17,7 @@ from entries.models import Claim, Entry
 from papers.citations import FORMATS, detect_format
 from papers.csl import CslError
 from papers.identifiers import parse_arxiv_id
-from papers.keys import key_base, key_free, key_valid
+from papers.keys import key_base, key_candidates, key_free, key_valid
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper, PaperChange, ReadLevel
 from papers.records import PaperRecord
 from wiki.models import Concept
@@ -64,14 +64,13 @@ def paper_key_assign(*, paper: Paper, wanted: str = "") -> str:
     if paper.citation_key:
         return paper.citation_key
     base = paper_key_base(paper)
-    prefixes = [base, wanted] if key_valid(wanted) else [base]
-    taken = {
-        key.lower()
-        for prefix in prefixes
-        for key in Paper.objects.filter(citation_key__istartswith=prefix).values_list(
-            "citation_key", flat=True
-        )
-    }
+    # Exact lower-cased keys, so the unique index on LOWER(citation_key) answers.
+    candidates = [*key_candidates(base), *([wanted.lower()] if key_valid(wanted) else [])]
+    taken = set(
+        Paper.objects.annotate(key=Lower("citation_key"))
+        .filter(key__in=candidates)
+        .values_list("key", flat=True)
+    )
     key = wanted if key_valid(wanted) and wanted.lower() not in taken else key_free(base, taken)
     while True:
         try:
