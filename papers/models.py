@@ -92,7 +92,11 @@ class Paper(models.Model):
     # How much of ``published`` the source gave: a year-only date is stored as 1 January
     # so filters and sorts work on one column, and is shown and exported as the year.
     published_precision = models.CharField(
-        "date precision", max_length=5, choices=DatePrecision.choices, default=DatePrecision.DAY
+        "date precision",
+        max_length=5,
+        choices=DatePrecision.choices,
+        default=DatePrecision.DAY,
+        db_default=DatePrecision.DAY,  # bulk loads (COPY) name only the columns they fill
     )
     added = models.DateTimeField(auto_now_add=True, help_text="When the paper joined the library.")
     added_by = models.ForeignKey(
@@ -110,21 +114,31 @@ class Paper(models.Model):
         max_length=20,
         choices=EntryType.choices,
         blank=True,
+        default="",
+        db_default="",
     )
-    journal = models.CharField(max_length=300, blank=True)
+    journal = models.CharField(max_length=300, blank=True, default="", db_default="")
     booktitle = models.CharField(
         "proceedings or book",
         max_length=500,
         blank=True,
+        default="",
+        db_default="",
         help_text="For a conference paper or a chapter.",
     )
-    volume = models.CharField(max_length=50, blank=True)
-    issue = models.CharField("issue or number", max_length=50, blank=True)
-    pages = models.CharField(max_length=50, blank=True, help_text="As 12--19.")
+    volume = models.CharField(max_length=50, blank=True, default="", db_default="")
+    issue = models.CharField(
+        "issue or number", max_length=50, blank=True, default="", db_default=""
+    )
+    pages = models.CharField(
+        max_length=50, blank=True, default="", db_default="", help_text="As 12--19."
+    )
     publisher = models.CharField(
         "publisher or institution",
         max_length=300,
         blank=True,
+        default="",
+        db_default="",
         help_text="The university for a thesis, the institution for a report.",
     )
     abstract = models.TextField(blank=True)
