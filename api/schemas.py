@@ -140,6 +140,7 @@ class PaperRef(Schema):
 
 class PaperOut(Schema):
     id: int
+    citation_key: str = Field(description="The key documents cite the paper by; never reused.")
     arxiv_id: str | None
     arxiv_version: int | None
     doi: str
@@ -148,11 +149,24 @@ class PaperOut(Schema):
     authors: str = Field(description="Comma-separated, in the paper's order.")
     organisation: str
     published: dt.date | None = Field(description="First (arXiv v1) publication date.")
+    published_precision: Literal["day", "month", "year"] = Field(
+        description="How much of the date is known: a year-only date is stored as 1 January."
+    )
     added: dt.datetime
     updated: dt.datetime
     abstract: str
     categories: str
     code_url: str
+    entry_type: str = Field(
+        description="article, inproceedings, incollection, book, techreport, phdthesis, "
+        "mastersthesis, or empty for a preprint or other."
+    )
+    journal: str
+    booktitle: str = Field(description="The proceedings or book the paper is in.")
+    volume: str
+    issue: str
+    pages: str = Field(description="As 12--19.")
+    publisher: str = Field(description="Or the institution of a report, a thesis's school.")
     read_level: ReadLevelValue
     topics: list[str] = Field(description="Concept slugs.")
     page_url: str
@@ -164,6 +178,10 @@ class PaperOut(Schema):
     @staticmethod
     def resolve_page_url(paper) -> str:
         return paper.get_absolute_url()
+
+    @staticmethod
+    def resolve_citation_key(paper) -> str:
+        return paper.cite_key
 
 
 class PaperPage(PageOut):

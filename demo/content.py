@@ -16,6 +16,7 @@ from entries.services import ClaimData, entry_create
 from evidence import normalise_protocol
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel
+from papers.services import paper_key_assign
 from results.models import Result
 from results.services import benchmark_create
 from wiki.concept_links import links_record
@@ -153,6 +154,7 @@ def load_demo_content() -> bool:
         data = dict(data)
         topics = data.pop("topics")
         paper = Paper.objects.create(**data)
+        paper_key_assign(paper=paper)
         paper.topics.set([concepts[t] for t in topics])
         papers[paper.arxiv_id] = paper
     KeyPaper.objects.create(

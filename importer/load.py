@@ -46,7 +46,11 @@ from importer.notes import (
 from importer.parse import parse_note
 from importer.report import KINDS, FileReport, ImportReport, Tally
 from papers.models import Paper
-from papers.services import paper_get_or_create_by_arxiv, papers_read_level_raise
+from papers.services import (
+    paper_get_or_create_by_arxiv,
+    paper_key_assign,
+    papers_read_level_raise,
+)
 from wiki.concept_links import links_record
 from wiki.models import Concept, ConceptAlias, KeyPaper
 from wiki.services import ConceptError, concept_create, revision_create
@@ -265,6 +269,7 @@ def _papers_write(note: ConceptPage) -> tuple[dict[str, Paper], dict[int, str]]:
             paper = Paper.objects.create(
                 title=kp.title, organisation=kp.organisation, published=kp.published
             )
+            paper_key_assign(paper=paper)
             states[paper.pk] = "created"
         else:
             states.setdefault(paper.pk, "unchanged")

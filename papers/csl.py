@@ -15,7 +15,15 @@ from typing import Any
 
 from papers.bibtex import keyed
 from papers.models import Paper
-from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
+from papers.records import (
+    PaperRecord,
+    arxiv_in,
+    date_from_parts,
+    pages_join,
+    pages_split,
+    paper_record,
+    venue_container,
+)
 
 
 def _author(name: str) -> dict[str, str]:
@@ -25,20 +33,42 @@ def _author(name: str) -> dict[str, str]:
     return {"family": parts[1], "given": parts[0]}
 
 
+# The library's entry types and CSL's; a preprint or other is CSL's "article".
+_TYPES = {
+    "article": "article-journal", "inproceedings": "paper-conference", "incollection": "chapter",
+    "book": "book", "techreport": "report", "phdthesis": "thesis", "mastersthesis": "thesis",
+}  # fmt: skip
+_TYPES_READ = {csl: kind for kind, csl in _TYPES.items() if kind != "mastersthesis"}
+_MASTERS = "Master's thesis"
+
+
+def _venue(paper: Paper) -> dict[str, str]:
+    values = {
+        "container-title": paper.journal or paper.booktitle,
+        "volume": paper.volume,
+        "issue": paper.issue,
+        "page": paper.pages.replace("--", "-"),
+        "publisher": paper.publisher,
+        "genre": _MASTERS if paper.entry_type == "mastersthesis" else "",
+    }
+    return {name: value for name, value in values.items() if value}
+
+
 def paper_item(paper: Paper, key: str) -> dict[str, Any]:
+    kind = paper.entry_type or ("article" if paper.journal else "")
     item: dict[str, Any] = {
         "id": key,
-        "type": "article-journal" if paper.doi and not paper.arxiv_id else "article",
+        "type": _TYPES.get(kind, "article"),
         "title": paper.title,
     }
     names = [n.strip() for n in paper.authors.split(",") if n.strip()]
     if names:
         item["author"] = [_author(n) for n in names]
-    if paper.published:
-        date = paper.published
-        item["issued"] = {"date-parts": [[date.year, date.month, date.day]]}
+    if paper.published_date:
+        item["issued"] = {"date-parts": [paper.published_date.parts]}
+    item |= _venue(paper)
     if paper.arxiv_id:
-        item |= {"publisher": "arXiv", "number": f"arXiv:{paper.arxiv_id}"}
+        item |= {"publisher": paper.publisher or "arXiv", "number": f"arXiv:{paper.arxiv_id}"}
         if paper.arxiv_version:
             item["version"] = str(paper.arxiv_version)
     if paper.doi:
@@ -145,12 +175,26 @@ def _record(item: dict[str, Any], index: int) -> PaperRecord:
         others=[_text(item.get(n)) for n in ("URL", "note", "container-title", "archive_location")],
         label="number",
     )
+    kind = _TYPES_READ.get(_text(item.get("type")), "")
+    if kind == "phdthesis" and "master" in _text(item.get("genre")).lower():
+        kind = "mastersthesis"
+    publisher = _text(item.get("publisher"))
+    venue = {
+        "entry_type": kind,
+        "volume": _text(item.get("volume")),
+        "issue": _text(item.get("issue")),
+        "pages": pages_join(*pages_split(_text(item.get("page")))),
+        # arXiv as a preprint's publisher says where the id comes from, not a venue.
+        "publisher": "" if publisher.lower() == "arxiv" else publisher,
+        **venue_container(kind, _text(item.get("container-title"))),
+    }
     authors = item.get("author")
     custom = item.get("custom") if isinstance(item.get("custom"), dict) else {}
     keywords = _text(item.get("keyword"))
     return paper_record(
         key,
         title=_text(item.get("title")),
+        venue=venue,
         authors=[_name(a) for a in authors] if isinstance(authors, list) else [],
         published=published,
         arxiv=arxiv,

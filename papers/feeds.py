@@ -33,6 +33,9 @@ class RecentPapersFeed(Feed):
     def subtitle(self) -> str:
         return "Papers as they join the library, with how much of each the wiki has read."
 
+    # Atom requires an author for every entry: a paper without authors takes the feed's.
+    author_name = "Research Wiki"
+
     def link(self) -> str:
         return f"{self.root}{reverse('papers:list')}?sort=added"
 

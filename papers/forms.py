@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -10,8 +11,10 @@ from django.utils.html import format_html
 
 from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
+from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
-from papers.models import Paper
+from papers.keys import KEY_RULE, key_valid
+from papers.models import EntryType, Paper
 from wiki.models import Concept
 
 BIBTEX_MAX_BYTES = 2 * 1024 * 1024
@@ -43,7 +46,35 @@ class ArxivLookupForm(forms.Form):
         return self.parsed.id
 
 
+class PartialDateField(forms.CharField):
+    """A date as precise as it is known: ``2017``, ``2017-06`` or ``2017-06-12``."""
+
+    def to_python(self, value: object) -> PartialDate | None:
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return partial_date_parse(text)
+        except ValueError:
+            raise forms.ValidationError(PARTIAL_DATE_RULE) from None
+
+    def prepare_value(self, value: object) -> object:
+        if isinstance(value, PartialDate):
+            return value.iso
+        if isinstance(value, dt.date):
+            return value.isoformat()
+        return value
+
+
 class PaperForm(forms.ModelForm):
+    published = PartialDateField(
+        label="Publication date",
+        required=False,
+        help_text="YYYY, YYYY-MM or YYYY-MM-DD: only what is known.",
+        widget=forms.TextInput(
+            attrs={"placeholder": "2017-06-12", "maxlength": "10", "autocomplete": "off"}
+        ),
+    )
     url = forms.URLField(label="URL", max_length=500, required=False, assume_scheme="https")
     code_url = forms.URLField(
         label="Code URL", max_length=500, required=False, assume_scheme="https"
@@ -57,6 +88,7 @@ class PaperForm(forms.ModelForm):
     class Meta:
         model = Paper
         fields = [
+            "citation_key",
             "arxiv_id",
             "arxiv_version",
             "title",
@@ -65,6 +97,13 @@ class PaperForm(forms.ModelForm):
             "published",
             "abstract",
             "categories",
+            "entry_type",
+            "journal",
+            "booktitle",
+            "volume",
+            "issue",
+            "pages",
+            "publisher",
             "doi",
             "url",
             "code_url",
@@ -72,16 +111,18 @@ class PaperForm(forms.ModelForm):
             "topics",
         ]
         labels = {
+            "citation_key": "Citation key",
             "arxiv_id": "arXiv id",
             "arxiv_version": "Version cited",
-            "published": "Publication date",
             "doi": "DOI",
             "url": "URL",
             "code_url": "Code URL",
         }
-        help_texts = {"authors": "Comma-separated, in the paper's order."}
+        help_texts = {
+            "authors": "Comma-separated, in the paper's order.",
+            "citation_key": "How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
+        }
         widgets = {
-            "published": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "abstract": forms.Textarea(attrs={"rows": 8}),
             "authors": forms.TextInput(),
         }
@@ -89,8 +130,15 @@ class PaperForm(forms.ModelForm):
     # Text columns without a length of their own still get one in the form.
     TEXT_LIMITS = {"authors": 5000, "abstract": 20_000}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, key_editable: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial["published"] = self.instance.published_date
+        self.fields["entry_type"].choices = [("", "preprint or other"), *EntryType.choices]
+        if self.instance.pk is None:
+            del self.fields["citation_key"]  # given when the paper is saved
+        else:
+            self.fields["citation_key"].disabled = not key_editable
         for name, limit in self.TEXT_LIMITS.items():
             field = self.fields[name]
             field.max_length = limit
@@ -118,6 +166,24 @@ class PaperForm(forms.ModelForm):
             )
         return parsed.id
 
+    def clean_citation_key(self) -> str | None:
+        key = (self.cleaned_data["citation_key"] or "").strip()
+        if self.fields["citation_key"].disabled or not key:
+            return self.instance.citation_key  # a key is never taken away
+        if not key_valid(key):
+            raise forms.ValidationError(KEY_RULE)
+        holder = Paper.objects.filter(citation_key__iexact=key).exclude(pk=self.instance.pk).first()
+        if holder:
+            raise forms.ValidationError(
+                format_html(
+                    '{} is the key of <a href="{}">{}</a>.',
+                    holder.citation_key,
+                    holder.get_absolute_url(),
+                    holder.title,
+                )
+            )
+        return key
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         version = getattr(self, "version_in_id", None)
@@ -126,7 +192,18 @@ class PaperForm(forms.ModelForm):
         return data
 
     def paper_fields(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields if name != "topics"}
+        fields = {name: self.cleaned_data[name] for name in self.fields if name != "topics"}
+        published = fields.pop("published")
+        fields["published"] = published.date if published else None
+        fields["published_precision"] = published.precision if published else DAY
+        return fields
+
+    def _post_clean(self) -> None:
+        # The model keeps the date and its precision apart; the form has them as one value.
+        published = self.cleaned_data.pop("published", None)
+        super()._post_clean()
+        self.cleaned_data["published"] = published
+        self.instance.published = published.date if published else None
 
 
 class PaperTopicsForm(forms.Form):

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entries.models import Claim, EntryStatus
+from papers.dates import DAY, MONTH, YEAR, PartialDate, partial_date
 
 # The organisation suggestions of the papers filter; every write that can change them
 # deletes the key.
@@ -20,6 +21,25 @@ class ReadLevel(models.TextChoices):
     FULL_TEXT = "full_text", "full text"
     ABSTRACT_ONLY = "abstract_only", "abstract only"
     METADATA_ONLY = "metadata_only", "metadata only"
+
+
+class DatePrecision(models.TextChoices):
+    DAY = DAY, "full date"
+    MONTH = MONTH, "year and month"
+    YEAR = YEAR, "year only"
+
+
+class EntryType(models.TextChoices):
+    """What kind of publication a paper is, named as BibTeX names it; blank for a preprint
+    or anything else (exported as ``@misc``)."""
+
+    ARTICLE = "article", "journal article"
+    INPROCEEDINGS = "inproceedings", "conference paper"
+    INCOLLECTION = "incollection", "book chapter"
+    BOOK = "book", "book"
+    TECHREPORT = "techreport", "report"
+    PHDTHESIS = "phdthesis", "PhD thesis"
+    MASTERSTHESIS = "mastersthesis", "master's thesis"
 
 
 class PaperQuerySet(models.QuerySet):
@@ -53,12 +73,30 @@ class Paper(models.Model):
         null=True, blank=True, help_text="The arXiv version cited (the v in 2608.17528v2)."
     )
     doi = models.CharField("DOI", max_length=200, blank=True)
+    # Given once (papers.keys) and never reassigned; NULL only for rows bulk-loaded outside
+    # the services (synthetic benchmark data), which export as ``paper<id>``.
+    citation_key = models.CharField(
+        "citation key",
+        max_length=100,
+        null=True,
+        blank=True,
+        help_text="How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
+    )
     url = models.URLField("URL", max_length=500, blank=True)
     title = models.CharField(max_length=500)
     authors = models.TextField(blank=True, help_text="Comma-separated, in the paper's order.")
     organisation = models.CharField(max_length=300, blank=True)
     published = models.DateField(
         null=True, blank=True, help_text="First publication (arXiv v1) date."
+    )
+    # How much of ``published`` the source gave: a year-only date is stored as 1 January
+    # so filters and sorts work on one column, and is shown and exported as the year.
+    published_precision = models.CharField(
+        "date precision",
+        max_length=5,
+        choices=DatePrecision.choices,
+        default=DatePrecision.DAY,
+        db_default=DatePrecision.DAY,  # bulk loads (COPY) name only the columns they fill
     )
     added = models.DateTimeField(auto_now_add=True, help_text="When the paper joined the library.")
     added_by = models.ForeignKey(
@@ -70,6 +108,39 @@ class Paper(models.Model):
         help_text="Who added the paper (empty for imports and bulk loads).",
     )
     updated = models.DateTimeField(auto_now=True)
+    # Where the paper appeared, as reference managers keep it.
+    entry_type = models.CharField(
+        "publication type",
+        max_length=20,
+        choices=EntryType.choices,
+        blank=True,
+        default="",
+        db_default="",
+    )
+    journal = models.CharField(max_length=300, blank=True, default="", db_default="")
+    booktitle = models.CharField(
+        "proceedings or book",
+        max_length=500,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="For a conference paper or a chapter.",
+    )
+    volume = models.CharField(max_length=50, blank=True, default="", db_default="")
+    issue = models.CharField(
+        "issue or number", max_length=50, blank=True, default="", db_default=""
+    )
+    pages = models.CharField(
+        max_length=50, blank=True, default="", db_default="", help_text="As 12--19."
+    )
+    publisher = models.CharField(
+        "publisher or institution",
+        max_length=300,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The university for a thesis, the institution for a report.",
+    )
     abstract = models.TextField(blank=True)
     categories = models.CharField(max_length=300, blank=True)
     code_url = models.URLField("code URL", max_length=500, blank=True)
@@ -91,6 +162,8 @@ class Paper(models.Model):
                 condition=Q(arxiv_id__isnull=False) & ~Q(arxiv_id=""),
                 name="paper_arxiv_id_unique",
             ),
+            # BibTeX compares keys ignoring case: two papers never differ only by it.
+            models.UniqueConstraint(Lower("citation_key"), name="paper_citation_key_unique"),
         ]
         indexes = [
             models.Index(fields=["-published", "-id"], name="paper_published_idx"),
@@ -114,6 +187,28 @@ class Paper(models.Model):
     def url_key(self) -> str:
         """What the paper's addresses carry: its arXiv id, or its primary key without one."""
         return self.arxiv_id or str(self.pk)
+
+    @property
+    def venue_label(self) -> str:
+        """``Nature 5(3), 12-19``, ``In Proc. ACL, 12-19``, ``MIT Press``: where it appeared
+        (page ranges with an en dash)."""
+        where = self.journal or (f"In {self.booktitle}" if self.booktitle else "")
+        if self.volume:
+            where += f" {self.volume}" + (f"({self.issue})" if self.issue else "")
+        elif self.issue:
+            where += f", no. {self.issue}"
+        parts = [where.strip(), self.pages.replace("--", "\u2013"), self.publisher]
+        return ", ".join(part for part in parts if part)
+
+    @property
+    def published_date(self) -> PartialDate | None:
+        """The publication date with only the parts that are known."""
+        return partial_date(self.published, self.published_precision)
+
+    @property
+    def cite_key(self) -> str:
+        """The key exports cite the paper by."""
+        return self.citation_key or f"paper{self.pk}"
 
     @property
     def author_names(self) -> list[str]:

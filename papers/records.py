@@ -7,15 +7,40 @@ the one imported from its BibTeX: same arXiv id, DOI, dates and author order.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from papers.dates import PartialDate, partial_date_from_parts
 from papers.identifiers import InvalidArxivId, find_arxiv_ids, parse_arxiv_id
 
 # arXiv's own DOIs (DataCite): 10.48550/arXiv.2305.18290 names the preprint.
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
+
+
+# Where a paper appeared: the fields every format reads and writes, with their lengths.
+VENUE_LIMITS = {
+    "entry_type": 20, "journal": 300, "booktitle": 500, "volume": 50, "issue": 50, "pages": 50,
+    "publisher": 300,
+}  # fmt: skip
+
+
+def pages_split(pages: str) -> tuple[str, str]:
+    """``12--19`` (or 12-19, or an en dash) → ("12", "19"); one page → ("12", "")."""
+    first, _, last = re.sub(r"\s*(?:--|[-\u2013\u2014])\s*", "-", pages.strip()).partition("-")
+    return first, last
+
+
+def pages_join(first: str, last: str) -> str:
+    return f"{first.strip()}--{last.strip()}" if last.strip() else first.strip()
+
+
+def venue_container(kind: str, container: str) -> dict[str, str]:
+    """A container title (RIS T2, CSL container-title): the journal of an article, else
+    the proceedings or book the paper is in."""
+    if not container:
+        return {}
+    return {"journal": container} if kind in ("article", "") else {"booktitle": container}
 
 
 @dataclass
@@ -67,13 +92,14 @@ def paper_record(
     *,
     title: str,
     authors: Iterable[str] = (),
-    published: dt.date | None = None,
+    published: PartialDate | None = None,
     arxiv: tuple[str | None, int | None, str] = (None, None, ""),
     doi: str = "",
     url: str = "",
     abstract: str = "",
     organisation: str = "",
     categories: str = "",
+    venue: dict[str, str] | None = None,
     topics: Iterable[str] = (),
 ) -> PaperRecord:
     """A record of checked, normalised paper fields, or one naming its first problem."""
@@ -93,27 +119,28 @@ def paper_record(
         "title": title[:500],
         "authors": ", ".join(n for n in (squash(a) for a in authors) if n)[:5000],
         "organisation": squash(organisation)[:300],
-        "published": published,
+        "published": published.date if published else None,
+        "published_precision": published.precision if published else None,
         "abstract": squash(abstract)[:20_000],
         "doi": clean_doi(doi)[:200],
         "url": url[:500] if url.startswith(("http://", "https://")) else "",
         "arxiv_id": arxiv_id,
         "arxiv_version": version,
         "categories": squash(categories)[:300],
+        **{name: squash(value)[: VENUE_LIMITS[name]] for name, value in (venue or {}).items()},
     }
     record.fields = {name: value for name, value in values.items() if value not in ("", None)}
     record.topics = list(dict.fromkeys(t for t in (squash(t) for t in topics) if t))
     return record
 
 
-def date_from_parts(parts: list[object]) -> tuple[dt.date | None, str]:
-    """[year], [year, month] or [year, month, day] (numbers or digit strings) as a date;
-    a missing month or day is the first."""
+def date_from_parts(parts: list[object]) -> tuple[PartialDate | None, str]:
+    """[year], [year, month] or [year, month, day] (numbers or digit strings) as a date as
+    precise as the parts given, or why it is not one."""
+    if not any(str(p).strip() for p in parts[:3]):
+        return None, ""
     try:
-        numbers = [int(str(p).strip()) for p in parts[:3] if str(p).strip()]
-        if not numbers:
-            return None, ""
-        return dt.date(*[*numbers, 1, 1][:3]), ""
+        return partial_date_from_parts(parts), ""
     except (ValueError, TypeError):
         shown = "-".join(str(p) for p in parts[:3])[:40]
         return None, f"the date “{shown}” is not a date"

@@ -8,13 +8,21 @@ number), and is also found in arXiv URLs and DOIs when another tool wrote the fi
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 
 from papers.bibtex import keyed
+from papers.dates import YEAR, PartialDate
 from papers.models import Paper
-from papers.records import PaperRecord, arxiv_in, date_from_parts, paper_record
+from papers.records import (
+    PaperRecord,
+    arxiv_in,
+    date_from_parts,
+    pages_join,
+    pages_split,
+    paper_record,
+    venue_container,
+)
 
 _LINE = re.compile(r"^([A-Z][A-Z0-9])  -(?: (.*))?$")
 # The names of authors, in the order RIS readers expect them.
@@ -35,13 +43,44 @@ def _line(tag: str, value: str) -> str:
     return f"{tag}  - {' '.join(value.split())}\n"
 
 
+# The library's entry types and RIS's; reading also takes the other spellings.
+_TYPES = {
+    "article": "JOUR", "inproceedings": "CPAPER", "incollection": "CHAP", "book": "BOOK",
+    "techreport": "RPRT", "phdthesis": "THES", "mastersthesis": "THES",
+}  # fmt: skip
+_TYPES_READ = {
+    **{ris: kind for kind, ris in _TYPES.items() if kind != "mastersthesis"},
+    "JFULL": "article", "EJOUR": "article", "CONF": "inproceedings", "EBOOK": "book",
+    "ECHAP": "incollection",
+}  # fmt: skip
+
+
+def _ris_type(paper: Paper) -> str:
+    if paper.entry_type:
+        return _TYPES[paper.entry_type]
+    return "JOUR" if paper.journal else "CPAPER" if paper.booktitle else "UNPB"
+
+
+def _venue_lines(paper: Paper) -> list[str]:
+    first, last = pages_split(paper.pages)
+    values = [
+        ("T2", paper.journal or paper.booktitle), ("VL", paper.volume), ("IS", paper.issue),
+        ("SP", first), ("EP", last), ("PB", paper.publisher),
+    ]  # fmt: skip
+    return [_line(tag, value) for tag, value in values if value]
+
+
 def paper_record_ris(paper: Paper, key: str) -> str:
-    lines = [_line("TY", "JOUR" if paper.doi else "UNPB"), _line("ID", key)]
+    lines = [_line("TY", _ris_type(paper)), _line("ID", key)]
     lines.append(_line("TI", paper.title))
     lines += [_line("AU", _surname_first(name)) for name in _names(paper.authors)]
-    if paper.published:
-        lines.append(_line("PY", str(paper.published.year)))
-        lines.append(_line("DA", paper.published.strftime("%Y/%m/%d")))
+    published = paper.published_date
+    if published:
+        lines.append(_line("PY", str(published.date.year)))
+        if published.precision != YEAR:  # RIS dates are YYYY/MM/DD/, unknown parts empty
+            parts = [f"{p:02d}" for p in published.parts[1:]]
+            lines.append(_line("DA", "/".join([str(published.date.year), *parts, "", ""][:4])))
+    lines += _venue_lines(paper)
     if paper.arxiv_id:
         version = f"v{paper.arxiv_version}" if paper.arxiv_version else ""
         lines.append(_line("AN", f"arXiv:{paper.arxiv_id}{version}"))
@@ -120,7 +159,7 @@ def _first(tags: list[tuple[str, str]], *names: str) -> str:
     return ""
 
 
-def _published(tags: list[tuple[str, str]]) -> tuple[dt.date | None, str]:
+def _published(tags: list[tuple[str, str]]) -> tuple[PartialDate | None, str]:
     """DA (YYYY/MM/DD), else PY or Y1 (YYYY, or YYYY/MM/DD/other)."""
     raw = _first(tags, "DA", "PY", "Y1")
     if not raw:
@@ -149,9 +188,19 @@ def _record(tags: list[tuple[str, str]], start: int) -> PaperRecord:
         doi=doi,
         others=[v for t, v in tags if t in ("AN", "UR", "L1", "M1", "N1", "T2", "JO")],
     )
+    kind = _TYPES_READ.get(_first(tags, "TY").upper(), "")
+    venue = {
+        "entry_type": kind,
+        "volume": _first(tags, "VL"),
+        "issue": _first(tags, "IS"),
+        "pages": pages_join(_first(tags, "SP"), _first(tags, "EP")),
+        "publisher": _first(tags, "PB"),
+        **venue_container(kind, _first(tags, "T2", "JF", "JO", "BT", "JA")),
+    }
     return paper_record(
         key,
         title=_first(tags, "TI", "T1", "CT"),
+        venue=venue,
         authors=[_name(v) for t, v in tags if t in AUTHOR_TAGS],
         published=published,
         arxiv=arxiv,

@@ -21,7 +21,6 @@ from django.utils.text import slugify
 
 from core.cache import cached_library
 from entries.models import EVIDENCE_BADGE, Caveat, Claim, Entry, EntryStatus, Evidence
-from papers.bibtex import citation_key
 from papers.filters import DEFAULT_SORT, NEWEST, PaperFilter, paper_text_filter
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper
@@ -152,7 +151,10 @@ def page_size(params: QueryDict) -> int:
 
 
 # What a row of the list shows; never the abstract or the search vector.
-LIST_FIELDS = ("id", "arxiv_id", "title", "authors", "organisation", "published", "read_level")
+LIST_FIELDS = (
+    "id", "arxiv_id", "title", "authors", "organisation", "published", "published_precision",
+    "read_level",
+)  # fmt: skip
 
 
 def for_list(papers: QuerySet[Paper]) -> QuerySet[Paper]:
@@ -395,7 +397,7 @@ def arxiv_prefill(raw: str) -> str:
 
 
 def bib_filename(paper: Paper) -> str:
-    return citation_key(paper)
+    return paper.cite_key.replace("/", "-")
 
 
 def login_url(request: HttpRequest) -> str:

@@ -12,10 +12,12 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from accounts.roles import is_editor
 from entries.models import Claim, Entry
 from papers.citations import FORMATS, detect_format
 from papers.csl import CslError
 from papers.identifiers import parse_arxiv_id
+from papers.keys import key_base, key_candidates, key_free, key_valid
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper, PaperChange, ReadLevel
 from papers.records import PaperRecord
 from wiki.models import Concept
@@ -39,7 +41,49 @@ def paper_get_or_create_by_arxiv(
     values = {"title": f"arXiv:{parsed.id}", **(defaults or {})}
     if parsed.version and "arxiv_version" not in values:
         values["arxiv_version"] = parsed.version
-    return Paper.objects.get_or_create(arxiv_id=parsed.id, defaults=values)
+    paper, created = Paper.objects.get_or_create(arxiv_id=parsed.id, defaults=values)
+    if created:
+        paper_key_assign(paper=paper)
+    return paper, created
+
+
+def paper_key_base(paper: Paper) -> str:
+    names = paper.author_names
+    year = paper.published.year if paper.published else None
+    return key_base(first_author=names[0] if names else "", year=year, title=paper.title)
+
+
+def paper_key_assign(*, paper: Paper, wanted: str = "") -> str:
+    """Give a paper without a citation key its key, once: ``wanted`` (the key of the file
+    it was imported from) when valid and free, else one made from its author, year and
+    title. A paper that has a key keeps it. Returns the key.
+
+    The unique index decides between two papers taking the same key at once: the loser
+    takes the next free one.
+    """
+    if paper.citation_key:
+        return paper.citation_key
+    base = paper_key_base(paper)
+    # Exact lower-cased keys, so the unique index on LOWER(citation_key) answers.
+    candidates = [*key_candidates(base), *([wanted.lower()] if key_valid(wanted) else [])]
+    taken = set(
+        Paper.objects.annotate(key=Lower("citation_key"))
+        .filter(key__in=candidates)
+        .values_list("key", flat=True)
+    )
+    key = wanted if key_valid(wanted) and wanted.lower() not in taken else key_free(base, taken)
+    while True:
+        try:
+            with transaction.atomic():
+                Paper.objects.filter(pk=paper.pk, citation_key__isnull=True).update(
+                    citation_key=key
+                )
+            break
+        except IntegrityError:
+            taken.add(key.lower())
+            key = key_free(base, taken)
+    paper.citation_key = Paper.objects.values_list("citation_key", flat=True).get(pk=paper.pk)
+    return paper.citation_key
 
 
 def paper_create(
@@ -55,6 +99,7 @@ def paper_create(
         with transaction.atomic():
             paper = Paper.objects.create(**values)
             paper.topics.set(list(topics))
+            paper_key_assign(paper=paper)
         cache.delete(ORGANISATIONS_CACHE_KEY)
     except IntegrityError:
         existing = Paper.objects.filter(arxiv_id=values["arxiv_id"]).first()
@@ -72,8 +117,10 @@ class PaperChangeRefused(Exception):
 
 # Fields of a paper whose every change is kept (topics are filing, not the record).
 TRACKED = (
-    "arxiv_id", "arxiv_version", "doi", "url", "title", "authors", "organisation",
+    "citation_key", "arxiv_id", "arxiv_version", "doi", "url", "title", "authors", "organisation",
     "published", "abstract", "categories", "code_url", "read_level",
+    "published_precision", "entry_type", "journal", "booktitle", "volume", "issue", "pages",
+    "publisher",
 )  # fmt: skip
 
 
@@ -101,6 +148,11 @@ def paper_may_change(user: AbstractBaseUser | AnonymousUser | None, paper: Paper
     return not paper_cited_by_published(paper)
 
 
+def paper_key_may_change(user: AbstractBaseUser | AnonymousUser | None) -> bool:
+    """Only editors rename a key (imports and commands never do: they only give one)."""
+    return user is not None and is_editor(user)
+
+
 @transaction.atomic
 def paper_update(
     *,
@@ -121,6 +173,11 @@ def paper_update(
         for name, value in fields.items()
         if name in TRACKED and _text(getattr(locked, name)) != _text(value)
     }
+    if "citation_key" in changed and not paper_key_may_change(by):
+        raise PaperChangeRefused(
+            "Only an editor may change a citation key: documents that cite the paper by its "
+            "key would silently cite nothing, or another paper."
+        )
     if changed and not paper_may_change(by, locked):
         raise PaperChangeRefused(
             "Published entries cite this paper, so only an editor may change its details "
@@ -155,7 +212,13 @@ def paper_change_revert(*, change: PaperChange, by: AbstractBaseUser | Anonymous
         return paper
     setattr(paper, change.field, value)
     paper.full_clean(exclude=["search_vector"], validate_unique=False)
-    paper.save()
+    try:
+        with transaction.atomic():
+            paper.save()
+    except IntegrityError:
+        raise PaperChangeRefused(
+            f"Another paper holds that {change.label} now, so it cannot be set back."
+        ) from None
     PaperChange.objects.create(
         paper=paper,
         actor=by,
@@ -219,6 +282,12 @@ def _find_existing(record: PaperRecord) -> Paper | None:
     )
 
 
+def _created_detail(record: PaperRecord, key: str) -> str:
+    if key_valid(record.key) and key != record.key:
+        return f"Added to the library, cited as {key}: another paper holds {record.key}."
+    return "Added to the library."
+
+
 def papers_import_bibtex(*, text: str, by: AbstractBaseUser | None = None) -> ImportReport:
     return papers_import(text=text, format="bibtex", by=by)
 
@@ -256,21 +325,29 @@ def papers_import(
         if paper is None:
             paper = Paper.objects.create(**record.fields, added_by=by)
             paper.topics.set(topics)
-            report.rows.append(ImportRow(record.key, "created", "Added to the library.", paper))
+            key = paper_key_assign(paper=paper, wanted=record.key)
+            detail = _created_detail(record, key)
+            report.rows.append(ImportRow(record.key, "created", detail, paper))
         else:
+            paper_key_assign(paper=paper, wanted=record.key)
             filled = [
                 name
                 for name, value in record.fields.items()
-                if value and not getattr(paper, name) and name != "arxiv_id"
+                if value
+                and not getattr(paper, name)
+                and name not in ("arxiv_id", "published_precision")
             ]
             new_topics = [t for t in topics if t not in set(paper.topics.all())]
+            if "published" in filled:  # a date comes with its precision
+                filled.append("published_precision")
             for name in filled:
                 setattr(paper, name, record.fields[name])
             if filled:
                 paper.save(update_fields=[*filled, "updated"])
             if new_topics:
                 paper.topics.add(*new_topics)
-            changes = filled + (["topics"] if new_topics else [])
+            changes = [n for n in filled if n != "published_precision"]
+            changes += ["topics"] if new_topics else []
             if changes:
                 detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."
                 report.rows.append(ImportRow(record.key, "updated", detail, paper))

@@ -37,6 +37,7 @@ from papers.services import (
     PaperChangeRefused,
     paper_change_revert,
     paper_create,
+    paper_key_may_change,
     paper_may_change,
     paper_set_topics,
     paper_update,
@@ -240,7 +241,11 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
 @permission_required("papers.change_paper")
 def paper_edit(request: HttpRequest, key: str) -> HttpResponse:
     paper = pages.get_paper_or_404(key)
-    form = PaperForm(request.POST if request.method == "POST" else None, instance=paper)
+    form = PaperForm(
+        request.POST if request.method == "POST" else None,
+        instance=paper,
+        key_editable=paper_key_may_change(request.user),
+    )
     status = 400 if form.is_bound else 200
     if form.is_valid():
         try:

@@ -326,14 +326,14 @@ def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
     if _is_postgres():
         query = tsquery(raw_tsquery(terms, all_prefixes=PAPER_KIND.all_prefixes))
         qs = qs.annotate(snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT))
-        qs = qs.only("title", "arxiv_id", "published", "authors")
+        qs = qs.only("title", "arxiv_id", "published", "published_precision", "authors")
     else:
-        qs = qs.only("title", "arxiv_id", "published", "abstract", "authors")
+        qs = qs.only("title", "arxiv_id", "published", "published_precision", "abstract", "authors")
     hits = []
     for p in qs[:limit]:
         snippet = _safe_headline(p.snippet) if _is_postgres() else _plain_snippet(p.abstract, terms)
         meta = " · ".join(
-            x for x in (p.short_authors, p.published.isoformat() if p.published else "") if x
+            x for x in (p.short_authors, p.published_date.iso if p.published else "") if x
         )
         hits.append(Hit("papers", p.title, p.get_absolute_url(), snippet, meta))
     return hits

@@ -12,6 +12,7 @@ from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.services import ClaimData, entry_create
 from entries.workflow import entry_transition
 from papers.models import Paper, ReadLevel
+from papers.services import paper_key_assign
 from results.models import Result, ResultStatus
 from wiki.markdown import render_markdown
 from wiki.models import Concept, Revision
@@ -47,6 +48,7 @@ def make_concept(title: str = "Reward Modeling", body: str = "", summary: str = 
 class PaperFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Paper
+        skip_postgeneration_save = True
 
     arxiv_id = factory.Sequence(lambda n: f"2601.{n:05d}")
     title = factory.Sequence(lambda n: f"A Study of Things, Part {n}")
@@ -55,6 +57,12 @@ class PaperFactory(factory.django.DjangoModelFactory):
     published = dt.date(2026, 1, 15)
     abstract = "We study things."
     read_level = ReadLevel.FULL_TEXT
+
+    @factory.post_generation
+    def key(paper: Paper, create: bool, extracted: str | None, **kwargs) -> None:
+        """A key as every path into the library gives one; ``key="x"`` asks for it."""
+        if create:
+            paper_key_assign(paper=paper, wanted=extracted or "")
 
 
 class EntryFactory(factory.django.DjangoModelFactory):

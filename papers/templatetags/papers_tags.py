@@ -3,7 +3,6 @@ from __future__ import annotations
 from html import escape
 
 from django import template
-from django.utils.dateformat import format as format_date
 from django.utils.safestring import SafeString, mark_safe
 
 from papers.models import Paper
@@ -40,9 +39,9 @@ def paper_row(paper: Paper, list_url: str) -> SafeString:
         )
     if paper.organisation:
         meta.append(f'{SEPARATOR}<span class="paper-org">{escape(paper.organisation)}</span>')
-    if paper.published:
-        shown = escape(format_date(paper.published, "j M Y"))
-        meta.append(f'{SEPARATOR}<time datetime="{paper.published.isoformat()}">{shown}</time>')
+    if published := paper.published_date:
+        shown = escape(published.short_label)
+        meta.append(f'{SEPARATOR}<time datetime="{published.iso}">{shown}</time>')
     if paper.arxiv_id:
         meta.append(f'{SEPARATOR}<span class="paper-id">arXiv:{escape(paper.arxiv_id)}</span>')
     chips = "".join(

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -79,3 +80,29 @@ def test_filtered_export_downloaded_then_imported_through_the_pages_gives_the_sa
     expect(page.locator("#report-heading")).to_contain_text(label)
     page.screenshot(path=f"/tmp/cite-import-{extension}.png", full_page=True)
     assert _library() == wanted
+
+
+def test_editor_sets_key_partial_date_and_venue_in_the_form_and_the_export_follows(
+    page: Page, live_server, login
+):
+    UserFactory(username="erin", role="Editor")
+    paper = PaperFactory(title="Deep Nets", authors="John Smith", key="smith2026deep")
+    login("erin")
+
+    page.goto(f"{live_server.url}{paper.get_absolute_url()}edit/")
+    page.get_by_label("Citation key").fill("smith2019nets")
+    page.get_by_label("Publication date").fill("2019-03")
+    page.get_by_label("Publication type").select_option(label="journal article")
+    page.get_by_label("Journal").fill("Nature")
+    page.get_by_label("Pages").fill("12--19")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.locator(".cite-key")).to_have_text("Citation key smith2019nets")
+    expect(page.locator(".page-head time")).to_have_text("March 2019")
+    expect(page.locator(".paper-venue")).to_have_text("Journal article: Nature, 12\u201319")
+    with page.expect_download() as info:
+        page.locator(".export-links").get_by_role("link", name="BibTeX", exact=True).click()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("@article{smith2019nets,\n")
+    assert "month = mar,\n" in text and "date = {2019-03}" in text
+    page.screenshot(path="/tmp/cite-venue-page.png", full_page=True)

@@ -14,6 +14,12 @@ from django.core.cache import cache
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
+def paper_export(client, paper, fmt: str) -> str:
+    """One paper's export in ``fmt`` (bibtex, ris, csljson), from its page's link."""
+    response = client.get(f"{paper.get_absolute_url()}?format={fmt}")
+    return b"".join(response.streaming_content).decode()
+
+
 def fixture_bytes(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
 

@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from papers.models import Paper, ReadLevel
+from papers.services import papers_import
 from tests.factories import PaperFactory, make_concept
 
 pytestmark = pytest.mark.django_db
@@ -213,3 +214,12 @@ def test_import_needs_a_contributor(client, charlie):
 
     assert client.post("/papers/import/", upload).status_code == 403
     assert Paper.objects.count() == 0
+
+
+def test_arxiv_doi_in_a_bibtex_file_is_that_arxiv_paper():
+    known = PaperFactory(arxiv_id="2305.18290", title="Direct Preference Optimization")
+    text = "@article{dpo, title = {DPO}, doi = {10.48550/arXiv.2305.18290}, year = {2023}}"
+
+    (row,) = papers_import(text=text, format="bibtex").rows
+
+    assert (row.outcome, row.paper.pk, Paper.objects.count()) == ("updated", known.pk, 1)

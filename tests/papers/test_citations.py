@@ -100,13 +100,13 @@ def test_paper_page_exports_one_paper_in_each_format(client):
 
     assert ris_response["Content-Disposition"] == 'attachment; filename="rafailov2023direct.ris"'
     assert ris.splitlines()[:7] == [
-        "TY  - JOUR",
+        "TY  - UNPB",  # a preprint: its DOI is arXiv's
         "ID  - rafailov2023direct",
         "TI  - Direct Preference Optimization",
         "AU  - Rafailov, Rafael",
         "AU  - Sharma, Archit",
         "PY  - 2023",
-        "DA  - 2023/05/29",
+        "DA  - 2023/05/29/",
     ]
     assert "AN  - arXiv:2305.18290v2" in ris
     assert csl_response["Content-Disposition"] == 'attachment; filename="rafailov2023direct.json"'
