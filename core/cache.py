@@ -37,6 +37,7 @@ from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 
+from core.cache_listener import QUERY, listener
 from core.cache_triggers import KINDS
 
 PAGE_TTL_SECONDS = 3600
@@ -114,21 +115,14 @@ def cache_set_memoized(key: str, value: object, timeout: float) -> None:
 
 
 # The versions read by this request, when it is a GET (reset by core.page_cache): read
-# once, before anything they cover, in one query. A request that writes reads them again
-# on every use, its own writes included.
+# once, before anything they cover. A request that writes reads them again on every use.
 _request_versions: ContextVar[dict[str, str] | None] = ContextVar("cache_versions", default=None)
 
 
-def _read_versions() -> dict[str, str]:
-    """Every version, each its slots' tokens together, in one query. A database that does
-    not answer (or a table not there yet, or no database allowed) gives versions nobody
-    had: pages are rendered and stored under keys never read again, uncached but never
-    stale."""
+def versions_from_rows(rows: list[tuple[str, str]]) -> dict[str, str]:
+    """Every version from the rows of its slots; a version with no rows (no table, no
+    database) gets a token nobody had: uncached but never stale."""
     tokens: dict[str, list[str]] = {kind: [] for kind in KINDS}
-    try:
-        rows = _query_versions()
-    except Exception:  # whatever it is, the page is served, uncached
-        rows = []
     for kind, token in rows:
         tokens.setdefault(kind, []).append(token)
     return {
@@ -139,17 +133,31 @@ def _read_versions() -> dict[str, str]:
     }
 
 
-def _query_versions() -> list[tuple[str, str]]:
+def _read_versions(*, from_table: bool = False) -> dict[str, str]:
+    """Every version: on PostgreSQL from the worker's listener when it is surely current
+    (core/cache_listener.py), else from the table in one query. A database that does not
+    answer gives versions nobody had."""
     connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor == "postgresql" and not (from_table or connection.in_atomic_block):
+        found = listener.current()
+        if found is not None:
+            return found
+    try:
+        return versions_from_rows(_query_versions(connection))
+    except Exception:  # whatever it is, the page is served, uncached
+        return versions_from_rows([])
+
+
+def _query_versions(connection) -> list[tuple[str, str]]:
     # Usually a request's first query, it tells whether a kept connection still works:
-    # Django's own check first would double the round trips of a cached page. A
-    # connection the database dropped is replaced and asked once more.
+    # Django's own check first would double the round trips. A connection the database
+    # dropped is replaced and asked once more.
     retry = connection.connection is not None and not connection.in_atomic_block
     connection.health_check_done = True
     for attempt in (1, 2):
         try:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT kind, token FROM core_cacheversion ORDER BY kind, slot")
+                cursor.execute(QUERY)
                 return cursor.fetchall()
         except DatabaseError:
             if not retry or attempt == 2:
@@ -171,9 +179,10 @@ def versions(*kinds: str) -> tuple[str, ...]:
 
 
 @contextlib.contextmanager
-def versions_read_once() -> Iterator[None]:
-    """Within it, the versions are read at most once (a GET: it writes no content)."""
-    token = _request_versions.set({})
+def versions_read_once(*, from_table: bool = False) -> Iterator[None]:
+    """Within it, the versions are read at most once (a GET: it writes no content);
+    ``from_table``: from the database, whatever the listener holds."""
+    token = _request_versions.set(_read_versions(from_table=True) if from_table else {})
     try:
         yield
     finally:

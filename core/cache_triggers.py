@@ -100,6 +100,12 @@ BEGIN
             WHERE kind = k AND slot = 0;
         END IF;
     END LOOP;
+    -- Every listening worker reads the versions again (core/cache_listener.py); the app's
+    -- own connection that wrote is told at once.
+    PERFORM pg_notify('core_cache', '');
+    IF current_setting('core.cache_notice', true) = 'on' THEN
+        RAISE NOTICE 'core_cache';
+    END IF;
     RETURN NULL;
 END $$;
 """
@@ -179,6 +185,7 @@ def install(connection: BaseDatabaseWrapper) -> None:
                 )
         if connection.vendor == "postgresql":
             cursor.execute(PG_BUMP_FUNCTION)
+            cursor.execute("NOTIFY core_cache")  # the listeners read the new tokens
         introspection = connection.introspection
         for table in introspection.table_names(cursor):
             columns = [c.name for c in introspection.get_table_description(cursor, table)]

@@ -31,8 +31,10 @@ from core.cache import (
     content_version,
     versions_read_once,
 )
+from core.cache_listener import listener
 
 CACHE_STATUS_HEADER = "X-Page-Cache"
+WROTE_COOKIE = "wrote"
 _METHODS = frozenset({"GET", "HEAD"})
 
 
@@ -44,9 +46,18 @@ class AnonymousPageCacheMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in _METHODS:
-            return self.get_response(request)
-        # A GET changes no content: the versions are read once, in one query.
-        with versions_read_once():
+            writes = listener.writes
+            response = self.get_response(request)
+            if listener.writes != writes:
+                # The writer's next requests, to whichever server or worker, read the
+                # versions from the table until every listener has surely heard of it.
+                response.set_cookie(
+                    WROTE_COOKIE, "1", max_age=2, httponly=True, samesite="Lax",
+                    secure=settings.SESSION_COOKIE_SECURE,
+                )  # fmt: skip
+            return response
+        # A GET changes no content: the versions are read once.
+        with versions_read_once(from_table=WROTE_COOKIE in request.COOKIES):
             return self._serve(request)
 
     def _serve(self, request: HttpRequest) -> HttpResponse:
