@@ -87,6 +87,11 @@ class _ProcessMemo:
 memo = _ProcessMemo(size=64)
 
 
+def memoized(key: str) -> object | None:
+    """The value under ``key`` if this process keeps it."""
+    return memo.get(memo.key(key))
+
+
 def cache_get_memoized(key: str) -> object | None:
     """The value under ``key``, which names it for good, from this process or the cache."""
     local = memo.key(key)
@@ -178,11 +183,23 @@ def versions(*kinds: str) -> tuple[str, ...]:
     return tuple(found[kind] for kind in kinds)
 
 
+def memory_versions() -> dict[str, str] | None:
+    """The versions if this process holds them surely current, without a query."""
+    return (
+        listener.current()
+        if settings.DATABASES[DEFAULT_DB_ALIAS]["ENGINE"].endswith("postgresql")
+        else None
+    )
+
+
 @contextlib.contextmanager
-def versions_read_once(*, from_table: bool = False) -> Iterator[None]:
-    """Within it, the versions are read at most once (a GET: it writes no content);
-    ``from_table``: from the database, whatever the listener holds."""
-    token = _request_versions.set(_read_versions(from_table=True) if from_table else {})
+def versions_read_once(
+    known: dict[str, str] | None = None, *, from_table: bool = False
+) -> Iterator[None]:
+    """Within it, the versions are read at most once (a GET: it writes no content), or
+    are those ``known``; ``from_table``: from the database, whatever the listener holds."""
+    found = _read_versions(from_table=True) if from_table else dict(known or {})
+    token = _request_versions.set(found)
     try:
         yield
     finally:

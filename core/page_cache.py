@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, HttpResponse
 
 from core.cache import (
@@ -29,6 +30,8 @@ from core.cache import (
     cache_get_memoized,
     cache_set_memoized,
     content_version,
+    memoized,
+    memory_versions,
     versions_read_once,
 )
 from core.cache_listener import listener
@@ -41,8 +44,6 @@ _METHODS = frozenset({"GET", "HEAD"})
 class AnonymousPageCacheMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        # Read once: these never change while the process runs.
-        self.personal_cookies = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in _METHODS:
@@ -81,7 +82,8 @@ class AnonymousPageCacheMiddleware:
             cache_set_memoized(key, (response.content, headers), PAGE_TTL_SECONDS)
         return response
 
-    def _key(self, request: HttpRequest) -> str | None:
+    @staticmethod
+    def _key(request: HttpRequest) -> str | None:
         if (
             not settings.PAGE_CACHE_ENABLED
             # A private wiki has nothing for visitors without a session but the login page.
@@ -89,7 +91,7 @@ class AnonymousPageCacheMiddleware:
         ):
             return None
         cookies = request.COOKIES
-        if any(name in cookies for name in self.personal_cookies):
+        if settings.SESSION_COOKIE_NAME in cookies or CookieStorage.cookie_name in cookies:
             return None
         if "HTTP_HX_REQUEST" in request.META:  # an htmx fragment, not the page
             return None
@@ -98,3 +100,24 @@ class AnonymousPageCacheMiddleware:
         address = f"{request.scheme}://{request._get_raw_host()}{request.get_full_path()}"
         digest = hashlib.sha256(address.encode()).hexdigest()
         return f"front:{content_version()}:{digest}"
+
+
+def front_door(application: Callable) -> Callable:
+    """The WSGI application behind a door that answers a GET from this process's memory
+    alone, before Django's request handling starts (no signals, no connection checks),
+    when the versions are known without asking the database (core/cache_listener.py) and
+    the page is among the process's kept ones. Anything else goes on to ``application``."""
+
+    def door(environ: dict, start_response: Callable) -> object:
+        known = memory_versions() if environ.get("REQUEST_METHOD") == "GET" else None
+        if known is not None:
+            with versions_read_once(known):
+                key = AnonymousPageCacheMiddleware._key(WSGIRequest(environ))
+            cached = memoized(key) if key else None
+            if cached is not None:
+                content, headers = cached
+                start_response("200 OK", [*headers.items(), (CACHE_STATUS_HEADER, "hit")])
+                return [content]
+        return application(environ, start_response)
+
+    return door

@@ -8,7 +8,7 @@ import time
 import psycopg
 import pytest
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from core.cache_listener import FRESH, listener
 from core.page_cache import WROTE_COOKIE
@@ -121,3 +121,36 @@ def test_the_writer_is_marked_to_read_the_table_on_every_server(client, editor):
         listener.state = None
     # A request that writes nothing leaves no mark.
     assert WROTE_COOKIE not in Client().post("/accounts/login/", {}).cookies
+
+
+def _through_wsgi(path: str, **headers: str) -> tuple[str, dict[str, str], bytes]:
+    from config.wsgi import application
+
+    environ = RequestFactory().get(path, headers=headers).environ
+    answer = {}
+
+    def start_response(status, response_headers):
+        answer.update(status=status, headers=dict(response_headers))
+
+    body = b"".join(application(environ, start_response))
+    return answer["status"], answer["headers"], body
+
+
+def test_the_wsgi_front_door_answers_a_kept_page_as_the_stack_did(client, contributor):
+    make_concept("Reward Modeling", summary="Before the fix.")
+    _listening()
+    status, stored, body = _through_wsgi(PAGE)  # the stack renders and stores it
+    assert (status, stored["X-Page-Cache"]) == ("200 OK", "miss")
+    status, served, again = _through_wsgi(PAGE)
+    assert (status, again) == ("200 OK", body)
+    assert served == {**stored, "X-Page-Cache": "hit"}
+    # A session cookie: the whole stack decides, and a signed-in person gets their page.
+    client.force_login(contributor)
+    session = client.cookies["sessionid"].value
+    assert b'title="Signed in">cora<' in _through_wsgi(PAGE, cookie=f"sessionid={session}")[2]
+    with _outside() as psql:
+        psql.execute("UPDATE wiki_revision SET summary = 'After the fix.'")
+    started = time.monotonic()
+    while b"After the fix." not in _through_wsgi(PAGE)[2]:
+        assert time.monotonic() - started < FRESH
+        time.sleep(0.005)
