@@ -1,20 +1,11 @@
 """The cache versions held in memory on PostgreSQL, kept current by ``LISTEN``/``NOTIFY``.
 
-Each worker process keeps one thread with its own connection that listens on ``core_cache``
-(the triggers notify it on every write, core/cache_triggers.py) and reads the versions'
-table again on every notification, and at least every ``POLL`` seconds whatever it hears.
-A request uses what it read (``current``) only when it is sure nothing newer can have
-committed unseen; otherwise it reads the table itself, as on SQLite:
-
-- the read started less than ``FRESH`` seconds ago: a lost notification or a silent
-  connection costs at most that long, the bound for writes from outside the app;
-- the read started after this process's last write committed (``wrote``): the triggers
-  tell the connection that wrote with a notice, so whatever wrote it — a view, the admin,
-  raw SQL of any shape — its next request here sees the write;
-- the request is not inside a transaction (it may have written in it itself).
-
-Before the listener connects, after an error and while it reconnects, requests read the
-table.
+One thread per worker process, on its own connection, listens on ``core_cache`` (the
+triggers notify it, core/cache_triggers.py) and reads the versions' table again on every
+notification and at least every ``POLL`` seconds. ``current`` gives what it read only if
+that read started less than ``FRESH`` seconds ago and after this process's last committed
+write; otherwise, and inside a transaction, requests read the table (docs/architecture.md,
+"The cache").
 """
 
 from __future__ import annotations

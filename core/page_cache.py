@@ -1,18 +1,12 @@
 """The page cache's front door: a cached page for a visitor without a session, served
-before any other middleware runs.
+before anything else runs (no session, account or CSRF token can matter to it).
 
-A request that carries no session cookie cannot belong to anybody signed in, so whether it
-may be served from the page cache is known from its cookies and headers alone, without
-loading a session, an account or a CSRF token. This middleware stands first in
-``MIDDLEWARE`` and answers such a request from the cache when the page is there; otherwise
-the request goes through the whole stack, and a response that the view's
-``cache_page_for_anonymous`` marked as shareable is stored *with every header the stack
-added* (Content-Security-Policy, X-Frame-Options, Vary, Referrer-Policy, HSTS…), so a
-cached answer is the uncached one, header for header.
-
-The key holds the scheme and the ``Host`` header as sent: a page is stored only after the
-whole stack accepted its host (``ALLOWED_HOSTS``) and scheme (the HTTPS redirect), so an
-address that was never accepted finds nothing here and goes through the checks.
+``front_door`` wraps the WSGI application and answers from this process's memory when the
+versions are known without a query; the middleware, first in ``MIDDLEWARE``, answers from
+the cache otherwise, and stores a response the view marked shareable
+(``cache_page_for_anonymous``) *with every header the stack added*, so a cached answer is
+the uncached one, header for header. The key holds the scheme and ``Host`` as sent: only
+an address the whole stack accepted (``ALLOWED_HOSTS``, the HTTPS redirect) was stored.
 """
 
 from __future__ import annotations
@@ -109,7 +103,8 @@ def front_door(application: Callable) -> Callable:
     the page is among the process's kept ones. Anything else goes on to ``application``."""
 
     def door(environ: dict, start_response: Callable) -> object:
-        known = memory_versions() if environ.get("REQUEST_METHOD") == "GET" else None
+        anonymous = settings.SESSION_COOKIE_NAME not in environ.get("HTTP_COOKIE", "")
+        known = memory_versions() if anonymous and environ["REQUEST_METHOD"] == "GET" else None
         if known is not None:
             with versions_read_once(known):
                 key = AnonymousPageCacheMiddleware._key(WSGIRequest(environ))
