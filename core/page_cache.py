@@ -103,8 +103,9 @@ def front_door(application: Callable) -> Callable:
     the page is among the process's kept ones. Anything else goes on to ``application``."""
 
     def door(environ: dict, start_response: Callable) -> object:
-        anonymous = settings.SESSION_COOKIE_NAME not in environ.get("HTTP_COOKIE", "")
-        known = memory_versions() if anonymous and environ["REQUEST_METHOD"] == "GET" else None
+        cookies = environ.get("HTTP_COOKIE", "")  # somebody signed in, or who just wrote
+        passing = settings.SESSION_COOKIE_NAME not in cookies and WROTE_COOKIE not in cookies
+        known = memory_versions() if passing and environ["REQUEST_METHOD"] == "GET" else None
         if known is not None:
             with versions_read_once(known):
                 key = AnonymousPageCacheMiddleware._key(WSGIRequest(environ))

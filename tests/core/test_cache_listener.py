@@ -154,3 +154,21 @@ def test_the_wsgi_front_door_answers_a_kept_page_as_the_stack_did(client, contri
     while b"After the fix." not in _through_wsgi(PAGE)[2]:
         assert time.monotonic() - started < FRESH
         time.sleep(0.005)
+
+
+def test_who_just_wrote_is_not_answered_from_memory_by_the_wsgi_door(db):
+    make_concept("Reward Modeling", summary="Before the fix.")
+    _listening()
+    _through_wsgi(PAGE)
+    heard_before = listener.state
+    with _outside() as psql:
+        psql.execute("UPDATE wiki_revision SET summary = 'After the fix.'")
+    while listener.current() is None or listener.current() == heard_before[0]:
+        time.sleep(0.005)
+    # As on a server that has not heard of the write yet.
+    listener.state = (heard_before[0], listener.writes, time.monotonic() + 60)
+    try:
+        body = _through_wsgi(PAGE, cookie=f"{WROTE_COOKIE}=1")[2]
+    finally:
+        listener.state = None
+    assert b"After the fix." in body
