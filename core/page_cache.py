@@ -107,8 +107,8 @@ def front_door(application: Callable) -> Callable:
         passing = settings.SESSION_COOKIE_NAME not in cookies and WROTE_COOKIE not in cookies
         known = memory_versions() if passing and environ["REQUEST_METHOD"] == "GET" else None
         if known is not None:
-            with versions_read_once(known):
-                key = AnonymousPageCacheMiddleware._key(WSGIRequest(environ))
+            with versions_read_once(known):  # a copy: WSGIRequest rewrites what it is given
+                key = AnonymousPageCacheMiddleware._key(WSGIRequest(dict(environ)))
             cached = memoized(key) if key else None
             if cached is not None:
                 content, headers = cached
