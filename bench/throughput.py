@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import os
 import re
 import shutil
 import signal
@@ -31,9 +32,17 @@ EDITS = 7
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port: the first free one of ``BENCH_PORTS`` ("8810-8819") when given, so that
+    the servers stay within a range set aside for them, else any."""
+    first, _, last = os.environ.get("BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise SystemExit(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 @contextmanager
@@ -250,6 +259,4 @@ def _median_of_rounds(measured: list[dict], hello: list[dict]) -> dict:
 
 
 if __name__ == "__main__":  # a quick look: python bench/throughput.py SECONDS (env as run.py's)
-    import os  # imported here: only when run as a script
-
     print(json.dumps(throughput(dict(os.environ), json.loads(sys.argv[2]), int(sys.argv[1]))))

@@ -144,6 +144,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env_int(
         "DATABASE_CONNECT_TIMEOUT", 5
     )
+    # The cache triggers tell the app's own connection of its writes (core/cache_listener.py).
+    options = DATABASES["default"]["OPTIONS"]
+    options["options"] = f"{options.get('options', '')} -c core.cache_notice=on".strip()
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers carry on while one writer holds the lock; IMMEDIATE avoids
     # deadlocks between two transactions that both start as readers and then write.

@@ -1,29 +1,18 @@
 """A cache of rendered pages and fragments, never stale after a write.
 
-Everything cached is stored under a *version* read from the database before the data it
-is built from. Every write to a table a page can show, whoever makes it and whatever its
-SQL, runs a trigger in the database (core/cache_triggers.py) that replaces the version's
-token in the same transaction: the next request on any server reads the new version,
-finds nothing under it and renders afresh; what was stored under the old one is never
-read again. A rolled-back write takes its token with it, and tokens are random, so no
-version comes back. The cache (a folder, or Redis for several hosts) holds only values
-named for good; a server that cannot reach it renders uncached, and one that cannot read
-the versions stores under versions nobody has.
-
-Four versions, each replaced by part of the writes, so that a fragment reading less
-outlives the writes that touch none of it (``core.cache_triggers.watches`` says which):
-
-- *content*: any write to what pages show; whole pages and ``cached_fragment``;
-- *frame* (``cached_frame``): the same but for writes that change claims alone (a mark);
-- *library* (``cached_library``): what the papers list shows: papers, their topics, a
-  concept added, deleted, renamed or given a new slug;
-- *people* (``cached_for_people``): accounts, groups and permissions. A login changes
-  none; renaming somebody is content too.
+Everything cached is stored under a *version* taken before the data it is built from; the
+database's triggers replace a version on every write to what it covers, so nothing stored
+under an older one is read again (docs/architecture.md, "The cache"). Four versions:
+*content* (whole pages, ``cached_fragment``), *frame* (``cached_frame``: the same but for
+claims alone), *library* (``cached_library``: the papers list), *people*
+(``cached_for_people``: accounts and permissions); ``core.cache_triggers.watches`` says
+which writes replace which.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import secrets
@@ -37,6 +26,7 @@ from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 
+from core.cache_listener import QUERY, listener
 from core.cache_triggers import KINDS
 
 PAGE_TTL_SECONDS = 3600
@@ -55,15 +45,9 @@ def _cache():
 
 
 class _ProcessMemo:
-    """Values stored under keys that name them for good (a page or fragment under a content
-    version), kept in this process as well: a hit skips the shared cache's read, zlib and
-    unpickling, which for a 76 KB page is most of what serving it costs.
-
-    Only for keys whose value never changes: the version in the key is read from the
-    database on every request, so a write anywhere still reaches every process at once.
-    Values are shared between requests and must be treated as read-only. A fixed number of
-    entries bounds the memory; the oldest goes first.
-    """
+    """Values under keys that name them for good, kept in this process too: a hit skips the
+    shared cache's read and unpickling. Read-only, shared by requests; the oldest of
+    ``size`` goes first."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -84,6 +68,11 @@ class _ProcessMemo:
 
 
 memo = _ProcessMemo(size=64)
+
+
+def memoized(key: str) -> object | None:
+    """The value under ``key`` if this process keeps it."""
+    return memo.get(memo.key(key))
 
 
 def cache_get_memoized(key: str) -> object | None:
@@ -114,21 +103,14 @@ def cache_set_memoized(key: str, value: object, timeout: float) -> None:
 
 
 # The versions read by this request, when it is a GET (reset by core.page_cache): read
-# once, before anything they cover, in one query. A request that writes reads them again
-# on every use, its own writes included.
+# once, before anything they cover. A request that writes reads them again on every use.
 _request_versions: ContextVar[dict[str, str] | None] = ContextVar("cache_versions", default=None)
 
 
-def _read_versions() -> dict[str, str]:
-    """Every version, each its slots' tokens together, in one query. A database that does
-    not answer (or a table not there yet, or no database allowed) gives versions nobody
-    had: pages are rendered and stored under keys never read again, uncached but never
-    stale."""
+def versions_from_rows(rows: list[tuple[str, str]]) -> dict[str, str]:
+    """Every version from the rows of its slots; a version with no rows (no table, no
+    database) gets a token nobody had: uncached but never stale."""
     tokens: dict[str, list[str]] = {kind: [] for kind in KINDS}
-    try:
-        rows = _query_versions()
-    except Exception:  # whatever it is, the page is served, uncached
-        rows = []
     for kind, token in rows:
         tokens.setdefault(kind, []).append(token)
     return {
@@ -139,17 +121,31 @@ def _read_versions() -> dict[str, str]:
     }
 
 
-def _query_versions() -> list[tuple[str, str]]:
+def _read_versions(*, from_table: bool = False) -> dict[str, str]:
+    """Every version: on PostgreSQL from the worker's listener when it is surely current
+    (core/cache_listener.py), else from the table in one query. A database that does not
+    answer gives versions nobody had."""
     connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor == "postgresql" and not (from_table or connection.in_atomic_block):
+        found = listener.current()
+        if found is not None:
+            return found
+    try:
+        return versions_from_rows(_query_versions(connection))
+    except Exception:  # whatever it is, the page is served, uncached
+        return versions_from_rows([])
+
+
+def _query_versions(connection) -> list[tuple[str, str]]:
     # Usually a request's first query, it tells whether a kept connection still works:
-    # Django's own check first would double the round trips of a cached page. A
-    # connection the database dropped is replaced and asked once more.
+    # Django's own check first would double the round trips. A connection the database
+    # dropped is replaced and asked once more.
     retry = connection.connection is not None and not connection.in_atomic_block
     connection.health_check_done = True
     for attempt in (1, 2):
         try:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT kind, token FROM core_cacheversion ORDER BY kind, slot")
+                cursor.execute(QUERY)
                 return cursor.fetchall()
         except DatabaseError:
             if not retry or attempt == 2:
@@ -170,10 +166,23 @@ def versions(*kinds: str) -> tuple[str, ...]:
     return tuple(found[kind] for kind in kinds)
 
 
+def memory_versions() -> dict[str, str] | None:
+    """The versions if this process holds them surely current, without a query."""
+    return (
+        listener.current()
+        if settings.DATABASES[DEFAULT_DB_ALIAS]["ENGINE"].endswith("postgresql")
+        else None
+    )
+
+
 @contextlib.contextmanager
-def versions_read_once() -> Iterator[None]:
-    """Within it, the versions are read at most once (a GET: it writes no content)."""
-    token = _request_versions.set({})
+def versions_read_once(
+    known: dict[str, str] | None = None, *, from_table: bool = False
+) -> Iterator[None]:
+    """Within it, the versions are read at most once (a GET: it writes no content), or
+    are those ``known``; ``from_table``: from the database, whatever the listener holds."""
+    found = _read_versions(from_table=True) if from_table else dict(known or {})
+    token = _request_versions.set(found)
     try:
         yield
     finally:
@@ -196,9 +205,8 @@ def people_version() -> str:
     return versions("people")[0]
 
 
-def content_and_frame_versions() -> tuple[str, str]:
-    content, frame = versions("content", "frame")
-    return content, frame
+def content_and_frame_versions() -> tuple[str, ...]:
+    return versions("content", "frame")
 
 
 def _cacheable(request: HttpRequest) -> bool:
@@ -211,12 +219,9 @@ def _cacheable(request: HttpRequest) -> bool:
 
 
 def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve anonymous GETs of this view from the page cache, keyed by content version.
-
-    Visitors without a session are served earlier still, before the middleware stack, by
-    ``core.page_cache.AnonymousPageCacheMiddleware``; this serves anonymous visitors who
-    carry a session cookie (after logging out, say), whose anonymity only the session tells.
-    """
+    """Serve anonymous GETs of this view from the page cache, keyed by content version:
+    for visitors whose session says they are anonymous (core/page_cache.py serves those
+    without a session, earlier)."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -260,37 +265,26 @@ def _cached(key: str, render: Callable[[], T], *, memoize: bool = True) -> T:
 def cached_fragment(
     name: str, render: Callable[[], T], *, version: str | None = None, memoize: bool = True
 ) -> T:
-    """A rendered part of a page that is the same for every reader, signed in or not.
-
-    Stored under the current content version like whole pages, so no write can leave it
-    stale; ``render`` runs only on a miss, so the queries it needs are skipped on a hit.
-    The value is shared by the requests of this process (``_ProcessMemo``): read-only.
-    ``memoize=False`` keeps it in the shared cache only, for fragments of which there are
-    too many to hold in the memo's few entries (one per search typed).
-    The version is read before rendering: a write committed meanwhile replaces it, and the
-    fragment stored under the old one is never read again. A caller that reads data
-    before calling passes the ``version`` it read before that.
-    """
+    """A part of a page the same for every reader, under the content version; ``render``
+    runs only on a miss. Read-only (shared by this process's requests). ``memoize=False``:
+    in the shared cache only (one per search typed). A caller that reads data before
+    calling passes the ``version`` it took before that."""
     key = f"fragment:{version or content_version()}:{name}"
     return _cached(key, render, memoize=memoize)
 
 
 def cached_frame(name: str, render: Callable[[], T], *, version: str | None = None) -> T:
-    """Like ``cached_fragment``, for a fragment that shows nothing of claims, their marks,
-    an entry's history or its version: stored under the frame version, so it outlives the
-    writes that change only those (marking a claim) and no other. ``version`` as for
-    ``cached_fragment``, a frame version."""
+    """``cached_fragment`` for what shows nothing of claims, their marks, an entry's
+    history or version: under the frame version, it outlives a mark."""
     return _cached(f"frame:{version or frame_version()}:{name}", render)
 
 
 def cached_library(
     name: str, render: Callable[[], T], *, version: str | None = None, memoize: bool = True
 ) -> T:
-    """Like ``cached_fragment``, for a fragment that reads only the papers library — papers,
-    their topics, and of concepts their ids, titles and slugs (the papers list's count,
-    chart, filter form): stored under the library version, so it outlives the writes that
-    change none of those (a mark, an entry, a concept's text, a review decision).
-    ``version`` as for ``cached_fragment``, a library version."""
+    """``cached_fragment`` for what reads only the papers library (papers, their topics,
+    concepts' ids, titles and slugs): under the library version, it outlives the writes
+    that change none of those."""
     key = f"library:{version or library_version()}:{name}"
     return _cached(key, render, memoize=memoize)
 
@@ -312,17 +306,9 @@ def cached_parts(
     name: str, parts: dict[object, str], render: Callable[[list[object]], dict[object, T]]
 ) -> dict[object, T]:
     """Parts of a fragment (one State of the Art section each), each keyed by a digest of
-    exactly what it shows rather than by the content version.
-
-    ``parts`` maps each part to the digest of its data; ``render`` gets the parts missing
-    from the cache and returns their values. A write that changes one part changes its
-    digest, so it alone is rendered again; the others are found, however many other
-    writes happened meanwhile. Whoever wrote (a service, the admin, a bulk update), the
-    digest follows the data: nothing has to remember to bump a counter.
-
-    A part that ``render`` found changed since its digest was taken comes back wrapped in
-    ``Unstored``: it is shown, but not kept under a digest of data it no longer shows.
-    """
+    exactly what it shows (``parts``: part -> digest); ``render`` gets the missing ones and
+    returns their values, a part that changed since its digest was taken wrapped in
+    ``Unstored`` (shown, not kept). A write re-renders only the parts it changed."""
     keys = {part: f"part:{name}:{part}:{digest}" for part, digest in parts.items()}
     found = _cache().get_many(list(keys.values()))
     values = {part: found[key] for part, key in keys.items() if key in found}
@@ -337,9 +323,7 @@ def cached_parts(
 
 @dataclass(frozen=True)
 class Unstored(Generic[T]):
-    """A part rendered from data newer than the digest it was asked under (a write came
-    between reading the digest's rows and rendering): ``cached_parts`` shows it, but does
-    not store it under that digest."""
+    """A part rendered from data newer than its digest: shown, not stored under it."""
 
     value: T
 
@@ -351,11 +335,12 @@ def data_digest(data: object) -> str:
 
 def cached_for_people(name: str, build: Callable[[], T | None]) -> T | None:
     """A value about people (an account with its permissions), kept until any account,
-    group or permission is written. ``None`` is not cached."""
+    group or permission is written; each caller gets its own copy (a form may change an
+    account it was given). ``None`` is not cached."""
     key = f"people:{people_version()}:{name}"
-    value = _cache().get(key)
+    value = cache_get_memoized(key)
     if value is None:
         value = build()
         if value is not None:
-            _cache().set(key, value, PAGE_TTL_SECONDS)
-    return value
+            cache_set_memoized(key, value, PAGE_TTL_SECONDS)
+    return copy.copy(value)

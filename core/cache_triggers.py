@@ -1,18 +1,11 @@
 """The database's own triggers replace the cache versions on every write (core/cache.py).
 
-Whoever writes — a view, the API, the admin, the importer, a restore, a management command,
-raw SQL of any shape, a ``psql`` session — the database runs the trigger of the table
-written, which replaces a token in ``core_cacheversion`` inside the same transaction: the
-new version is seen by every server exactly when the write is, and vanishes with it on a
-rollback. Nothing reads SQL text.
-
-Every table is watched, for every version, unless a rule below says it is narrower or
-``UNWATCHED`` says no page shows it: a table added tomorrow is covered by the next
-``migrate`` (``install_triggers`` runs after every one) before anyone thinks of it.
-
-PostgreSQL: one trigger per statement (``INSERT OR UPDATE OR DELETE OR TRUNCATE``, ``COPY``
-included), so a bulk load costs one replacement per statement, not per row. SQLite has no
-statement triggers: one per row and event.
+Whoever writes and however, the trigger of the table written replaces a token in
+``core_cacheversion`` in the same transaction, and on PostgreSQL notifies the listeners
+(core/cache_listener.py). Every table is watched for every version unless a rule below
+narrows it or ``UNWATCHED`` says no page shows it; ``install`` runs after every
+``migrate``. PostgreSQL: one trigger per statement (``COPY`` and ``TRUNCATE`` included);
+SQLite: one per row and event.
 """
 
 from __future__ import annotations
@@ -100,6 +93,12 @@ BEGIN
             WHERE kind = k AND slot = 0;
         END IF;
     END LOOP;
+    -- Every listening worker reads the versions again (core/cache_listener.py); the app's
+    -- own connection that wrote is told at once.
+    PERFORM pg_notify('core_cache', '');
+    IF current_setting('core.cache_notice', true) = 'on' THEN
+        RAISE NOTICE 'core_cache';
+    END IF;
     RETURN NULL;
 END $$;
 """
@@ -179,6 +178,7 @@ def install(connection: BaseDatabaseWrapper) -> None:
                 )
         if connection.vendor == "postgresql":
             cursor.execute(PG_BUMP_FUNCTION)
+            cursor.execute("NOTIFY core_cache")  # the listeners read the new tokens
         introspection = connection.introspection
         for table in introspection.table_names(cursor):
             columns = [c.name for c in introspection.get_table_description(cursor, table)]

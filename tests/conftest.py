@@ -41,6 +41,14 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    yield
+    from core.cache_listener import listener
+
+    listener.stop()  # its connection would keep the test database from being dropped
+
+
 @pytest.fixture(autouse=True)
 def _restore_seeded_rows(django_db_setup, django_db_blocker):
     """A transactional test (live server, threads) ends by emptying every table; put back
