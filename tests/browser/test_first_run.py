@@ -11,7 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus
-from tests.browser.review import results_decided
+from tests.browser.review import results_decided, save_marks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -80,7 +80,8 @@ def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
     item = _open(reviewer.locator(f"#entry-{entry.pk}"))
     row = item.locator(".claim-review").first
     row.get_by_label("Evidence").select_option(label="abstract only")
-    row.get_by_role("button", name="Save marks").click()
+    save_marks(row)
+    expect(row).not_to_contain_text("Unsaved")
     approve = item.get_by_role("button", name="Approve")
     expect(approve).to_be_enabled()
     approve.click()
