@@ -76,7 +76,7 @@ _NUMBER_START = re.compile(r"[+−-]?\.?\d")
 _SI_PREFIX = {"": "", "k": "k", "M": "M", "G": "G", "T": "T", "m": "m", "μ": "μ", "µ": "μ",
               "u": "μ", "n": "n", "p": "p", "c": "c", "h": "h", "f": "f", "P": "P"}  # fmt: skip
 _PREFIXED = {
-    "eV": "kMGTm", "Pa": "khMG", "g": "kmμµnpf", "mol": "mμµnpf", "M": "mμµnpf",
+    "eV": "kMGTm", "Pa": "khMG", "g": "kmμµnpfTP", "mol": "mμµnpf", "M": "mμµnpf",
     "L": "mμµd", "m": "kcmμµnp", "s": "mμµnp", "J": "kMGTPZ", "W": "kMGTm", "Wh": "kMGT",
     "Hz": "kMGT", "V": "kmμµ", "A": "mμµn", "Da": "kM", "t": "GMk", "yr": "kMG",
     "pc": "kMG", "bar": "m", "Ω": "kMm", "C": "m", "T": "m", "F": "μµnp", "S": "mμµ",
@@ -108,6 +108,8 @@ _PLAIN_UNITS = {
     "TFLOPS": "TFLOPS", "GB": "GB", "MB": "MB", "TB": "TB", "kb": "kb", "Mb": "Mb",
     "bp.": "bp", "mol%": "mol%", "wt%": "wt%", "vol%": "vol%", "ms": "ms",
     "erg": "erg", "erg/s": "erg/s", "mag": "mag", "magnitudes": "mag", "magnitude": "mag",
+    "Sv": "Sv", "mSv": "mSv", "Pg C": "PgC", "Tg C": "TgC", "Gt C": "GtC", "IU": "IU",
+    "pps": "pps", "kpps": "kpps", "Mpps": "Mpps", "Gbps": "Gbps", "Mbps": "Mbps",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,

@@ -119,7 +119,7 @@ _LINK = re.compile(
 _FROM_TO = re.compile(
     r"\bfrom\s+\S+(?:\s+\S+)?\s+(?:to|→|->)\s*$|\S+\s*(?:→|->)\s*$", re.IGNORECASE
 )
-_TOKEN = re.compile(r"[\w@²³⁺+'’./-]*[\w@²³⁺+%]")
+_TOKEN = re.compile(r"[\w@²³⁺⁻¹+'’./-]*[\w@²³⁺⁻¹+%]")
 _NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
 _MONTH = re.compile(
     r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|^(?:Q[1-4])$", re.I
@@ -147,9 +147,12 @@ _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
 _SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u", "t", "z", "f", "χ²", "chi2"}
 _DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
+# A thousands separator ("after 1,200 cycles") is no comma that ends a setting.
+_THOUSANDS = r",(?=\d{3}(?!\d))"
 _SETTING_PHRASE = re.compile(
-    r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|\$?[+−-]?\d[^,;()]*?)"
-    r"(?=\s*(?:[,;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
+    r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|"
+    r"\$?[+−-]?\d(?:[^,;()]|" + _THOUSANDS + r")*?)"
+    r"(?=\s*(?:,(?!\d{3}(?!\d))|[;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
     r"was|were|is|dropped|increased|decreased|improved|reached|from|to|globally)\b))",
     re.IGNORECASE,
 )
@@ -570,6 +573,34 @@ _SUBJECT_SOURCE = re.compile(
     r"|[A-Z][A-Za-z]*-\d{3,}(?:\s?[a-z]\b)?)"
     r"(?=\s*:|\s+(?:gives|finds|shows|reports|yields|has|is|was|confirms|at|orbits)\b)"
 )
+# The object or study a sentence is about, named as one: "mapping of NGC 5548", "the light
+# curve of NGC 5548", "DAPA-CKD (4,304 patients): …", "Hot Jupiter WASP-121b: …". A name here is a
+# catalogue's or a trial's ("X-12", "NGC 5548"), so plain words ("Malaria: …") are no name.
+_OBJECT_NAME = r"[A-Z][\w*+/-]*(?:\s+(?:[A-Z\d][\w*+/-]*|[a-z]\b))*"
+_OBJECT_OF = re.compile(r"\bof\s+(?:the\s+)?(?P<name>" + _OBJECT_NAME + ")")
+_OBJECT_HEAD = re.compile(
+    r"^\s*(?:[A-Z][a-z]+\s+){0,2}(?P<name>" + _OBJECT_NAME + r")\s*(?:\([^()]{0,60}\)\s*)?:"
+)
+
+
+def _object_named(sentence: str) -> str:
+    """The one strong name a sentence measures when no benchmark is named otherwise."""
+    for m in (_OBJECT_HEAD.match(sentence), *_OBJECT_OF.finditer(sentence)):
+        if m is None:
+            continue
+        name = m["name"].rstrip(".")
+        if (
+            re.search(r"[A-Za-z]+-[A-Z\d]|[A-Z]{2,}\s+\d", name)
+            and not _MONTH.match(name.split()[0])
+            and not _NOT_A_PLACE.match(name)
+            and not re.fullmatch(r"(?:19|20)\d{2}", name)
+            and not _is_measure(name)
+            and not _compared(sentence, m.start("name"))
+        ):
+            return name
+    return ""
+
+
 # A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
 _BOUNDED_MEASURE = re.compile(
     r"(?:^|[,;:]\s*|\band\s+)((?:[a-z][\w-]*\s+){1,3}(?:below|above|under|over)\s+"
@@ -614,7 +645,7 @@ def _describes_a_thing(q: Quantity, before: str, after: str) -> bool:
         and noun.group(1).lower() not in _STOP
         and not _is_measure(phrase)
         and not re.search(r"\b[A-Z]{2,}", phrase)
-        and re.search(r"(?:\b(?:a|an|the|with|its|their|using)|['’]s)\s*$", before)
+        and re.search(r"(?:\b(?:a|an|the|with|its|their|using)|['’]s)\s*$", before, re.I)
     )
 
 
@@ -907,7 +938,7 @@ def results_in(text: str) -> list[ResultDraft]:
                     if b <= s_start
                     for name, _at in _benchmarks_named(text[a:b])
                 ]
-                benchmark = earlier_names[-1] if earlier_names else ""
+                benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
         protocol = _protocol_in(sentence, clause, benchmark)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         adjoining = _phrase_back(left)

@@ -240,3 +240,28 @@ def test_a_citation_is_never_a_protocol():
 def test_a_verb_carrying_the_figure_is_not_its_measure():
     (result,) = results_in("Rubric rewards beat a scalar model, reaching 71.5% on RubricBench.")
     assert (result.metric, result.value, result.benchmark) == ("", 71.5, "RubricBench")
+
+
+def test_a_thousands_separator_stays_inside_a_setting():
+    (fade,) = results_in(
+        "The interlayer cuts capacity fade to 0.03% per cycle over 2,500 cycles at 1C."
+    )
+    assert fade.protocol == "over 2,500 cycles at 1C"
+
+
+def test_units_of_other_fields_are_read_as_units():
+    (flow,) = results_in("Overturning strength at the array averaged 15.2 Sv for 2005–2020.")
+    (rate,) = results_in("The filter forwards 21.3 Mpps per core.")
+    assert (flow.value, flow.unit, flow.benchmark) == (15.2, "Sv", "")
+    assert (rate.value, rate.unit) == (21.3, "Mpps")
+
+
+def test_the_object_a_sentence_measures_is_its_benchmark():
+    (lag,) = results_in(
+        "Reverberation mapping of NGC 4151 gives a black-hole mass of 3.4 × 10^7 M☉."
+    )
+    (hr,) = results_in("EMPA-HF (3,730 patients): the drug gave a hazard ratio of 0.75.")
+    (plain,) = results_in("Malaria: the vaccine gives 71% efficacy.")
+    assert lag.benchmark == "NGC 4151"
+    assert hr.benchmark == "EMPA-HF"
+    assert plain.benchmark == ""
