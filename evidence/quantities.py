@@ -110,6 +110,8 @@ _PLAIN_UNITS = {
     "erg": "erg", "erg/s": "erg/s", "mag": "mag", "magnitudes": "mag", "magnitude": "mag",
     "Sv": "Sv", "mSv": "mSv", "Pg C": "PgC", "Tg C": "TgC", "Gt C": "GtC", "IU": "IU",
     "pps": "pps", "kpps": "kpps", "Mpps": "Mpps", "Gbps": "Gbps", "Mbps": "Mbps",
+    "QPS": "QPS", "qps": "QPS", "IOPS": "IOPS", "ops/s": "ops/s", "req/s": "req/s",
+    "queries/s": "queries/s", "requests/s": "req/s", "rps": "req/s",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,

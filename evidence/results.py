@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from evidence.quantities import FIGURE, MAX_CHARS, MEASURES, Quantity, quantities
+from evidence.quantities import FIGURE, MAX_CHARS, MEASURES, SETTING, Quantity, quantities
 
 HIGHER = "higher"
 LOWER = "lower"
@@ -210,7 +210,8 @@ _NOT_A_NAME_WORD = re.compile(
     r"manages|managed|needs|needed|requires|required|sees|saw|returns|returned|adds|added|lost|"
     r"loses|climbs|climbed|averaged|averages|found|finds|nets|netted|grows|grew|shrank|shrinks|"
     r"widens|widened|narrowed|slid|slipped|surged|soared|plunged|estimates|estimated|trained|"
-    r"spans|spanned|covers|covered)"
+    r"spans|spanned|covers|covered|serves|served|sustains|sustained|handles|handled|runs|"
+    r"processes|processed|resolved|resolves)"
     r"|[A-Za-zµμ°Ω]{1,5}[⁻¹²³]+[A-Za-z⁻¹²³]*|[A-Za-zµμ]{1,4}/[A-Za-zµμ²³]{1,6}|[a-zA-Z]",
 )
 
@@ -255,8 +256,18 @@ def _split_benchmark(metric: str) -> tuple[str, str]:
     return "", metric
 
 
+# After a value, words that compare it rather than name its measure: "49% relative to",
+# "0.7 pp short of", "2 °C cooler".
+_COMPARING = re.compile(
+    r"relative\s+to|compared|short\s+of|shy\s+of|(?:long|short|cool|warm|hott|cold)er",
+    re.IGNORECASE,
+)
+
+
 def _phrase_forward(right: str) -> str:
     words: list[str] = []
+    if _COMPARING.match(right[:40].lstrip()):
+        return ""
     for token in _tokens(right[:80]):
         if token.lower() in _STOP or token[0].isdigit():
             break
@@ -601,6 +612,15 @@ def _object_named(sentence: str) -> str:
     return ""
 
 
+# A sentence's subject as its measure: a noun phrase, what or where it is of, then the verb
+# that carries the figure ("Smoking prevalence among English adults fell to 11.9%").
+_SUBJECT_MEASURE = re.compile(
+    r"\s*(?:The\s+|the\s+)?(?P<measure>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3})"
+    r"(?:\s+(?:of|in|at|among|from|for|on|across|over)\s+[^,;:()]{1,60}?)?"
+    r"(?:,\s*[^,;:()]{1,40},)?\s+"
+    r"(?:is|was|were|are|fell|rose|declined|increased|decreased|dropped|averaged|reached|hit|"
+    r"stood|tripled|doubled|halved|jumped|grew|climbed|peaked|totalled|totaled)\b"
+)
 # A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
 _BOUNDED_MEASURE = re.compile(
     r"(?:^|[,;:]\s*|\band\s+)((?:[a-z][\w-]*\s+){1,3}(?:below|above|under|over)\s+"
@@ -747,6 +767,27 @@ def _paired_baseline(
     return True
 
 
+# Durations that are themselves measured: "lead time", "lag", "life expectancy".
+_DURATION_MEASURE = re.compile(
+    r"\b(?:time|times|lag|lags|expectancy|survival|age|duration|delay|lifetime|half-life|"
+    r"period|lead|span|horizon|length|latency|lap)\b",
+    re.IGNORECASE,
+)
+
+
+def _duration_measured(text: str, q: Quantity) -> bool:
+    """A span of time that is a measure's value, not a time point or a length of study:
+    "a mean absolute error of 4.1 years", "a median lead time of 5 days", "rose to 77.5
+    years" (a figure the grammar reads as a setting elsewhere)."""
+    if q.kind != SETTING or not _TIME_UNIT.match(q.unit) or q.role in _SKIP_ROLES:
+        return False
+    before = text[max(0, q.start - 80) : q.start]
+    if not _MEASURE_LINK.search(before) and not re.search(r"\bto\s+$", before):
+        return False
+    name = _phrase_back(_LINK.sub("", before))
+    return bool(name) and (_is_measure(name) or bool(_DURATION_MEASURE.search(name)))
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -755,7 +796,7 @@ def results_in(text: str) -> list[ResultDraft]:
     """
     text = text[:MAX_CHARS]
     found = quantities(text)
-    figures = [q for q in found if q.kind == FIGURE]
+    figures = [q for q in found if q.kind == FIGURE or _duration_measured(text, q)]
     drafts: list[ResultDraft] = []
     used: set[int] = set()
     taken: set[int] = set()  # starts of the figures read as results or their baselines
@@ -837,6 +878,8 @@ def results_in(text: str) -> list[ResultDraft]:
         benchmark = ""
         bounded = _BOUNDED_MEASURE.search(trimmed)
         scoped = _SCOPED_MEASURE.fullmatch(trimmed.strip())
+        if q.kind == SETTING:  # a duration measured: what it is the value of
+            metric = _phrase_back(_LINK.sub("", text[max(0, q.start - 80) : q.start]))
         if bounded:
             metric = bounded.group(1)  # "time below 70 mg/dL dropped to 1.6%"
         elif scoped and not metric:
@@ -915,6 +958,12 @@ def results_in(text: str) -> list[ResultDraft]:
         if not metric and not own_share:
             earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
             metric = earlier[-1] if earlier else ""
+        if not metric and not own_share and s_start not in last_metric:
+            # "Nitrate in the Elbe fell from 4.9 mg/L …", "CO2 at Mauna Loa averaged …": the
+            # sentence's subject, before its verb, is what its first figure measures.
+            subject = _SUBJECT_MEASURE.match(sentence)
+            if subject and s_start + subject.end() <= q.start:
+                metric = subject.group("measure")
         if not metric and not own_share:
             # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")

@@ -265,3 +265,27 @@ def test_the_object_a_sentence_measures_is_its_benchmark():
     assert lag.benchmark == "NGC 4151"
     assert hr.benchmark == "EMPA-HF"
     assert plain.benchmark == ""
+
+
+def test_the_subject_before_its_verb_names_the_measure():
+    (ozone,) = results_in("Ozone at the coastal station averaged 41.3 ppb in 2023.")
+    (days,) = results_in("Marine heatwave days in the Baltic tripled: 48 days per year.")
+    assert (ozone.value, ozone.metric) == (41.3, "Ozone")
+    assert (days.value, days.metric) == (48.0, "Marine heatwave days")
+
+
+def test_words_comparing_a_value_do_not_name_its_measure():
+    results = results_in("The new schedule cut water use by 31% relative to continuous flooding.")
+    assert [r.metric for r in results] != ["relative"]
+    assert results[0].value == 31
+
+
+def test_a_measured_duration_is_a_result_and_a_study_length_is_not():
+    (lead,) = results_in("The model gives a median lead time of 6 days over reported cases.")
+    assert (lead.value, lead.unit, lead.metric) == (6.0, "days", "median lead time")
+    assert results_in("Patients were followed for 3 years.") == []
+
+
+def test_throughput_units_are_units():
+    *_, qps = results_in("At recall@10 = 0.95, the index serves 8,700 QPS on 16 threads.")
+    assert (qps.value, qps.unit) == (8700.0, "QPS")
