@@ -46,9 +46,21 @@ _LOWER_IS_BETTER = re.compile(
     r"temperature|heat content|thickness|cpi|gini|inequality|rmsd|crps|brier|ece|"
     r"calibration error|false positives?|false alarms?|readmissions?|hospitali[sz]ations?|"
     r"infections?|complications?|recurrence|progression|side effects|pain|wall-clock|"
-    r"energy consumption|footprint|pollution|deficit|volatility|wait(?:ing)? times?)\b",
+    r"energy consumption|footprint|pollution|deficit|volatility|wait(?:ing)? times?|eer|mindcf|"
+    r"lagging|drawdowns?|variance|spreads?|illiquidity|outlier\s+fraction|nmad|cdr-sb|"
+    r"bleeding|madrs|hamd(?:-\d+)?|crs|endpoints?|endpont|event\s+rate|rebuffering|"
+    r"hal+ucinations?|detection\s+limit|lod|loq|e-factor|pauses?|(?:page-)?load\s+time|"
+    r"compile\s+time|wall\s+time|workload\s+time|\d+(?:th|st|nd|rd)\s+percentile|p\d{2}|"
+    r"deforestation|heat\s*waves?|heat\s+island|co2|methane|sea[\s-]level|temperatures)\b",
     re.IGNORECASE,
 )
+# Measures better when higher even where a word of theirs reads otherwise: "progression-free
+# survival", "benefit-cost ratio", "reaction mass efficiency".
+_HIGHER_FIRST = re.compile(
+    r"\b(?:survival|benefit[-–]cost|efficiency|efficacy|throughput|accuracy|f1)\b", re.IGNORECASE
+)
+_THROUGHPUT_UNITS = {"QPS", "IOPS", "ops/s", "req/s", "queries/s", "pps", "kpps", "Mpps",
+                     "tokens/s", "it/s", "fps", "Gbps", "Mbps"}  # fmt: skip
 # "risk reduction", "memory reduction", "speed-up": a fall in a lower-is-better measure,
 # named as a gain.
 _NAMED_AS_GAIN = re.compile(
@@ -70,9 +82,11 @@ _NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr",
 
 def metric_direction(metric: str, unit: str = "") -> str:
     """Which way is better for a measure: "higher", "lower", or "" when it has no better."""
+    if unit in _THROUGHPUT_UNITS:
+        return HIGHER
     if not metric:
         return "" if unit and unit not in ("%", "pp", "x") else HIGHER
-    if _NAMED_AS_GAIN.search(metric):
+    if _NAMED_AS_GAIN.search(metric) or _HIGHER_FIRST.search(metric):
         return HIGHER
     if _NO_BETTER.search(metric):
         return ""

@@ -289,3 +289,13 @@ def test_a_measured_duration_is_a_result_and_a_study_length_is_not():
 def test_throughput_units_are_units():
     *_, qps = results_in("At recall@10 = 0.95, the index serves 8,700 QPS on 16 threads.")
     assert (qps.value, qps.unit) == (8700.0, "QPS")
+
+
+def test_directions_of_measures_from_other_fields():
+    assert metric_direction("equal error rate (EER)") == "lower"
+    assert metric_direction("p99 pause") == "lower"
+    assert metric_direction("method detection limit", "ng/L") == "lower"
+    assert metric_direction("median progression-free survival", "months") == "higher"
+    assert metric_direction("benefit-cost ratio") == "higher"
+    assert metric_direction("reaction mass efficiency", "%") == "higher"
+    assert metric_direction("", "QPS") == "higher"
