@@ -488,9 +488,19 @@ def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]
 # immediate arm", "among English adults", "in simulation", "on the real robot".
 _CONDITION = re.compile(
     r"\b(?:under|among|during|when)\s+(?!the\s+(?:same|previous|prior)\b)[^,;:()\d]{3,40}?"
-    r"(?=\s*(?:[,;:()]|$|\.\s|\.$|\s+(?:vs\.?|versus|compared|against|and|while|with)\b))"
+    r"(?=\s*(?:[,;:()]|$|\.\s|\.$|\s+(?:vs\.?|versus|compared|against|and|while|with|fell|rose|"
+    r"was|were|is|are|dropped|increased|decreased|declined|averaged|reached|grew|jumped)\b))"
     r"|\bin\s+the\s+[\w-]+(?:\s+[\w-]+)?\s+(?:arm|group|cohort\s+arm)\b"
-    r"|\bin\s+(?:simulation|silico|vitro|vivo)\b|\bon\s+(?:the\s+)?real\s+(?:robot|hardware|world)\b",
+    r"|\bin\s+(?:simulation|silico|vitro|vivo)\b|\bon\s+(?:the\s+)?real\s+(?:robot|hardware|world)\b"
+    # the period measured over: "over 1993–2002", "during the 2014–2023 decade"
+    r"|\b(?:over|during|for|in)\s+(?:the\s+)?(?:19|20)\d{2}\s*[–-]\s*(?:19|20)?\d{2}\b"
+    r"(?:\s+(?:period|decade|seasons?|test\s+period))?"
+    # the machine it ran on: "on a single GPU", "on the same hardware"
+    r"|\bon\s+(?:a|the|one)\s+(?:single\s+|same\s+)?(?:[\w-]+\s+)?(?:GPU|CPU|TPU|hardware|"
+    r"core|node|machine)s?\b"
+    # data joined to the measured set, and ages: "combined with the CMB", "before age 17"
+    r"|\bcombined\s+with\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z\d][\w-]*)*"
+    r"|\b(?:before|after)\s+age\s+\d+|\bat\s+ages?\s+\d+(?:\s*[–-]\s*\d+)?|\bin\s+over-\d+s\b",
     re.IGNORECASE,
 )
 # Who or what a result is analysed over, stated once for the whole sentence.

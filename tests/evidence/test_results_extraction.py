@@ -299,3 +299,12 @@ def test_directions_of_measures_from_other_fields():
     assert metric_direction("benefit-cost ratio") == "higher"
     assert metric_direction("reaction mass efficiency", "%") == "higher"
     assert metric_direction("", "QPS") == "higher"
+
+
+def test_a_period_a_machine_and_a_population_set_the_protocol():
+    (rise,) = results_in("Sea level in the basin rose 3.9 mm/yr over 2010–2020.")
+    (smokers,) = results_in("Smoking prevalence among Welsh adults fell to 12.4% in 2023.")
+    (speed,) = results_in("The kernel reaches 310 tokens/s on a single H100 GPU.")
+    assert "over 2010–2020" in rise.protocol
+    assert "among Welsh adults" in smokers.protocol
+    assert "on a single H100 GPU" in speed.protocol
