@@ -131,7 +131,7 @@ _LINK = re.compile(
     re.IGNORECASE,
 )
 _FROM_TO = re.compile(
-    r"\bfrom\s+\S+(?:\s+\S+)?\s+(?:to|→|->)\s*$|\S+\s*(?:→|->)\s*$", re.IGNORECASE
+    r"\bfrom\s+\S+(?:\s+\S+){0,5}?\s+(?:to|→|->)\s*$|\S+\s*(?:→|->)\s*$", re.IGNORECASE
 )
 _TOKEN = re.compile(r"[\w@²³⁺⁻¹+'’./-]*[\w@²³⁺⁻¹+%]")
 _NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
@@ -536,7 +536,8 @@ _NOT_A_SETTING = re.compile(
 )
 _CUE = re.compile(
     r"\b(?:vs\.?|versus|compared\s+(?:with|to)|against|relative\s+to|than|from|whereas|"
-    r"non-inferior\s+to|over|below|above)(?=\s|$)",
+    r"non-inferior\s+to|over|below|above|edging\s+out|ahead\s+of|outperform(?:s|ed|ing)?|"
+    r"improving\s+(?:up)?on|beating|surpassing)(?=\s|$)",
     re.IGNORECASE,
 )
 
@@ -748,6 +749,8 @@ def _is_condition(q: Quantity, before: str) -> bool:
         return False
     if _TIME_UNIT.match(q.unit) and re.search(r"\bfor\s+(?:about\s+|~)?$", before):
         return True
+    if re.search(r"\bat\s+[+−-]?\d[^,;()]{0,16}\s+and\s+$", before):
+        return True  # "at 300 °C and 1 MPa": the second of two conditions
     if re.search(r"\bto\s+(?:reach|achieve|deliver|attain|drive|sustain|hold)\s+$", before):
         return True  # "needs 104 mV to reach 10 mA/cm²": the target, not the result
     if _CONCENTRATION.match(q.unit) and re.search(r"\b(?:in|at)\s+$", before, re.I):
@@ -791,6 +794,10 @@ def _paired_baseline(
     return True
 
 
+# The end of a change after its start and a few words: "… in 2017 to 35.5%".
+_TO_LATER = re.compile(r"[^;.\d]{0,50}?(?:\d{4}[^;.\d]{0,30}?)?\bto\s+(?:about\s+|~)?[+−-]?\d")
+
+
 # Durations that are themselves measured: "lead time", "lag", "life expectancy".
 _DURATION_MEASURE = re.compile(
     r"\b(?:time|times|lag|lags|expectancy|survival|age|duration|delay|lifetime|half-life|"
@@ -826,6 +833,8 @@ def results_in(text: str) -> list[ResultDraft]:
     taken: set[int] = set()  # starts of the figures read as results or their baselines
     sentences = _sentences(text)
     last_metric: dict[int, str] = {}
+    # per sentence, a change's starting value not yet paired, and where it stands
+    starts: dict[int, tuple[float, int]] = {}
     draft_sentence: list[int] = []  # the sentence of each draft, by its start
     inline_benchmark: list[bool] = []  # whether a draft's benchmark is named in its clause
     for index, q in enumerate(figures):
@@ -857,6 +866,14 @@ def results_in(text: str) -> list[ResultDraft]:
             continue  # an interval or error bar, the size of a treatment, a time point,
             # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
+        if re.search(r"\bfrom\s+(?:about\s+|~)?$", before) and _TO_LATER.match(
+            text[q.end : min(s_end, q.end + 60)]
+        ):
+            # "jumped from 17.4% in 2017 to 35.5% in 2023": where the change started, the
+            # baseline of the value it went to.
+            starts[s_start] = (q.value, q.start)
+            taken.add(q.start)
+            continue
         sentence = text[s_start:s_end]
         # The clause of the value: back to the previous figure or clause mark.
         left_start = s_start
@@ -869,6 +886,7 @@ def results_in(text: str) -> list[ResultDraft]:
             and f.start >= s_start
             and (f.start in taken)
             and f.value != q.baseline
+            and f.start != starts.get(s_start, (0.0, -1))[1]
         ]
         if previous and previous[-1].end > left_start:
             left_start = previous[-1].end
@@ -883,7 +901,7 @@ def results_in(text: str) -> list[ResultDraft]:
         right = text[q.end : right_end]
         clause = text[left_start:right_end]
 
-        trimmed = _FROM_TO.sub("", left) if q.role == "to" else left
+        trimmed = _FROM_TO.sub("", left) if q.role == "to" or s_start in starts else left
         while True:
             # "seroconversion at day 28 was", "incidence over 24 months fell to", "USD":
             # a time point, a link verb or a currency between the measure and its value.
@@ -1049,6 +1067,8 @@ def results_in(text: str) -> list[ResultDraft]:
             taken.add(q.start)
             continue
         baseline_value = q.baseline
+        if baseline_value is None and s_start in starts and re.search(r"\bto\s+$", before):
+            baseline_value = starts.pop(s_start)[0]
         if baseline_q is not None and baseline_value is None:
             baseline_value = baseline_q.value
             used.add(baseline_q.start)

@@ -308,3 +308,20 @@ def test_a_period_a_machine_and_a_population_set_the_protocol():
     assert "over 2010–2020" in rise.protocol
     assert "among Welsh adults" in smokers.protocol
     assert "on a single H100 GPU" in speed.protocol
+
+
+def test_a_change_stated_with_words_between_its_ends_is_one_result():
+    (share,) = results_in("Female participation jumped from 17.4% in 2017 to 35.5% in 2023.")
+    (rate,) = results_in("The bleeding rate went from 4.19 during lead-in to 1.51 afterwards.")
+    assert (share.value, share.baseline_value) == (35.5, 17.4)
+    assert (rate.value, rate.baseline_value, rate.metric) == (1.51, 4.19, "bleeding rate")
+
+
+def test_a_figure_a_result_edges_out_is_its_baseline():
+    (result,) = results_in("The model reaches co-smoothing of 0.38, edging out NDT's 0.35.")
+    assert (result.value, result.baseline_value) == (0.38, 0.35)
+
+
+def test_the_second_of_two_conditions_is_no_result():
+    (rate,) = results_in("The catalyst gives an NH3 rate of 21.7 mmol g⁻¹ h⁻¹ at 350 °C and 2 MPa.")
+    assert rate.value == 21.7
