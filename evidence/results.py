@@ -372,6 +372,8 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
             continue  # "(TT,TE,EE+lowE)": a list of settings
         if _is_measure(name) or _MONTH.match(name) or not re.search(r"[A-Z]{2}|\d|\s", name):
             continue
+        if _abbreviates(name, sentence[: m.start()]):
+            continue
         found.append((name, offset + m.start("b")))
     for m in re.finditer(
         r"\b(?:on|in|across)\s+(?P<b>(?:the|a)\s+(?:[\w-]+\s+){0,3}(?:cohort|trial|study|"
@@ -382,6 +384,20 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
     return found
+
+
+def _abbreviates(name: str, before: str) -> bool:
+    """ "continuous ranked probability skill score (CRPSS)": the bracket spells the initials
+    of the words before it, so it names the measure again, not a benchmark."""
+    letters = re.sub(r"[^A-Z]", "", name)
+    if len(letters) < 2 or not re.fullmatch(r"[A-Z][A-Za-z-]*", name):
+        return False
+    words = re.findall(r"[A-Za-z][\w-]*", before)[-2 * len(letters) :]
+    initials = "".join(
+        w[0].upper() + "".join(p[0].upper() for p in w.split("-")[1:] if p) for w in words
+    )
+    it = iter(initials)
+    return all(ch in it for ch in letters) and initials.endswith(letters[-1])
 
 
 @lru_cache(maxsize=64)

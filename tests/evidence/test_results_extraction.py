@@ -325,3 +325,11 @@ def test_a_figure_a_result_edges_out_is_its_baseline():
 def test_the_second_of_two_conditions_is_no_result():
     (rate,) = results_in("The catalyst gives an NH3 rate of 21.7 mmol g⁻¹ h⁻¹ at 350 °C and 2 MPa.")
     assert rate.value == 21.7
+
+
+def test_an_acronym_of_the_measure_is_no_benchmark():
+    *_, hits = results_in(
+        "The continuous ranked probability skill score (CRPSS) averaged 0.38 at a 3-day "
+        "lead. Peak timing errors stayed within 2 days for 64% of stations."
+    )
+    assert hits.value == 64 and hits.benchmark == ""
