@@ -225,7 +225,7 @@ _NOT_A_NAME_WORD = re.compile(
     r"loses|climbs|climbed|averaged|averages|found|finds|nets|netted|grows|grew|shrank|shrinks|"
     r"widens|widened|narrowed|slid|slipped|surged|soared|plunged|estimates|estimated|trained|"
     r"spans|spanned|covers|covered|serves|served|sustains|sustained|handles|handled|runs|"
-    r"processes|processed|resolved|resolves)"
+    r"processes|processed|resolved|resolves|compared|versus)"
     r"|[A-Za-zµμ°Ω]{1,5}[⁻¹²³]+[A-Za-z⁻¹²³]*|[A-Za-zµμ]{1,4}/[A-Za-zµμ²³]{1,6}|[a-zA-Z]",
 )
 
@@ -574,6 +574,14 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
         None,
     )
     gap = text[q.end : nxt.start] if nxt is not None and nxt.start - q.end <= len(after) else None
+    if (
+        gap is not None
+        and _OTHER_CONDITION.match(text[nxt.end : nxt.end + 40])
+        and not re.search(r"\bfrom\s+(?:about\s+|~)?$", gap)
+    ):
+        # "80% on the real robot versus 96% in simulation": the same measure under another
+        # condition, a result of its own, not what this one is compared against.
+        gap = None
     if gap is not None and (nxt.unit == q.unit or not nxt.unit or not q.unit):
         cue = _CUE.search(gap)
         if cue and not re.search(r"\band\s+[a-z]", gap[: cue.start()]):
@@ -598,6 +606,14 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
         if named and cue.group(0).lower() not in ("from",):
             return None, named.group(1).strip(), cue.group(0)
     return None, "", ""
+
+
+# After a value compared against: the other condition it was measured under.
+_OTHER_CONDITION = re.compile(
+    r"\s*(?:[A-Za-z%]+\s+)?(?:at|in|on|under|during|among)\s+(?!the\s+same\b)"
+    r"(?!(?:the\s+)?(?:19|20)\d{2}\b|(?:the\s+)?(?:previous|prior|last|first)\b)",
+    re.IGNORECASE,
+)
 
 
 _THRESHOLD_BEFORE = re.compile(
@@ -773,6 +789,12 @@ def _is_condition(q: Quantity, before: str) -> bool:
         return True  # "in 0.5 M H2SO4": the medium
     return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
         re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
+        # "kept suture spacing at 0.4 mm", "set the fastest lap at 17.47 s": where it was held
+        or re.search(
+            r"\b(?:(?:kept|keeps|keep|held|holds|hold|maintained|maintains)\s+(?:[\w-]+\s+){0,4}"
+            r"|sets?\s+(?:[\w-]+\s+){1,4})at\s+(?:about\s+|~)?$",
+            before,
+        )
     )
 
 
@@ -874,7 +896,7 @@ def results_in(text: str) -> list[ResultDraft]:
             or _is_threshold(q, before)
             or _in_settings_list(text, q)
             or _glosses_subject(text, q)
-            or _is_condition(q, before)
+            or _is_condition(q, text[max(0, q.start - 60) : q.start])
             or _describes_a_thing(q, before, after)
             or _counts_things(q, before, after)
             or re.fullmatch(r"\d+(?:st|nd|rd|th)", q.text)

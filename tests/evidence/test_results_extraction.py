@@ -333,3 +333,16 @@ def test_an_acronym_of_the_measure_is_no_benchmark():
         "lead. Peak timing errors stayed within 2 days for 64% of stations."
     )
     assert hits.value == 64 and hits.benchmark == ""
+
+
+def test_a_figure_under_another_condition_is_a_result_of_its_own():
+    real, sim = results_in(
+        "Success on the stairs is 74% on the real robot, versus 93% in simulation."
+    )
+    assert (real.value, real.baseline_value) == (74.0, None)
+    assert sim.value == 93.0 and "in simulation" in sim.protocol
+
+
+def test_a_figure_something_is_kept_at_is_a_result():
+    (spacing,) = results_in("The system kept stitch spacing consistency at 0.5 mm (SD).")
+    assert (spacing.value, spacing.unit) == (0.5, "mm")
