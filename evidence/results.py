@@ -334,7 +334,24 @@ def _compared(sentence: str, at: int) -> bool:
 def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
     """The names a sentence gives as benchmarks, with their offsets in it (read once), not
     the names it compares against."""
-    return tuple(f for f in _names_in(sentence) if not _compared(sentence, f[1]))
+    titles = [m.span() for m in _CITED_TITLE.finditer(sentence)]
+    return tuple(
+        f
+        for f in _names_in(sentence)
+        if not _compared(sentence, f[1])
+        and not _MODEL_SIZE.search(f[0])
+        and not any(a <= f[1] < b for a, b in titles)
+    )
+
+
+# A model named with its size is a model, not a benchmark: "Qwen3.6-27B", "SmolLM3-3B-Base".
+_MODEL_SIZE = re.compile(r"[-\s]\d+(?:\.\d+)?[BMK](?:\b|-)")
+# A cited work's title, in title case before its identifier: "Exploring Black-Box RL on
+# Agent Harness (arXiv:2608.16798)"; the words of a title are not where figures were measured.
+_CITED_TITLE = re.compile(
+    r"(?:[A-Z][\w.+/-]*:?\s+(?:(?:a|an|the|of|on|in|for|with|by|to|and|via|from)\s+)?){3,}"
+    r"(?=\((?:arXiv|doi)\b)"
+)
 
 
 _NOT_A_PLACE = re.compile(

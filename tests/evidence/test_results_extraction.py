@@ -346,3 +346,18 @@ def test_a_figure_under_another_condition_is_a_result_of_its_own():
 def test_a_figure_something_is_kept_at_is_a_result():
     (spacing,) = results_in("The system kept stitch spacing consistency at 0.5 mm (SD).")
     assert (spacing.value, spacing.unit) == (0.5, "mm")
+
+
+def test_a_model_named_with_its_size_is_no_benchmark():
+    (asr,) = results_in(
+        "Attack success falls from 91.0% to 7.5% on Llama-3.1-70B, weights released."
+    )
+    assert (asr.value, asr.benchmark) == (7.5, "")
+
+
+def test_the_words_of_a_cited_title_are_no_benchmark():
+    (result,) = results_in(
+        "This is behind Scaling Agents: Black-Box RL on Tool Harness (arXiv:2608.10001), "
+        "which reports 61.2%."
+    )
+    assert (result.value, result.benchmark) == (61.2, "")
