@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import markdown
@@ -35,7 +36,7 @@ from markdown.postprocessors import Postprocessor
 from core.markdown_guard import bound_markdown
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
-from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension
+from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension, render_math_text
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
@@ -305,3 +306,10 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
 def render_inline(text: str) -> str:
     """Short Markdown (a claim) rendered and sanitised, for storing at write time."""
     return render_markdown(text).html
+
+
+@lru_cache(maxsize=1024)
+def render_summary(text: str) -> str:
+    """A concept's summary (plain text, not Markdown) as sanitised HTML: escaped, with its
+    ``$…$`` formulas as MathML. Summaries are short and the result is kept per text."""
+    return sanitise(render_math_text(text or ""))
