@@ -109,11 +109,44 @@ def mathml(tex: str, *, display: bool) -> str:
     return etree.tostring(root, encoding="unicode", short_empty_elements=False)
 
 
-# \mathrm{Attention} comes out as nine one-letter <mi>s in a row of their own: one word.
+FUNCTIONS = {
+    "arccos", "arcsin", "arctan", "arg", "cos", "cosh", "cot", "coth", "csc", "deg", "det",
+    "dim", "exp", "gcd", "hom", "ker", "lg", "ln", "log", "Pr", "sec", "sin", "sinh", "tan",
+    "tanh",
+}  # fmt: skip
+SIGNS = {"-", "−", "+", "±", "∓"}
+CLOSING = {")", "]", "}", "|", "‖", "⟩", "!", "′"}
+ORDINARY = {"∞", "∂", "∇", "∅", "ℓ", "ℏ"}
+
+
 def _tidy(element: etree.Element) -> None:
+    """What latex2mathml writes, made to read and look as TeX would have it."""
     for child in list(element):
         _tidy(child)
     element.attrib.pop("href", None)
+    children = list(element)
+    for index, child in enumerate(children):
+        if child.tag == "mo" and (child.text or "") in ORDINARY:
+            child.tag = "mi"  # a symbol, not an operator: no space around it
+        before = children[index - 1] if index else None
+        # A sign that opens a row or follows an operator is a sign, not a binary minus:
+        # "= -∞" reads "equals minus infinity", with no gap after the minus.
+        if (
+            child.tag == "mo"
+            and (child.text or "").strip() in SIGNS
+            and (before is None or (before.tag == "mo" and (before.text or "") not in CLOSING))
+        ):
+            child.set("form", "prefix")
+        # \log p: TeX puts a thin space after a function name; MathML's <mi> none.
+        following = children[index + 1] if index + 1 < len(children) else None
+        if (
+            child.tag == "mi"
+            and (child.text or "") in FUNCTIONS
+            and following is not None
+            and not (following.tag == "mo" and (following.text or "") in ("(", "["))
+        ):
+            element.insert(list(element).index(child) + 1, etree.Element("mspace", width="0.167em"))
+    # \mathrm{Attention} comes out as nine one-letter <mi>s in a row of their own: one word.
     letters = list(element)
     if (
         element.tag == "mrow"
@@ -237,7 +270,7 @@ def _scripts(element: etree.Element, parts: list[str]) -> str:
 
 def _spaces(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r",(\s*,)+", ",", text)
+    text = re.sub(r",(\s*,)+", ",", re.sub(r",\s*(?=[)\]])", "", text))
     return re.sub(r"([(\[])\s+", r"\1", re.sub(r"\s+([,;)\]])", r"\1", text)).strip(" ,")
 
 
