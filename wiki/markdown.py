@@ -161,17 +161,22 @@ class HighlightExtension(Extension):
         md.preprocessors.register(_FencedCode(md, fenced.getConfigs()), "fenced_code_block", 25)
 
 
+class _Cleaned(str):
+    """A stored piece this postprocessor has cleaned already."""
+
+
 class UserHtmlPostprocessor(Postprocessor):
     """Runs before Markdown puts raw HTML back: cleans each piece a user wrote, and each
-    code block of its classes but Pygments' own."""
+    code block of its classes but Pygments' own. The table of contents runs the
+    postprocessors once per heading: each piece is cleaned once, the first time."""
 
     def run(self, text: str) -> str:
         stash = self.md.htmlStash
         stash.rawHtmlBlocks = [
-            CodeBlock(_sanitise_code_block(block))
+            _Cleaned(_sanitise_code_block(block))
             if isinstance(block, CodeBlock)
-            else _sanitise_user_html(block)
-            if isinstance(block, str) and not isinstance(block, Formula)
+            else _Cleaned(_sanitise_user_html(block))
+            if isinstance(block, str) and not isinstance(block, (Formula, _Cleaned))
             else block
             for block in stash.rawHtmlBlocks
         ]
