@@ -69,11 +69,16 @@ MATH_ATTRIBUTES = {
     "mpadded": {"width", "height", "depth", "lspace", "voffset"},
     "annotation": {"encoding"},
 }
-MAX_FORMULA = 2000  # characters of one formula; past that it is shown as typed
+# Past any of these a formula is shown as typed, in code: each costs the converter time
+# (about a millisecond for a short one, more with every level of nesting).
+MAX_FORMULA = 2000  # characters of one formula
+MAX_DEPTH = 40  # braces inside braces in one formula; real formulas nest a few levels
+MAX_FORMULAS = 1000  # formulas in one text
+MAX_MATH_CHARS = 20_000  # characters of all the formulas of one text
 MAX_SPOKEN = 1000  # characters of one formula's spoken form
 
-# $$…$$ as a block of its own, from the first column (any lines between).
-DISPLAY = re.compile(r"(?m)^\$\$(?P<tex>.+?)\$\$[ \t]*$", re.DOTALL)
+# $$…$$ as a block of its own, from the first column (any lines between, no "$$" inside).
+DISPLAY = re.compile(r"(?m)^\$\$(?P<tex>(?:[^$]|\$(?!\$))+?)\$\$[ \t]*$")
 # $$…$$ anywhere else: in a sentence, a list item (the lines of one paragraph).
 DISPLAY_INLINE = r"(?<!\\)\$\$(?P<tex>(?:[^$]|\\\$){1,2000}?)\$\$"
 INLINE = r"(?<![\\$\w])\$(?=\S)(?P<tex>[^$\n]+?)(?<=\S)\$(?![\w$])"
@@ -87,26 +92,55 @@ def _code(source: str) -> str:
     return f"<code>{escape(source)}</code>"
 
 
+def _too_deep(source: str) -> bool:
+    depth = 0
+    for char in source:
+        if char == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char == "}":
+            depth -= 1
+    return False
+
+
+class MathBudget:
+    """What one text may spend on formulas (``MAX_FORMULAS``, ``MAX_MATH_CHARS``); the
+    formulas past it are shown as typed."""
+
+    def __init__(self) -> None:
+        self.formulas = 0
+        self.chars = 0
+
+    def render(self, tex: str, *, display: bool) -> str:
+        self.formulas += 1
+        self.chars += len(tex)
+        if self.formulas > MAX_FORMULAS or self.chars > MAX_MATH_CHARS:
+            return _code(tex.strip().replace("&lt;", "<"))
+        return mathml(tex, display=display)
+
+
 @lru_cache(maxsize=4096)
 def mathml(tex: str, *, display: bool) -> str:
     """``tex`` as a ``<math>`` element with its source and spoken form, or as code."""
     # The Markdown guard shows a "<" that opens no tag as "&lt;" (core.markdown_guard).
     source = tex.strip().replace("&lt;", "<")
-    if not source or len(source) > MAX_FORMULA:
+    if not source or len(source) > MAX_FORMULA or _too_deep(source):
         return _code(source)
     try:
         written = convert(source, display="block" if display else "inline")
         root = etree.fromstring(written.replace(f' xmlns="{MATHML_NS}"', "", 1))
+        if any(element.tag not in MATH_TAGS for element in root.iter()):
+            return _code(source)  # \text{<b>x</b>} is well-formed: its <b> is text typed
+        _tidy(root)
+        spoken = _spaces(_speak(root))[:MAX_SPOKEN] or source
+        attrib = {"xmlns": MATHML_NS, "display": "block" if display else "inline"}
+        root.attrib.clear()
+        root.attrib.update({**attrib, "alttext": source, "aria-label": spoken})
+        return etree.tostring(root, encoding="unicode", short_empty_elements=False)
     except Exception:  # latex2mathml raises many kinds of error on text that is not LaTeX,
-        return _code(source)  # and writes text it does not escape (\text{<b>}) unparseable
-    if any(element.tag not in MATH_TAGS for element in root.iter()):
-        return _code(source)  # \text{<b>x</b>} is well-formed: its <b> is text typed, shown so
-    _tidy(root)
-    spoken = _spaces(_speak(root))[:MAX_SPOKEN] or source
-    attrib = {"xmlns": MATHML_NS, "display": "block" if display else "inline"}
-    root.attrib.clear()
-    root.attrib.update({**attrib, "alttext": source, "aria-label": spoken})
-    return etree.tostring(root, encoding="unicode", short_empty_elements=False)
+        # writes text it does not escape (\text{<b>}) unparseable, and nests deep (recursion)
+        return _code(source)
 
 
 FUNCTIONS = {
@@ -283,8 +317,12 @@ class DisplayMath(Preprocessor):
         if "$$" not in text:
             return lines
 
+        budget = self.md.math_budget
+
         def stash(match: re.Match[str]) -> str:
-            formula = Formula(f'<div class="math">{mathml(match["tex"], display=True)}</div>')
+            formula = Formula(
+                f'<div class="math">{budget.render(match["tex"], display=True)}</div>'
+            )
             return "\n" + self.md.htmlStash.store(formula) + "\n"
 
         return DISPLAY.sub(stash, text).split("\n")
@@ -296,12 +334,13 @@ class InlineMath(InlineProcessor):
         self.display = display
 
     def handleMatch(self, m: re.Match[str], data: str):
-        formula = Formula(mathml(m["tex"], display=self.display))
+        formula = Formula(self.md.math_budget.render(m["tex"], display=self.display))
         return self.md.htmlStash.store(formula), m.start(0), m.end(0)
 
 
 class MathExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.math_budget = MathBudget()  # one Markdown instance renders one text
         # After fenced code (25) has set code blocks aside, so "$$" in code stays code;
         # inline, above backslash escapes (180) and below code spans (190).
         md.preprocessors.register(DisplayMath(md), "display_math", 22)
@@ -327,14 +366,15 @@ _TEXT_MATH = re.compile(
 def render_math_text(text: str) -> str:
     """Plain text (a concept's summary) as HTML: escaped, its formulas as MathML and ``\\$``
     as a dollar sign. Not Markdown: the text is shown as written."""
-    pieces, previous = [], 0
+    pieces, previous, budget = [], 0, MathBudget()
     for match in _TEXT_MATH.finditer(text):
         pieces.append(escape(text[previous : match.start()], quote=False))
         if match.group(0) == "\\$":
             pieces.append("$")
         else:
             display = match["display"] is not None
-            pieces.append(mathml(match["display" if display else "inline"], display=display))
+            tex = match["display" if display else "inline"]
+            pieces.append(budget.render(tex, display=display))
         previous = match.end()
     pieces.append(escape(text[previous:], quote=False))
     return "".join(pieces)

@@ -10,7 +10,7 @@ import pytest
 
 from tests.factories import make_concept
 from wiki.markdown import render_markdown, render_summary
-from wiki.math import MATH_TAGS
+from wiki.math import MATH_TAGS, MAX_FORMULAS
 
 pytestmark = pytest.mark.django_db
 
@@ -192,3 +192,35 @@ def test_the_concept_list_shows_summary_math(client):
     page = client.get("/wiki/").content.decode()
 
     assert "<math" in page and "∝" in page
+
+
+def test_two_displayed_formulas_on_one_line_are_two_formulas():
+    html = render_markdown("$$a_1$$ and then $$b_2$$").html
+
+    assert len(_formulas(html)) == 2 and "<em>" not in html
+
+
+# Shapes that would make the converter work hard; bench/hostile_markdown.py times them.
+HOSTILE_MATH_SHAPES = {
+    "distinct inline formulas": " ".join(f"$a{i}$" for i in range(3_000)),
+    "distinct displayed formulas": " ".join(f"$$b{i}$$" for i in range(3_000)),
+    "long formulas": "\n\n".join(f"$$y_{{{i}}} = " + "x_1 + " * 40 + "z$$" for i in range(300)),
+    "deep nesting": "$" + "x^{" * 300 + "y" + "}" * 300 + "$",
+    "deep fractions": "$$" + r"\frac{" * 200 + "1" + "}{2}" * 200 + "$$",
+}
+
+
+@pytest.mark.parametrize("text", HOSTILE_MATH_SHAPES.values(), ids=HOSTILE_MATH_SHAPES.keys())
+def test_math_past_the_budget_is_shown_as_typed(text):
+    html = render_markdown(text).html
+
+    assert len(_formulas(html)) <= MAX_FORMULAS
+    assert "<code>" in html  # the formulas past the budget, as typed
+
+
+def test_the_budget_leaves_an_ordinary_page_alone():
+    text = "\n\n".join(f"Step {i}: $x_{{{i}}} = \\frac{{a_{i}}}{{b}}$." for i in range(300))
+
+    html = render_markdown(text).html
+
+    assert len(_formulas(html)) == 300 and "<code>" not in html
