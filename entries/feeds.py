@@ -26,6 +26,7 @@ from django.utils.http import urlencode
 from core.http import absolute_links
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import badge_summary, caveat_vocabulary, entries_published, published_claims
+from wiki.math import math_as_tex
 from wiki.models import Concept
 
 FEED_LENGTH = 30
@@ -68,7 +69,8 @@ class _EntriesFeed(Feed):
             "entries/feed_item.html",
             {"entry": entry, "claims": claims, "summary": badge_summary(claims)},
         )
-        return absolute_links(html, self.root)
+        # Few feed readers draw MathML: each formula goes out as its TeX source, in dollars.
+        return absolute_links(math_as_tex(html), self.root)
 
     def item_link(self, entry: Entry) -> str:
         return self.root + entry.get_absolute_url()

@@ -106,7 +106,8 @@ class EntryForm(forms.Form):
         required=False,
         max_length=MAX_LEAD,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="Markdown. One paragraph: what happened and why it matters.",
+        help_text="Markdown. One paragraph: what happened and why it matters. $…$ shows math "
+        "(LaTeX).",
     )
     topics = forms.ModelMultipleChoiceField(
         label="Topics",
@@ -125,7 +126,7 @@ class ClaimForm(forms.Form):
         label="Claim",
         max_length=MAX_CLAIM,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One statement, short Markdown.",
+        help_text="One statement, short Markdown; $…$ shows math (LaTeX).",
     )
     paper = forms.CharField(
         label="Source paper",

@@ -630,3 +630,26 @@ def entry_apply_suggestions(
             _apply(claim, suggestions, by)
             applied += len(suggestions)
     return applied
+
+
+def entries_render_again(*, chunk: int = 200) -> int:
+    """Render every entry's lead and every claim again with the renderer as it is now (see
+    ``wiki.services.revisions_render_again``). Returns how many stored renderings changed."""
+    changed = 0
+    for model, source, target, render in (
+        (Entry, "lead", "lead_html", lambda text: render_markdown(text).html),
+        (Claim, "text", "html", render_inline),
+    ):
+        batch = []
+        rows = model.objects.only("pk", source, target).order_by("pk")
+        for row in rows.iterator(chunk_size=chunk):
+            html = render(getattr(row, source))
+            if html != getattr(row, target):
+                setattr(row, target, html)
+                batch.append(row)
+            if len(batch) >= chunk:
+                model.objects.bulk_update(batch, [target])
+                changed, batch = changed + len(batch), []
+        model.objects.bulk_update(batch, [target])
+        changed += len(batch)
+    return changed

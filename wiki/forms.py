@@ -31,7 +31,7 @@ class ConceptForm(forms.Form):
         max_length=2000,
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One paragraph: what the concept is.",
+        help_text="One paragraph: what the concept is. Plain text; $…$ shows math (LaTeX).",
     )
     body = forms.CharField(
         label="Body",
@@ -40,7 +40,8 @@ class ConceptForm(forms.Form):
         strip=False,
         widget=forms.Textarea(attrs={"rows": 22, "class": "code", "spellcheck": "true"}),
         help_text="Markdown. [[Title]] or [[Title|label]] links a concept; arXiv:2608.17528 "
-        "links a paper in the library.",
+        "links a paper in the library. Math in LaTeX: $x_i^2$ in a sentence, $$\\frac{a}{b}$$ "
+        "displayed; \\$5 is a dollar sign.",
     )
     edit_summary = forms.CharField(
         label="Edit summary",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import markdown
@@ -35,7 +36,7 @@ from markdown.postprocessors import Postprocessor
 from core.markdown_guard import bound_markdown
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
-from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension
+from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension, render_math_text
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
@@ -160,17 +161,22 @@ class HighlightExtension(Extension):
         md.preprocessors.register(_FencedCode(md, fenced.getConfigs()), "fenced_code_block", 25)
 
 
+class _Cleaned(str):
+    """A stored piece this postprocessor has cleaned already."""
+
+
 class UserHtmlPostprocessor(Postprocessor):
     """Runs before Markdown puts raw HTML back: cleans each piece a user wrote, and each
-    code block of its classes but Pygments' own."""
+    code block of its classes but Pygments' own. The table of contents runs the
+    postprocessors once per heading: each piece is cleaned once, the first time."""
 
     def run(self, text: str) -> str:
         stash = self.md.htmlStash
         stash.rawHtmlBlocks = [
-            CodeBlock(_sanitise_code_block(block))
+            _Cleaned(_sanitise_code_block(block))
             if isinstance(block, CodeBlock)
-            else _sanitise_user_html(block)
-            if isinstance(block, str) and not isinstance(block, Formula)
+            else _Cleaned(_sanitise_user_html(block))
+            if isinstance(block, str) and not isinstance(block, (Formula, _Cleaned))
             else block
             for block in stash.rawHtmlBlocks
         ]
@@ -305,3 +311,10 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
 def render_inline(text: str) -> str:
     """Short Markdown (a claim) rendered and sanitised, for storing at write time."""
     return render_markdown(text).html
+
+
+@lru_cache(maxsize=1024)
+def render_summary(text: str) -> str:
+    """A concept's summary (plain text, not Markdown) as sanitised HTML: escaped, with its
+    ``$…$`` formulas as MathML. Summaries are short and the result is kept per text."""
+    return sanitise(render_math_text(text or ""))

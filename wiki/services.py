@@ -343,3 +343,21 @@ def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
         base_revision=current,
         links=revision_links(revision),
     )
+
+
+def revisions_render_again(*, chunk: int = 200) -> int:
+    """Render every revision's body again with the renderer as it is now, for an upgrade
+    that changed what the renderer writes (reads never render). Returns how many stored
+    renderings changed."""
+    changed, batch = 0, []
+    revisions = Revision.objects.only("pk", "body", "html", "toc").order_by("pk")
+    for revision in revisions.iterator(chunk_size=chunk):
+        rendered = render_markdown(revision.body, with_toc=True)
+        if (rendered.html, rendered.toc) != (revision.html, revision.toc):
+            revision.html, revision.toc = rendered.html, rendered.toc
+            batch.append(revision)
+        if len(batch) >= chunk:
+            Revision.objects.bulk_update(batch, ["html", "toc"])
+            changed, batch = changed + len(batch), []
+    Revision.objects.bulk_update(batch, ["html", "toc"])
+    return changed + len(batch)
