@@ -7,6 +7,7 @@ One module for every environment: development defaults are safe to run locally, 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -469,9 +470,39 @@ API_RATE_LIMIT_ANONYMOUS = os.environ.get("API_RATE_LIMIT_ANONYMOUS", "120/min")
 PASSWORD_RESET_RATE_PER_ADDRESS = os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "3/h")
 PASSWORD_RESET_RATE_PER_CLIENT = os.environ.get("PASSWORD_RESET_RATE_PER_CLIENT", "10/h")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+
+# --- Operations: request logs, error reporting, latency figures (docs/operations.md) -------
+# One log line per request (request id, route, method, status, duration, user id), JSON in
+# production and readable in development unless LOG_FORMAT=json; every other logger's
+# records leave in the same shape (core/request_log.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "").strip().lower() or ("console" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "console"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or console, not {LOG_FORMAT!r}")
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+
+from core.log_format import logging_settings  # noqa: E402  (structlog alone, no Django)
+
+LOGGING = logging_settings(fmt=LOG_FORMAT, level=LOG_LEVEL)
+# First: it times every request and logs the ones that the middleware below answers.
+MIDDLEWARE.insert(0, "django_structlog.middlewares.RequestMiddleware")
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG  # one line a request, at its end
+DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False  # bound from core.security.client_address
+DJANGO_STRUCTLOG_USER_ID_FIELD = "pk"
+
+# Error reporting: only when SENTRY_DSN is set; otherwise sentry_sdk is never imported.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    from core.error_reporting import error_reporting_init
+
+    error_reporting_init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "").strip()
+        or ("development" if DEBUG else "production"),
+        release=os.environ.get("SENTRY_RELEASE", "").strip() or CODE_RELEASE,
+    )
+
+# Latency per route and the page cache's hit rate, per worker process (core/metrics.py): at
+# /ops/ for staff, and at /metrics for a scraper that sends this token (unset: no /metrics).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
+OPS_WINDOW_SECONDS = env_int("OPS_WINDOW_SECONDS", 300)
+# --- end of operations ----------------------------------------------------------------------
