@@ -484,9 +484,8 @@ from core.log_format import logging_settings  # noqa: E402  (structlog alone, no
 
 LOGGING = logging_settings(fmt=LOG_FORMAT, level=LOG_LEVEL)
 # First: it times every request and logs the ones that the middleware below answers.
-MIDDLEWARE.insert(0, "django_structlog.middlewares.RequestMiddleware")
+MIDDLEWARE.insert(0, "core.request_log.RequestLogMiddleware")  # django-structlog's, our ids
 DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG  # one line a request, at its end
-DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False  # bound from core.security.client_address
 DJANGO_STRUCTLOG_USER_ID_FIELD = "pk"
 
 # Error reporting: only when SENTRY_DSN is set; otherwise sentry_sdk is never imported.

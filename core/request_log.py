@@ -1,7 +1,7 @@
 """One log line per request — request id, route, method, status, duration, user — in JSON
 for machines or readable for a person, and the same shape for everything else logged.
 
-django-structlog's ``RequestMiddleware`` (first in ``MIDDLEWARE``) binds the request id and
+django-structlog's ``RequestMiddleware`` (``RequestLogMiddleware``, first in ``MIDDLEWARE``) binds the request id and
 the user id to every line logged while a request runs and writes ``request_finished`` (or
 ``request_failed`` with the traceback); the receivers below give those lines the route's
 name instead of the raw path (which may hold ids and tokens), the status, the duration, and
@@ -12,6 +12,8 @@ application, in the same shape.
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 import time
 import uuid
@@ -23,6 +25,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django_structlog import signals
+from django_structlog.middlewares import RequestMiddleware
 
 from core import metrics
 from core.security import client_address
@@ -39,11 +42,43 @@ FORMATS = ("json", "console")
 logger = structlog.get_logger(LOGGER_NAME)
 
 
+class _Ids:
+    """New request ids: a random prefix per process and a counter, 32 hex digits; unique
+    across processes without reading the system's randomness per request."""
+
+    def __init__(self) -> None:
+        self.pid = 0
+        self.prefix = ""
+        self.counter = itertools.count()
+
+    def new(self) -> str:
+        if self.pid != os.getpid():  # a forked worker gets its own prefix
+            self.pid, self.prefix = os.getpid(), uuid.uuid4().hex[:16]
+        return f"{self.prefix}{next(self.counter):016x}"
+
+
+_ids = _Ids()
+
+
 def request_id_from(value: str | None) -> str:
     """The id a proxy or client sent when it looks like one, else a new one."""
     if value and _SANE_ID.fullmatch(value):
         return value
-    return uuid.uuid4().hex
+    return _ids.new()
+
+
+class RequestLogMiddleware(RequestMiddleware):
+    """django-structlog's middleware with a lighter start: no ``request_started`` line (the
+    request's one line is written at its end), and the request id this module allows: the
+    one the client or proxy sent if it looks like an id, else a new one."""
+
+    def prepare(self, request: HttpRequest) -> None:
+        request._log_started = time.perf_counter()
+        request.request_id = request_id_from(request.META.get(_REQUEST_ID_META))
+        structlog.contextvars.bind_contextvars(
+            request_id=request.request_id, ip=client_address(request)
+        )
+        self.bind_user_id(request)
 
 
 # Route names by path, for responses the URL resolver never saw (answered by a middleware
@@ -84,19 +119,6 @@ def _elapsed_ms(request: HttpRequest) -> float:
 
 
 # django-structlog sends these signals from its middleware; each receiver shapes the line.
-
-
-@receiver(signals.bind_extra_request_metadata)
-def _request_started(sender, request: HttpRequest, logger, log_kwargs: dict, **kwargs) -> None:
-    request._log_started = time.perf_counter()
-    request.request_id = request_id_from(request.META.get(_REQUEST_ID_META))
-    request.META[_REQUEST_ID_META] = request.request_id
-    structlog.contextvars.bind_contextvars(
-        request_id=request.request_id, ip=client_address(request)
-    )
-    log_kwargs.pop("request", None)  # the raw path: ids, tokens
-    log_kwargs.pop("user_agent", None)
-    log_kwargs.update(method=request.method)
 
 
 @receiver(signals.bind_extra_request_finished_metadata)

@@ -4,7 +4,6 @@ traceback in the same shape, once."""
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import os
@@ -13,8 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import structlog
 
-from core.log_format import formatter
+from core.log_format import formatter, renderer
 from core.request_log import observed
 from tests.factories import make_concept
 
@@ -23,20 +23,21 @@ PASSWORD = "a-long-pass-phrase-nobody-logs"
 
 
 @pytest.fixture
-def log_lines():
-    """The JSON lines logged during the test, as production writes them."""
-    stream = io.StringIO()
-    handler = logging.StreamHandler(stream)
-    handler.setFormatter(formatter("json"))
-    root = logging.getLogger()
-    root.addHandler(handler)
+def log_lines(capsys):
+    """The JSON lines written to standard error during the test, as production writes them."""
+    was, renderer.fmt = renderer.fmt, "json"
+    written: list[str] = []
+
+    def text() -> str:
+        written.append(capsys.readouterr().err)
+        return "".join(written)
 
     def lines() -> list[dict]:
-        return [json.loads(line) for line in stream.getvalue().splitlines() if line.strip()]
+        return [json.loads(line) for line in text().splitlines() if line.startswith("{")]
 
-    lines.text = stream.getvalue  # type: ignore[attr-defined]
+    lines.text = text  # type: ignore[attr-defined]
     yield lines
-    root.removeHandler(handler)
+    renderer.fmt = was
 
 
 def _requests(lines: list[dict]) -> list[dict]:
@@ -133,9 +134,23 @@ def test_what_the_front_door_answers_is_logged_and_gets_an_id(db, log_lines):
     assert (line["user_id"], line["ip"], line["method"]) == (None, "192.0.2.9", "GET")
 
 
-def test_console_lines_are_for_a_person():
+def test_other_loggers_write_the_same_json_shape_with_the_request_id(log_lines):
+    structlog.contextvars.bind_contextvars(request_id="req-1")
+    try:
+        logging.getLogger("core.redis_cache").warning("Cache (Redis) unreachable, %s", "timeout")
+    finally:
+        structlog.contextvars.clear_contextvars()
+    [line] = log_lines()
+    assert line["event"] == "Cache (Redis) unreachable, timeout"
+    assert (line["level"], line["logger"], line["request_id"]) == ("warning", "core.redis_cache",
+                                                                   "req-1")  # fmt: skip
+    assert line["timestamp"].endswith("Z")
+
+
+def test_console_lines_are_for_a_person(monkeypatch):
+    monkeypatch.setattr(renderer, "fmt", "console")
     record = logging.LogRecord("core", logging.WARNING, __file__, 1, "Cache %s", ("away",), None)
-    line = formatter("console").format(record)
+    line = formatter().format(record)
     assert "Cache away" in line and "warning" in line
     assert not line.startswith("{")
 
