@@ -1,13 +1,13 @@
 """One log line per request — request id, route, method, status, duration, user — in JSON
 for machines or readable for a person, and the same shape for everything else logged.
 
-django-structlog's ``RequestMiddleware`` (``RequestLogMiddleware``, first in ``MIDDLEWARE``) binds the request id and
-the user id to every line logged while a request runs and writes ``request_finished`` (or
-``request_failed`` with the traceback); the receivers below give those lines the route's
-name instead of the raw path (which may hold ids and tokens), the status, the duration, and
-count each request in ``core.metrics``. Requests the page cache answers before Django
-(``core.page_cache.front_door``) are logged by ``observed``, which wraps the WSGI
-application, in the same shape.
+django-structlog's ``RequestMiddleware`` (as ``RequestLogMiddleware``, first in
+``MIDDLEWARE``) binds the request id and the user id to every line logged while a request
+runs and writes ``request_finished`` (or ``request_failed`` with the traceback); the
+receivers below give those lines the route's name instead of the raw path (which may hold
+ids and tokens), the status, the duration, and count each request in ``core.metrics``.
+Requests the page cache answers before Django (``core.page_cache.front_door``) are logged
+by ``observed``, which wraps the WSGI application, in the same shape.
 """
 
 from __future__ import annotations
