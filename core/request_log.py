@@ -165,6 +165,8 @@ def observed(application: Callable) -> Callable:
             answered.append(status)
             if not any(name == REQUEST_ID_HEADER for name, _ in headers):
                 headers = [*headers, (REQUEST_ID_HEADER, request_id)]
+            if exc_info is None:
+                return start_response(status, headers)
             return start_response(status, headers, exc_info)
 
         body = application(environ, respond)
