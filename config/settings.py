@@ -7,7 +7,6 @@ One module for every environment: development defaults are safe to run locally, 
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -479,13 +478,16 @@ LOG_FORMAT = os.environ.get("LOG_FORMAT", "").strip().lower() or ("console" if D
 if LOG_FORMAT not in ("json", "console"):
     raise ImproperlyConfigured(f"LOG_FORMAT must be json or console, not {LOG_FORMAT!r}")
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {LOG_LEVEL!r}"
+    )
 
 from core.log_format import logging_settings  # noqa: E402  (structlog alone, no Django)
 
 LOGGING = logging_settings(fmt=LOG_FORMAT, level=LOG_LEVEL)
-# First: it times every request and logs the ones that the middleware below answers.
+# First: it times every request and logs those the middleware below answers too.
 MIDDLEWARE.insert(0, "core.request_log.RequestLogMiddleware")  # django-structlog's, our ids
-DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG  # one line a request, at its end
 DJANGO_STRUCTLOG_USER_ID_FIELD = "pk"
 
 # Error reporting: only when SENTRY_DSN is set; otherwise sentry_sdk is never imported.
@@ -504,4 +506,6 @@ if SENTRY_DSN:
 # /ops/ for staff, and at /metrics for a scraper that sends this token (unset: no /metrics).
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
 OPS_WINDOW_SECONDS = env_int("OPS_WINDOW_SECONDS", 300)
+if OPS_WINDOW_SECONDS < 1:
+    raise ImproperlyConfigured("OPS_WINDOW_SECONDS must be 1 or more")
 # --- end of operations ----------------------------------------------------------------------

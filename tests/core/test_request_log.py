@@ -182,3 +182,9 @@ def test_an_unknown_log_format_is_refused_with_a_clear_message():
     result = _settings_value("LOG_FORMAT", DEBUG="1", LOG_FORMAT="xml")
     assert result.returncode != 0
     assert "LOG_FORMAT must be json or console, not 'xml'" in result.stderr
+
+
+def test_an_unknown_log_level_is_refused_with_a_clear_message():
+    result = _settings_value("LOG_LEVEL", DEBUG="1", LOG_LEVEL="loud")
+    assert result.returncode != 0
+    assert "LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not 'LOUD'" in result.stderr
