@@ -39,8 +39,10 @@ worker_connections = _int("WEB_WORKER_CONNECTIONS", 2 * threads)
 backlog = _int("WEB_BACKLOG", 64)
 max_requests = _int("WEB_MAX_REQUESTS", 2000)
 max_requests_jitter = _int("WEB_MAX_REQUESTS_JITTER", 200)
-# "-" is standard output; empty switches the access log off.
-accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
+# Off by default: the app logs every request itself, once, in JSON with its id, route, user
+# and duration (core/request_log.py), pages the front door answers included. "-" switches
+# gunicorn's own line on again (standard output), a path writes it to that file.
+accesslog = os.environ.get("WEB_ACCESS_LOG", "") or None
 errorlog = "-"
 # The client's address as the TLS proxy saw it, then the time taken in microseconds.
 access_log_format = '%({x-forwarded-for}i)s %(h)s "%(r)s" %(s)s %(b)s %(D)sus "%(a)s"'

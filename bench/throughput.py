@@ -185,16 +185,19 @@ def throughput(env: dict[str, str], seeded: dict, seconds: int, rounds: int = 3)
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
     page, slug = seeded["path"], seeded["path"].strip("/").split("/")[-1]
     results: dict = {"page": page, "rounds": rounds, "load_before": load_average()}
-    # Every server runs as the image does (gunicorn.conf.py), access log included; the hello
-    # view is served once more without it, for reference only (docs/benchmarks.md).
+    # Every server runs as the image does (gunicorn.conf.py), each with one log line per
+    # request: gunicorn's access line, the same for the wiki and the hello view (the wiki's
+    # own JSON line is off at LOG_LEVEL=WARNING, measured by bench/ops_overhead.py); the
+    # hello view is served once more without it, for reference only (docs/benchmarks.md).
+    logged = {**env, "WEB_ACCESS_LOG": "-"}
     hello_dir = ("--chdir", str(ROOT / "bench"))
     with (
-        gunicorn("hello_wsgi:application", env, *hello_dir) as (hello, _),
+        gunicorn("hello_wsgi:application", logged, *hello_dir) as (hello, _),
         gunicorn("hello_wsgi:application", {**env, "WEB_ACCESS_LOG": ""}, *hello_dir) as (
             quiet_hello,
             _,
         ),
-        gunicorn("config.wsgi", env) as (base, server),
+        gunicorn("config.wsgi", logged) as (base, server),
     ):
         cookies = {
             role: log_in(base, f"bench-{role}", seeded["people"][f"bench-{role}"])

@@ -469,9 +469,43 @@ API_RATE_LIMIT_ANONYMOUS = os.environ.get("API_RATE_LIMIT_ANONYMOUS", "120/min")
 PASSWORD_RESET_RATE_PER_ADDRESS = os.environ.get("PASSWORD_RESET_RATE_PER_ADDRESS", "3/h")
 PASSWORD_RESET_RATE_PER_CLIENT = os.environ.get("PASSWORD_RESET_RATE_PER_CLIENT", "10/h")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+
+# --- Operations: request logs, error reporting, latency figures (docs/operations.md) -------
+# One log line per request (request id, route, method, status, duration, user id), JSON in
+# production and readable in development unless LOG_FORMAT=json; every other logger's
+# records leave in the same shape (core/request_log.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "").strip().lower() or ("console" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "console"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or console, not {LOG_FORMAT!r}")
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(
+        f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {LOG_LEVEL!r}"
+    )
+
+from core.log_format import logging_settings  # noqa: E402  (structlog alone, no Django)
+
+LOGGING = logging_settings(fmt=LOG_FORMAT, level=LOG_LEVEL)
+# First: it times every request and logs those the middleware below answers too.
+MIDDLEWARE.insert(0, "core.request_log.RequestLogMiddleware")  # django-structlog's, our ids
+DJANGO_STRUCTLOG_USER_ID_FIELD = "pk"
+
+# Error reporting: only when SENTRY_DSN is set; otherwise sentry_sdk is never imported.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    from core.error_reporting import error_reporting_init
+
+    error_reporting_init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "").strip()
+        or ("development" if DEBUG else "production"),
+        release=os.environ.get("SENTRY_RELEASE", "").strip() or CODE_RELEASE,
+    )
+
+# Latency per route and the page cache's hit rate, per worker process (core/metrics.py): at
+# /ops/ for staff, and at /metrics for a scraper that sends this token (unset: no /metrics).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "").strip()
+OPS_WINDOW_SECONDS = env_int("OPS_WINDOW_SECONDS", 300)
+if OPS_WINDOW_SECONDS < 1:
+    raise ImproperlyConfigured("OPS_WINDOW_SECONDS must be 1 or more")
+# --- end of operations ----------------------------------------------------------------------

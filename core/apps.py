@@ -18,6 +18,9 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         # After every migrate, every table has the triggers that replace the cache versions
         # (core/cache_triggers.py): sent once, after all apps' migrations.
-        from core import cache_listener  # noqa: F401  (its own writes heard from the first)
+        from core import (
+            cache_listener,  # noqa: F401  (its own writes heard from the first)
+            request_log,  # noqa: F401  (shapes each request's log line)
+        )
 
         post_migrate.connect(_install_cache_triggers, sender=self, dispatch_uid="cache-triggers")

@@ -26,6 +26,7 @@ from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 
+from core import metrics
 from core.cache_listener import QUERY, listener
 from core.cache_triggers import KINDS
 
@@ -234,10 +235,12 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         key = f"page:{content_version()}:{address}"
         cached = cache_get_memoized(key)
         if cached is not None:
+            metrics.page_cache.hit()
             content, headers = cached
             response = HttpResponse(content, headers=headers)
             response["X-Page-Cache"] = "hit"
         else:
+            metrics.page_cache.miss()
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
@@ -254,11 +257,14 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
 def _cached(key: str, render: Callable[[], T], *, memoize: bool = True) -> T:
     value = cache_get_memoized(key) if memoize else _cache().get(key)
     if value is None:
+        metrics.fragment_cache.miss()
         value = render()
         if memoize:
             cache_set_memoized(key, value, PAGE_TTL_SECONDS)
         else:
             _cache().set(key, value, PAGE_TTL_SECONDS)
+    else:
+        metrics.fragment_cache.hit()
     return value
 
 

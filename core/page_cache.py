@@ -19,6 +19,7 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, HttpResponse
 
+from core import metrics
 from core.cache import (
     PAGE_TTL_SECONDS,
     cache_get_memoized,
@@ -61,6 +62,7 @@ class AnonymousPageCacheMiddleware:
             return self.get_response(request)
         cached = cache_get_memoized(key)
         if cached is not None:
+            metrics.page_cache.hit()
             content, headers = cached
             response = HttpResponse(content, headers=headers)
             response[CACHE_STATUS_HEADER] = "hit"
@@ -111,6 +113,7 @@ def front_door(application: Callable) -> Callable:
                 key = AnonymousPageCacheMiddleware._key(WSGIRequest(dict(environ)))
             cached = memoized(key) if key else None
             if cached is not None:
+                metrics.page_cache.hit()
                 content, headers = cached
                 start_response("200 OK", [*headers.items(), (CACHE_STATUS_HEADER, "hit")])
                 return [content]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import psycopg
@@ -11,6 +12,7 @@ from django.db import connection
 from django.test import Client, RequestFactory
 
 from core.cache_listener import FRESH, listener
+from core.log_format import renderer
 from core.page_cache import WROTE_COOKIE
 from tests.factories import concept_form_data, make_concept
 
@@ -136,14 +138,23 @@ def _through_wsgi(path: str, **headers: str) -> tuple[str, dict[str, str], bytes
     return answer["status"], answer["headers"], body
 
 
-def test_the_wsgi_front_door_answers_a_kept_page_as_the_stack_did(client, contributor):
+def test_the_wsgi_front_door_answers_a_kept_page_as_the_stack_did(
+    client, contributor, capsys, monkeypatch
+):
+    monkeypatch.setattr(renderer, "fmt", "json")
     make_concept("Reward Modeling", summary="Before the fix.")
     _listening()
     status, stored, body = _through_wsgi(PAGE)  # the stack renders and stores it
     assert (status, stored["X-Page-Cache"]) == ("200 OK", "miss")
-    status, served, again = _through_wsgi(PAGE)
+    capsys.readouterr()
+    status, served, again = _through_wsgi(PAGE, x_request_id="door-1")
     assert (status, again) == ("200 OK", body)
-    assert served == {**stored, "X-Page-Cache": "hit"}
+    # Each response names its own request; the page is the same.
+    assert served == {**stored, "X-Page-Cache": "hit", "X-Request-ID": "door-1"}
+    # The door's answer is logged like any request, under the route's name.
+    [line] = [json.loads(text) for text in capsys.readouterr().err.splitlines()
+              if text.startswith("{")]  # fmt: skip
+    assert (line["route"], line["status"], line["request_id"]) == ("wiki:concept", 200, "door-1")
     # A session cookie: the whole stack decides, and a signed-in person gets their page.
     client.force_login(contributor)
     session = client.cookies["sessionid"].value

@@ -17,7 +17,12 @@ PAGE = "/wiki/reward-modeling/"
 
 
 def _headers(response) -> dict[str, str]:
-    return {name: value for name, value in response.items() if name != "X-Page-Cache"}
+    # Each response carries its own request's id.
+    return {
+        name: value
+        for name, value in response.items()
+        if name not in ("X-Page-Cache", "X-Request-ID")
+    }
 
 
 def _production_headers(settings) -> None:

@@ -56,3 +56,10 @@ def test_gunicorn_accepts_the_configuration():
         env={"PATH": "/usr/bin:/bin", "DEBUG": "1", "SECRET_KEY": "x" * 50},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
+
+
+def test_requests_are_logged_once_by_the_app_not_again_by_gunicorn(monkeypatch):
+    monkeypatch.delenv("WEB_ACCESS_LOG", raising=False)
+    assert _conf()["accesslog"] is None
+    assert _conf(WEB_ACCESS_LOG="")["accesslog"] is None
+    assert _conf(WEB_ACCESS_LOG="-")["accesslog"] == "-"
