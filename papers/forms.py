@@ -15,6 +15,7 @@ from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.keys import KEY_RULE, key_valid
 from papers.models import EntryType, Paper
+from papers.people import InvalidPerson, Person, people_lines, people_parse_lines
 from wiki.models import Concept
 
 BIBTEX_MAX_BYTES = 2 * 1024 * 1024
@@ -66,7 +67,42 @@ class PartialDateField(forms.CharField):
         return value
 
 
+class AuthorsField(forms.CharField):
+    """The authors, one per line, in BibTeX's forms (``van der Berg, Jan``, ``Smith, Jr.,
+    John``, ``{World Health Organization}``): read into people, shown back the same way."""
+
+    widget = forms.Textarea
+
+    def to_python(self, value: object) -> list[Person]:
+        if isinstance(value, list):
+            return value
+        text = super().to_python(value)
+        try:
+            return people_parse_lines(text)
+        except InvalidPerson as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def prepare_value(self, value: object) -> object:
+        if isinstance(value, list):
+            return people_lines(value)
+        return value
+
+    def validate(self, value: list[Person]) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def run_validators(self, value: list[Person]) -> None:
+        super().run_validators(people_lines(value))
+
+
 class PaperForm(forms.ModelForm):
+    authors = AuthorsField(
+        label="Authors",
+        required=False,
+        help_text="One per line, in the paper's order, as Family, Given (van der Berg, Jan; "
+        "Smith, Jr., John); an organisation in braces: {World Health Organization}.",
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
+    )
     published = PartialDateField(
         label="Publication date",
         required=False,
@@ -119,12 +155,10 @@ class PaperForm(forms.ModelForm):
             "code_url": "Code URL",
         }
         help_texts = {
-            "authors": "Comma-separated, in the paper's order.",
             "citation_key": "How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
         }
         widgets = {
             "abstract": forms.Textarea(attrs={"rows": 8}),
-            "authors": forms.TextInput(),
         }
 
     # Text columns without a length of their own still get one in the form.
@@ -134,6 +168,7 @@ class PaperForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
             self.initial["published"] = self.instance.published_date
+            self.initial["authors"] = self.instance.people
         self.fields["entry_type"].choices = [("", "preprint or other"), *EntryType.choices]
         if self.instance.pk is None:
             del self.fields["citation_key"]  # given when the paper is saved
@@ -199,11 +234,15 @@ class PaperForm(forms.ModelForm):
         return fields
 
     def _post_clean(self) -> None:
-        # The model keeps the date and its precision apart; the form has them as one value.
+        # The model keeps the date and its precision apart, and the authors as a list and
+        # as the names shown; the form has each as one value (the services write both).
         published = self.cleaned_data.pop("published", None)
+        authors = self.cleaned_data.pop("authors", None)
         super()._post_clean()
         self.cleaned_data["published"] = published
         self.instance.published = published.date if published else None
+        if authors is not None:
+            self.cleaned_data["authors"] = authors
 
 
 class PaperTopicsForm(forms.Form):

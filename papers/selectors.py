@@ -152,8 +152,8 @@ def page_size(params: QueryDict) -> int:
 
 # What a row of the list shows; never the abstract or the search vector.
 LIST_FIELDS = (
-    "id", "arxiv_id", "title", "authors", "organisation", "published", "published_precision",
-    "read_level",
+    "id", "arxiv_id", "title", "authors", "author_list", "organisation", "published",
+    "published_precision", "read_level",
 )  # fmt: skip
 
 
@@ -414,6 +414,7 @@ PAPER_FIELDS = (
     "paper__arxiv_version",
     "paper__title",
     "paper__authors",
+    "paper__author_list",
     "paper__published",
 )
 
@@ -492,5 +493,7 @@ def papers_for_picker(query: str, *, limit: int = PICKER_LIMIT) -> list[Paper]:
         condition |= text_filter.condition
     papers = Paper.objects.filter(condition).order_by(*NEWEST)
     return list(
-        papers.only("pk", "arxiv_id", "doi", "title", "authors", "read_level", "published")[:limit]
+        papers.only(
+            "pk", "arxiv_id", "doi", "title", "authors", "author_list", "read_level", "published"
+        )[:limit]
     )
