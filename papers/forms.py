@@ -12,10 +12,17 @@ from django.utils.html import format_html
 from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
 from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
-from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.doi import InvalidDoi, arxiv_id_of_doi, parse_doi
+from papers.identifiers import ArxivId, InvalidArxivId, parse_arxiv_id
 from papers.keys import KEY_RULE, key_valid
 from papers.models import EntryType, Paper
-from papers.people import InvalidPerson, Person, people_lines, people_parse_lines
+from papers.people import (
+    InvalidPerson,
+    Person,
+    people_from_json,
+    people_lines,
+    people_parse_lines,
+)
 from wiki.models import Concept
 
 BIBTEX_MAX_BYTES = 2 * 1024 * 1024
@@ -30,21 +37,42 @@ class ConceptChoiceField(forms.ModelMultipleChoiceField):
         return obj.title
 
 
-class ArxivLookupForm(forms.Form):
+class PaperLookupForm(forms.Form):
+    """An arXiv id or a DOI, in any spelling (the field keeps the name ``arxiv`` that "Add
+    this paper" links use). arXiv's own DOI is its arXiv id: one paper, one lookup."""
+
     arxiv = forms.CharField(
-        label="arXiv id or URL",
+        label="arXiv id, DOI or link",
         max_length=200,
         widget=forms.TextInput(
-            attrs={"placeholder": "2608.17528 or https://arxiv.org/abs/2608.17528v2"}
+            attrs={"placeholder": "2608.17528, arxiv.org/abs/2608.17528v2 or 10.1038/nature14539"}
         ),
     )
+    parsed: ArxivId | None = None
+    doi = ""
 
     def clean_arxiv(self) -> str:
+        raw = self.cleaned_data["arxiv"]
         try:
-            self.parsed = parse_arxiv_id(self.cleaned_data["arxiv"])
+            self.parsed = parse_arxiv_id(raw)
+            return self.parsed.id
         except InvalidArxivId as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return self.parsed.id
+            arxiv_error = exc
+        try:
+            doi = parse_doi(raw)
+        except InvalidDoi:
+            raise forms.ValidationError(
+                f"{arxiv_error} Or enter a DOI, such as 10.1038/nature14539."
+            ) from None
+        arxiv_id = arxiv_id_of_doi(doi)
+        if arxiv_id:
+            try:
+                self.parsed = parse_arxiv_id(arxiv_id)
+                return self.parsed.id
+            except InvalidArxivId as exc:
+                raise forms.ValidationError(str(exc)) from None
+        self.doi = doi
+        return doi
 
 
 class PartialDateField(forms.CharField):
@@ -292,6 +320,20 @@ class ClaimFilterForm(forms.Form):
         required=False,
         empty_label="Any caveat",
     )
+
+
+def record_initial(fields: dict[str, Any]) -> dict[str, Any]:
+    """The add-paper form's initial values for a record's fields (papers.records): the
+    authors as people, the date as precise as it is known."""
+    initial = {
+        name: value
+        for name, value in fields.items()
+        if name not in ("author_list", "published", "published_precision")
+    }
+    initial["authors"] = people_from_json(fields.get("author_list", []))
+    if fields.get("published"):
+        initial["published"] = PartialDate(fields["published"], fields["published_precision"])
+    return initial
 
 
 def new_paper_url(arxiv_id: str) -> str:

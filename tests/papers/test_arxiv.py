@@ -89,7 +89,7 @@ def test_new_paper_page_needs_a_contributor(client, charlie):
 def test_new_paper_form_has_the_arxiv_field(contributor_client):
     html = contributor_client.get("/papers/new/").content.decode()
 
-    assert '<label for="id_arxiv">arXiv id or URL</label>' in html
+    assert '<label for="id_arxiv">arXiv id, DOI or link</label>' in html
 
 
 @pytest.mark.django_db
