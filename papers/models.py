@@ -11,7 +11,13 @@ from django.utils import timezone
 
 from entries.models import Claim, EntryStatus
 from papers.dates import DAY, MONTH, YEAR, PartialDate, partial_date
-from papers.people import InvalidPerson, Person, people_from_json, people_from_text
+from papers.people import (
+    InvalidPerson,
+    Person,
+    people_from_json,
+    people_from_text,
+    people_stored,
+)
 
 # The organisation suggestions of the papers filter; every write that can change them
 # deletes the key.
@@ -236,8 +242,8 @@ class Paper(models.Model):
         load), the names of ``authors`` read as the one-string form they are in."""
         if self.author_list:
             try:
-                return people_from_json(self.author_list)
-            except InvalidPerson:
+                return people_stored(self.author_list)
+            except TypeError:
                 pass  # written around the validators: the shown names still stand
         return people_from_text(self.authors)
 

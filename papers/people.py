@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from bibtexparser.middlewares.names import (
     InvalidNameError,
@@ -140,6 +140,12 @@ def people_from_json(value: object) -> list[Person]:
     return [person_from_dict(item) for item in value]
 
 
+def people_stored(value: list[dict[str, str]]) -> list[Person]:
+    """The stored list, read without checking it again (it was checked when written):
+    pages read it for every row they show."""
+    return [Person(**item) for item in value]
+
+
 def people_to_json(people: Iterable[Person]) -> list[dict[str, str]]:
     return [person.as_dict() for person in people]
 
@@ -236,18 +242,37 @@ def people_lines(people: Iterable[Person]) -> str:
     return "\n".join(person.bibtex for person in people)
 
 
+def _first_von_last(words: list[str]) -> Person:
+    """BibTeX's ``First von Last`` for plain words (no braces, no commas): the particle
+    runs from the first to the last word in lower case before the last word."""
+    lower = [i for i, word in enumerate(words[:-1]) if word[:1].islower()]
+    if not lower:
+        return Person(family=words[-1], given=" ".join(words[:-1]))
+    start, end = lower[0], lower[-1] + 1
+    return Person(
+        family=" ".join(words[end:]),
+        given=" ".join(words[:start]),
+        particle=" ".join(words[start:end]),
+    )
+
+
 def people_from_names(names: Iterable[str]) -> list[Person]:
     """Names each written ``Given Family`` (arXiv's, a CSL literal): read as BibTeX reads
     ``First von Last``; a trailing ``Jr.`` or ``III`` is a suffix."""
     people = []
     for name in names:
-        words = _squash(name).split(" ")
+        words = name.split()
+        if not words:
+            continue
         suffix = ""
         if len(words) > 2 and SUFFIXES.match(words[-1]):
             suffix = words.pop()
-        person = person_parse(" ".join(words), latex=False)
+        if any(c in name for c in "{}\\,"):
+            person = person_parse(" ".join(words), latex=False)
+        else:
+            person = _first_von_last(words)  # the common case, without the full parser
         if person is not None:
-            people.append(Person(**{**asdict(person), "suffix": person.suffix or suffix}))
+            people.append(replace(person, suffix=person.suffix or suffix) if suffix else person)
     return people
 
 
@@ -255,7 +280,7 @@ def people_from_text(text: str) -> list[Person]:
     """The library's former one-string form, ``Ada Lovelace, John Smith, Jr.``: names
     joined by commas, each ``Given Family``; a piece that is only a suffix belongs to the
     name before it (or, first, to the one after)."""
-    pieces = [_squash(p) for p in (text or "").split(",")]
+    pieces = [" ".join(p.split()) for p in (text or "").split(",")]
     pieces = [p for p in pieces if p]
     names: list[list[str]] = []
     pending = ""
@@ -275,6 +300,6 @@ def people_from_text(text: str) -> list[Person]:
             continue
         person = found[0]
         if len(name) > 1:
-            person = Person(**{**asdict(person), "suffix": name[1]})
+            person = replace(person, suffix=name[1])
         people.append(person)
     return people
