@@ -128,6 +128,9 @@ class PaperFilters(PageParams):
     match: Literal["any", "all"] = Field("any", description="Papers with any or all topics.")
     published_after: IsoDate | None = None
     published_before: IsoDate | None = None
+    author: Text(200) | None = Field(
+        None, description="Words of an author's name: a family name, van der Berg, an organisation."
+    )
     read_level: ReadLevelValue | None = None
     organisation: Text(300) | None = Field(None, description="Exact, ignoring case.")
     sort: SortValue = "newest"

@@ -349,6 +349,7 @@ def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
     context["claim_filter"] = claim_filter
     context["claim_filtered"] = narrowed and any(wanted.values())
     context["page_url"] = absolute_url(request, paper.get_absolute_url())
+    context["people"] = paper.people
     context["paper_changes"] = list(paper.changes.select_related("actor")[:PAPER_HISTORY])
     context["can_revert"] = is_editor(request.user)
     return context

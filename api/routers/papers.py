@@ -29,7 +29,7 @@ def _filter_data(filters: PaperFilters) -> QueryDict:
     data = QueryDict(mutable=True)
     data["match"], data["sort"] = filters.match, filters.sort
     data.setlist("topic", filters.topic)
-    for name in ("q", "read_level", "organisation"):
+    for name in ("q", "author", "read_level", "organisation"):
         if getattr(filters, name):
             data[name] = getattr(filters, name)
     for name in ("published_after", "published_before"):

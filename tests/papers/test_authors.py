@@ -79,7 +79,25 @@ def test_bibtex_import_keeps_the_people(client):
     assert paper.authors == "John Smith Jr., Anna van der Berg, World Health Organization"
     assert paper.cite_label == "Smith et al. 2020"
     page = client.get(paper.get_absolute_url()).content.decode()
-    assert "John Smith Jr., Anna van der Berg, World Health Organization" in page
+    assert (
+        '<a href="/papers/?author=van%20der%20Berg" title="Papers by Anna van der Berg">'
+        "Anna van der Berg</a>" in page
+    )
+    assert '<meta name="citation_author" content="Smith, John, Jr.">' in page
+
+
+@pytest.mark.django_db
+def test_the_list_filters_by_author(client):
+    paper = _paper_with_people()
+    PaperFactory(title="Someone else's", authors="Anna Berg")  # no particle, no match
+    PaperFactory(title="Mentions van der Berg in its title", authors="Grace Hopper")
+
+    response = client.get("/papers/", {"author": "van der Berg"})
+
+    assert [p.pk for p in response.context["page"].object_list] == [paper.pk]
+    assert "Author: van der Berg" in response.content.decode()
+    api = client.get("/api/v1/papers/", {"author": "World Health"}).json()
+    assert [p["id"] for p in api["results"]] == [paper.pk]
 
 
 def _paper_with_people(**extra) -> Paper:
