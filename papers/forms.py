@@ -209,7 +209,10 @@ class PaperForm(forms.ModelForm):
             field.widget.attrs["maxlength"] = str(limit)
 
     def clean_arxiv_id(self) -> str | None:
-        raw = (self.cleaned_data.get("arxiv_id") or "").strip()
+        return self.clean_arxiv_id_value(self.cleaned_data.get("arxiv_id") or "")
+
+    def clean_arxiv_id_value(self, raw: str) -> str | None:
+        raw = raw.strip()
         if not raw:
             return None
         try:
@@ -252,6 +255,14 @@ class PaperForm(forms.ModelForm):
         version = getattr(self, "version_in_id", None)
         if version and not data.get("arxiv_version"):
             data["arxiv_version"] = version
+        arxiv_id = arxiv_id_of_doi(data.get("doi") or "")
+        if arxiv_id and "arxiv_id" in data and not data["arxiv_id"]:
+            # arXiv's own DOI names the preprint: the paper is that arXiv id, so adding it
+            # by id later finds it rather than making a second one.
+            try:
+                data["arxiv_id"] = self.clean_arxiv_id_value(arxiv_id)
+            except forms.ValidationError as exc:
+                self.add_error("doi", exc)
         return data
 
     def paper_fields(self) -> dict[str, Any]:

@@ -202,3 +202,29 @@ def test_lookup_of_neither_an_id_nor_a_doi_is_400(contributor_client, doi_server
     assert response.status_code == 400
     assert "Or enter a DOI, such as 10.1038/nature14539." in response.content.decode()
     assert doi_server.requests == []
+
+
+def test_arxiv_doi_in_the_form_gives_the_arxiv_id(contributor_client, arxiv_server):
+    response = contributor_client.post(
+        "/papers/new/",
+        {"title": "DPO", "doi": f"10.48550/arXiv.{DPO}", "read_level": "metadata_only"},
+    )
+
+    assert response.status_code == 302
+    assert Paper.objects.get().arxiv_id == DPO
+    again = contributor_client.get("/papers/new/", {"arxiv": DPO})
+    assert again.status_code == 302  # the paper we have, no second one
+    assert arxiv_server.requests == []
+
+
+def test_arxiv_doi_in_the_form_of_a_paper_we_have_is_refused(contributor_client):
+    PaperFactory(arxiv_id=DPO)
+
+    response = contributor_client.post(
+        "/papers/new/",
+        {"title": "DPO again", "doi": f"10.48550/arXiv.{DPO}", "read_level": "metadata_only"},
+    )
+
+    assert response.status_code == 400
+    assert f"arXiv:{DPO} is already in the library" in response.content.decode()
+    assert Paper.objects.count() == 1
