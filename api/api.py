@@ -26,6 +26,9 @@ reviews. Without a token you read what anonymous visitors see.
 "..."}]}`, with 401, 403, 404, 409, 413 (a body over the size limit) or 422.
 
 **Lists** take `limit` (at most 100) and `offset`, and keep a stable order.
+
+**Versions.** Every path starts with its version, `/api/v1/`; the same paths without it
+(`/api/papers/`) answer exactly as v1 does, for clients written before versions.
 """
 
 

@@ -9,13 +9,14 @@ from typing import Annotated, Literal
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import URLValidator
 from ninja import Field, Schema
-from pydantic import AfterValidator, BeforeValidator, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, StringConstraints, model_validator
 
 from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
 from entries.models import MAX_CLAIMS, EntryStatus, Evidence
 from entries.suggestions import claim_suggestions
 from papers.filters import SORT_CHOICES
 from papers.models import ReadLevel
+from papers.people import MAX_AUTHORS, PART_MAX_LENGTH, InvalidPerson, Person, person_from_dict
 
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 25
@@ -127,9 +128,44 @@ class PaperFilters(PageParams):
     match: Literal["any", "all"] = Field("any", description="Papers with any or all topics.")
     published_after: IsoDate | None = None
     published_before: IsoDate | None = None
+    author: Text(200) | None = Field(
+        None, description="Words of an author's name: a family name, van der Berg, an organisation."
+    )
     read_level: ReadLevelValue | None = None
     organisation: Text(300) | None = Field(None, description="Exact, ignoring case.")
     sort: SortValue = "newest"
+
+
+class PersonOut(Schema):
+    """One author: family and given names with a particle and suffix, or one literal name
+    (an organisation). Empty parts are empty strings."""
+
+    family: str = Field(description="Family name without its particle: Berg.")
+    given: str = Field(description="Given names or initials: Anna.")
+    particle: str = Field(
+        description="A particle kept with the family name (CSL's non-dropping-particle): van der."
+    )
+    suffix: str = Field(description="Jr., III.")
+    literal: str = Field(description="A name never split, such as World Health Organization.")
+
+
+class PersonIn(Schema):
+    family: Text(PART_MAX_LENGTH) = ""
+    given: Text(PART_MAX_LENGTH) = ""
+    particle: Text(PART_MAX_LENGTH) = ""
+    suffix: Text(PART_MAX_LENGTH) = ""
+    literal: Text(PART_MAX_LENGTH) = Field("", description="An organisation; then no other part.")
+
+    @model_validator(mode="after")
+    def _one_person(self) -> PersonIn:
+        try:
+            person_from_dict(self.model_dump())
+        except InvalidPerson as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    def person(self) -> Person:
+        return person_from_dict(self.model_dump())
 
 
 class PaperRef(Schema):
@@ -146,7 +182,11 @@ class PaperOut(Schema):
     doi: str
     url: str
     title: str
-    authors: str = Field(description="Comma-separated, in the paper's order.")
+    authors: list[PersonOut] = Field(description="The authors in the paper's order.")
+    authors_display: str = Field(
+        description="The names as shown: Anna van der Berg, John Smith Jr., World Health "
+        "Organization."
+    )
     organisation: str
     published: dt.date | None = Field(description="First (arXiv v1) publication date.")
     published_precision: Literal["day", "month", "year"] = Field(
@@ -176,6 +216,17 @@ class PaperOut(Schema):
         return [t.slug for t in paper.topics.all()]
 
     @staticmethod
+    def resolve_authors(paper) -> list[dict[str, str]]:
+        return [
+            {part: getattr(person, part) for part in PersonOut.model_fields}
+            for person in paper.people
+        ]
+
+    @staticmethod
+    def resolve_authors_display(paper) -> str:
+        return paper.authors
+
+    @staticmethod
     def resolve_page_url(paper) -> str:
         return paper.get_absolute_url()
 
@@ -196,7 +247,11 @@ class PaperIn(Schema):
         description="Any spelling: 2608.17528, arXiv:2608.17528v2, an arxiv.org URL."
     )
     title: Text(500, blank=False) | None = None
-    authors: Text(5000) | None = Field(None, description="Comma-separated.")
+    authors: Annotated[list[PersonIn], Field(max_length=MAX_AUTHORS)] | Text(5000) | None = Field(
+        None,
+        description="The authors in order, as people; or, as older clients send them, one "
+        "string of names joined by commas (Ada Lovelace, John Smith, Jr.).",
+    )
     organisation: Text(300) | None = None
     published: IsoDate | None = None
     abstract: Text(20000) | None = None

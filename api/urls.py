@@ -7,10 +7,14 @@ from api import views
 from api.api import api
 from api.errors import json_not_found
 
+# The API's paths carry its version: /api/v1/papers/. The first paths, without one, stay
+# as they were, served by the same views; the schema and reverse() name the versioned ones.
+_patterns, _app_name, _namespace = api.urls
 urlpatterns = [
     path("tokens/", views.token_list, name="api_tokens"),
     path("tokens/<int:pk>/revoke/", views.token_revoke, name="api_token_revoke"),
-    path("", api.urls),
+    path("v1/", (_patterns, _app_name, _namespace)),
+    path("", (_patterns, _app_name, f"{_namespace}-unversioned")),
     # [\s\S]: a newline (%0A) in the address must land here too, not on the HTML 404 page.
     re_path(r"^[\s\S]*$", json_not_found),
 ]

@@ -458,6 +458,12 @@ ARXIV_TIMEOUT_SECONDS = env_int("ARXIV_TIMEOUT_SECONDS", 10)  # the whole call, 
 ARXIV_MIN_INTERVAL_SECONDS = env_int("ARXIV_MIN_INTERVAL_SECONDS", 3)
 ARXIV_CACHE_SECONDS = env_int("ARXIV_CACHE_SECONDS", 86_400)
 ARXIV_MAX_BYTES = env_int("ARXIV_MAX_BYTES", 2_000_000)
+# Lookups by DOI (papers/doi.py): the resolver asked for CSL-JSON, bounded the same way.
+DOI_RESOLVER_URL = os.environ.get("DOI_RESOLVER_URL", "https://doi.org/")
+DOI_TIMEOUT_SECONDS = env_int("DOI_TIMEOUT_SECONDS", 10)
+DOI_MIN_INTERVAL_SECONDS = env_int("DOI_MIN_INTERVAL_SECONDS", 1)
+DOI_CACHE_SECONDS = env_int("DOI_CACHE_SECONDS", 86_400)
+DOI_MAX_BYTES = env_int("DOI_MAX_BYTES", 2_000_000)
 # Largest JSON body the API accepts; larger requests get 413.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576)
 # Requests per period ("600/min", "/s", "/h", "/day") per person with a token, and per

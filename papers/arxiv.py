@@ -29,6 +29,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.people import people_from_names, people_lines
 
 USER_AGENT = "ResearchWiki/0.1 (paper metadata lookup)"
 
@@ -84,7 +85,7 @@ class ArxivRecord:
             "arxiv_id": self.arxiv_id,
             "arxiv_version": self.version,
             "title": self.title,
-            "authors": ", ".join(self.authors),
+            "authors": people_lines(people_from_names(self.authors)),
             "abstract": self.abstract,
             "published": self.published,
             "categories": ", ".join(self.categories),

@@ -17,6 +17,7 @@ from bibtexparser.middlewares import LatexDecodingMiddleware
 
 from papers.dates import YEAR, PartialDate, partial_date_from_parts, partial_date_parse
 from papers.models import Paper
+from papers.people import people_parse_bibtex
 from papers.records import PaperRecord, arxiv_in, paper_record
 
 # EDTF's "year unknown", which biblatex reads: a reference without a date still has one.
@@ -110,7 +111,7 @@ def entry_type(paper: Paper) -> str:
     kind = paper.entry_type or (
         "article" if paper.journal else "inproceedings" if paper.booktitle else ""
     )
-    if kind not in _REQUIRED or not paper.published or not paper.author_names:
+    if kind not in _REQUIRED or not paper.published or not paper.people:
         return "misc"
     venue = _venue(paper)
     wanted = [field for field, name in _VENUE_FIELDS[kind].items() if name in _REQUIRED[kind]]
@@ -121,8 +122,11 @@ def paper_entry(paper: Paper, key: str) -> str:
     """One entry for the paper, valid in biblatex's data model (biber's check)."""
     kind = entry_type(paper)
     fields: list[tuple[str, str]] = [("title", _protect_case(paper.title))]
-    if paper.author_names:
-        fields.append(("author", " and ".join(paper.author_names)))
+    people = paper.people
+    if people:
+        # "von Last, Jr, First" with braces around organisations: BibTeX's own forms, which
+        # read back into the same parts.
+        fields.append(("author", " and ".join(person.bibtex for person in people)))
     published = paper.published_date
     if published:
         fields.append(("year", str(published.date.year)))
@@ -175,11 +179,17 @@ _UNESCAPE = re.compile(r"\\([%&#_$])")
 _FAILED_KEY = re.compile(r"@\s*[A-Za-z]+\s*[{(]\s*([^,\s]*)")
 
 
+# Names are split into people with their braces (which keep a literal name whole), and
+# each part decoded after (papers.people).
+NAMES = {"author"}
+
+
 class _DecodeText(LatexDecodingMiddleware):
-    """LaTeX to Unicode (``M{\\"u}ller`` → ``Müller``) in every field but the verbatim ones."""
+    """LaTeX to Unicode (``M{\\"u}ller`` → ``Müller``) in every field but the verbatim ones
+    and the names."""
 
     def transform_entry(self, entry: bibtexparser.model.Entry, library) -> object:
-        kept = {f.key: f.value for f in entry.fields if f.key.lower() in VERBATIM}
+        kept = {f.key: f.value for f in entry.fields if f.key.lower() in VERBATIM | NAMES}
         block = super().transform_entry(entry, library)
         for f in entry.fields:
             if f.key in kept:
@@ -189,20 +199,6 @@ class _DecodeText(LatexDecodingMiddleware):
 
 def _strip_braces(value: str) -> str:
     return re.sub(r"\s+", " ", value.replace("{", "").replace("}", "")).strip()
-
-
-def _authors(value: str) -> list[str]:
-    """``Lovelace, Ada and Turing, Alan`` → ``["Ada Lovelace", "Alan Turing"]``."""
-    names = []
-    for name in re.split(r"\s+and\s+", value.strip()):
-        name = _strip_braces(name)
-        if not name or name.lower() == "others":
-            continue
-        if "," in name:
-            last, _, first = name.partition(",")
-            name = f"{first.strip()} {last.strip()}".strip()
-        names.append(name)
-    return names
 
 
 def _published(entry: dict[str, str]) -> tuple[PartialDate | None, str]:
@@ -269,6 +265,10 @@ def _text(value: object) -> str:
     return _strip_braces(value if isinstance(value, str) else "")
 
 
+def _raw(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
 def _verbatim(value: object) -> str:
     return _UNESCAPE.sub(r"\1", _text(value))
 
@@ -329,7 +329,7 @@ def _record(raw: bibtexparser.model.Entry) -> PaperRecord:
         key,
         title=title,
         venue=_venue_read(kind, entry),
-        authors=_authors(_text(entry.get("author"))),
+        authors=people_parse_bibtex(_raw(entry.get("author"))),
         published=published,
         arxiv=arxiv,
         doi=_verbatim(entry.get("doi")),

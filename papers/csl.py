@@ -15,6 +15,7 @@ from typing import Any
 
 from papers.bibtex import keyed
 from papers.models import Paper
+from papers.people import Person, people_from_names
 from papers.records import (
     PaperRecord,
     arxiv_in,
@@ -26,11 +27,17 @@ from papers.records import (
 )
 
 
-def _author(name: str) -> dict[str, str]:
-    parts = name.rsplit(" ", 1)
-    if len(parts) == 1:
-        return {"literal": name}
-    return {"family": parts[1], "given": parts[0]}
+def _author(person: Person) -> dict[str, str]:
+    """A CSL name: family, given, non-dropping-particle (``van der``), suffix; or literal."""
+    if person.literal:
+        return {"literal": person.literal}
+    name = {
+        "family": person.family,
+        "given": person.given,
+        "non-dropping-particle": person.particle,
+        "suffix": person.suffix,
+    }
+    return {part: value for part, value in name.items() if value}
 
 
 # The library's entry types and CSL's; a preprint or other is CSL's "article".
@@ -61,9 +68,9 @@ def paper_item(paper: Paper, key: str) -> dict[str, Any]:
         "type": _TYPES.get(kind, "article"),
         "title": paper.title,
     }
-    names = [n.strip() for n in paper.authors.split(",") if n.strip()]
-    if names:
-        item["author"] = [_author(n) for n in names]
+    people = paper.people
+    if people:
+        item["author"] = [_author(person) for person in people]
     if paper.published_date:
         item["issued"] = {"date-parts": [paper.published_date.parts]}
     item |= _venue(paper)
@@ -132,13 +139,23 @@ def _text(value: object) -> str:
     return ""
 
 
-def _name(author: object) -> str:
+def _person(author: object) -> Person | None:
+    """A CSL name object; a bare string (some tools write one) is read as ``Given Family``."""
     if not isinstance(author, dict):
-        return _text(author)
-    if _text(author.get("literal")):
-        return _text(author["literal"])
-    parts = [author.get(p) for p in ("given", "non-dropping-particle", "family", "suffix")]
-    return " ".join(_text(p) for p in parts if _text(p))
+        found = people_from_names([_text(author)])
+        return found[0] if found else None
+    literal = " ".join(_text(author.get("literal")).split())
+    if literal:
+        return Person(literal=literal)
+    particles = [author.get(p) for p in ("dropping-particle", "non-dropping-particle")]
+    parts = {
+        "family": _text(author.get("family")),
+        "given": _text(author.get("given")),
+        "particle": " ".join(_text(p) for p in particles if _text(p)),
+        "suffix": _text(author.get("suffix")),
+    }
+    parts = {name: " ".join(value.split()) for name, value in parts.items()}
+    return Person(**parts) if parts["family"] or parts["given"] else None
 
 
 def _published(item: dict[str, Any]):
@@ -195,7 +212,7 @@ def _record(item: dict[str, Any], index: int) -> PaperRecord:
         key,
         title=_text(item.get("title")),
         venue=venue,
-        authors=[_name(a) for a in authors] if isinstance(authors, list) else [],
+        authors=[p for p in map(_person, authors) if p] if isinstance(authors, list) else [],
         published=published,
         arxiv=arxiv,
         doi=doi,

@@ -59,17 +59,31 @@ def paper_text_filter(text: str, *, version: str | None = None) -> TextFilter | 
         return TextFilter(Q(arxiv_id=parse_arxiv_id(text).id))
     except InvalidArxivId:
         pass
+    return _words_filter(text, ("title", "authors", "abstract"), version=version)
+
+
+def paper_author_filter(text: str, *, version: str | None = None) -> TextFilter | None:
+    """The condition for papers with every word of ``text`` among their authors' names (a
+    family name, "van der Berg", an organisation): on PostgreSQL the authors' part of the
+    search vector (weight B), through the same index as the search box."""
+    return _words_filter(text.strip(), ("authors",), weights="B", version=version)
+
+
+def _words_filter(
+    text: str, columns: tuple[str, ...], *, weights: str = "", version: str | None = None
+) -> TextFilter | None:
     terms = search_terms(text)
     if not terms:
         return None
     if connection.vendor != "postgresql":
         condition = Q()
         for term in terms:
-            condition &= (
-                Q(title__icontains=term) | Q(authors__icontains=term) | Q(abstract__icontains=term)
-            )
+            either = Q()
+            for column in columns:
+                either |= Q(**{f"{column}__icontains": term})
+            condition &= either
         return TextFilter(condition)
-    raw = raw_tsquery(terms, all_prefixes=True)
+    raw = raw_tsquery(terms, all_prefixes=True, weights=weights)
     if _is_common(raw, version):
         # Most papers match: walking the sort's index, testing each row, fills a page at
         # once, where the GIN index would hand over every match first.
@@ -217,6 +231,14 @@ class PaperFilter(django_filters.FilterSet):
         error_messages={"invalid": DATE_ERROR},
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
+    author = django_filters.CharFilter(
+        label="Author",
+        method="filter_author",
+        max_length=200,
+        widget=forms.TextInput(
+            attrs={"type": "search", "placeholder": "A name, such as van der Berg"}
+        ),
+    )
     read_level = django_filters.ChoiceFilter(
         label="Read level", choices=ReadLevel.choices, empty_label="Any read level"
     )
@@ -262,6 +284,10 @@ class PaperFilter(django_filters.FilterSet):
             return queryset
         self.common_search = text_filter.common
         return queryset.filter(text_filter.condition)
+
+    def filter_author(self, queryset: QuerySet[Paper], name: str, value: str) -> QuerySet[Paper]:
+        author_filter = paper_author_filter(value, version=self.library_version)
+        return queryset if author_filter is None else queryset.filter(author_filter.condition)
 
     def filter_topic(
         self, queryset: QuerySet[Paper], name: str, value: list[Concept]

@@ -12,9 +12,17 @@ from django.utils.html import format_html
 from core.widgets import ChipPicker
 from entries.models import Caveat, Evidence
 from papers.dates import DAY, PARTIAL_DATE_RULE, PartialDate, partial_date_parse
-from papers.identifiers import InvalidArxivId, parse_arxiv_id
+from papers.doi import InvalidDoi, arxiv_id_of_doi, parse_doi
+from papers.identifiers import ArxivId, InvalidArxivId, parse_arxiv_id
 from papers.keys import KEY_RULE, key_valid
 from papers.models import EntryType, Paper
+from papers.people import (
+    InvalidPerson,
+    Person,
+    people_from_json,
+    people_lines,
+    people_parse_lines,
+)
 from wiki.models import Concept
 
 BIBTEX_MAX_BYTES = 2 * 1024 * 1024
@@ -29,21 +37,42 @@ class ConceptChoiceField(forms.ModelMultipleChoiceField):
         return obj.title
 
 
-class ArxivLookupForm(forms.Form):
+class PaperLookupForm(forms.Form):
+    """An arXiv id or a DOI, in any spelling (the field keeps the name ``arxiv`` that "Add
+    this paper" links use). arXiv's own DOI is its arXiv id: one paper, one lookup."""
+
     arxiv = forms.CharField(
-        label="arXiv id or URL",
+        label="arXiv id, DOI or link",
         max_length=200,
         widget=forms.TextInput(
-            attrs={"placeholder": "2608.17528 or https://arxiv.org/abs/2608.17528v2"}
+            attrs={"placeholder": "2608.17528, arxiv.org/abs/2608.17528v2 or 10.1038/nature14539"}
         ),
     )
+    parsed: ArxivId | None = None
+    doi = ""
 
     def clean_arxiv(self) -> str:
+        raw = self.cleaned_data["arxiv"]
         try:
-            self.parsed = parse_arxiv_id(self.cleaned_data["arxiv"])
+            self.parsed = parse_arxiv_id(raw)
+            return self.parsed.id
         except InvalidArxivId as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return self.parsed.id
+            arxiv_error = exc
+        try:
+            doi = parse_doi(raw)
+        except InvalidDoi:
+            raise forms.ValidationError(
+                f"{arxiv_error} Or enter a DOI, such as 10.1038/nature14539."
+            ) from None
+        arxiv_id = arxiv_id_of_doi(doi)
+        if arxiv_id:
+            try:
+                self.parsed = parse_arxiv_id(arxiv_id)
+                return self.parsed.id
+            except InvalidArxivId as exc:
+                raise forms.ValidationError(str(exc)) from None
+        self.doi = doi
+        return doi
 
 
 class PartialDateField(forms.CharField):
@@ -66,7 +95,42 @@ class PartialDateField(forms.CharField):
         return value
 
 
+class AuthorsField(forms.CharField):
+    """The authors, one per line, in BibTeX's forms (``van der Berg, Jan``, ``Smith, Jr.,
+    John``, ``{World Health Organization}``): read into people, shown back the same way."""
+
+    widget = forms.Textarea
+
+    def to_python(self, value: object) -> list[Person]:
+        if isinstance(value, list):
+            return value
+        text = super().to_python(value)
+        try:
+            return people_parse_lines(text)
+        except InvalidPerson as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def prepare_value(self, value: object) -> object:
+        if isinstance(value, list):
+            return people_lines(value)
+        return value
+
+    def validate(self, value: list[Person]) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def run_validators(self, value: list[Person]) -> None:
+        super().run_validators(people_lines(value))
+
+
 class PaperForm(forms.ModelForm):
+    authors = AuthorsField(
+        label="Authors",
+        required=False,
+        help_text="One per line, in the paper's order, as Family, Given (van der Berg, Jan; "
+        "Smith, Jr., John); an organisation in braces: {World Health Organization}.",
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off", "spellcheck": "false"}),
+    )
     published = PartialDateField(
         label="Publication date",
         required=False,
@@ -119,12 +183,10 @@ class PaperForm(forms.ModelForm):
             "code_url": "Code URL",
         }
         help_texts = {
-            "authors": "Comma-separated, in the paper's order.",
             "citation_key": "How LaTeX cites the paper: \\cite{key}. Only an editor changes it.",
         }
         widgets = {
             "abstract": forms.Textarea(attrs={"rows": 8}),
-            "authors": forms.TextInput(),
         }
 
     # Text columns without a length of their own still get one in the form.
@@ -134,6 +196,7 @@ class PaperForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
             self.initial["published"] = self.instance.published_date
+            self.initial["authors"] = self.instance.people
         self.fields["entry_type"].choices = [("", "preprint or other"), *EntryType.choices]
         if self.instance.pk is None:
             del self.fields["citation_key"]  # given when the paper is saved
@@ -146,7 +209,10 @@ class PaperForm(forms.ModelForm):
             field.widget.attrs["maxlength"] = str(limit)
 
     def clean_arxiv_id(self) -> str | None:
-        raw = (self.cleaned_data.get("arxiv_id") or "").strip()
+        return self.clean_arxiv_id_value(self.cleaned_data.get("arxiv_id") or "")
+
+    def clean_arxiv_id_value(self, raw: str) -> str | None:
+        raw = raw.strip()
         if not raw:
             return None
         try:
@@ -189,6 +255,14 @@ class PaperForm(forms.ModelForm):
         version = getattr(self, "version_in_id", None)
         if version and not data.get("arxiv_version"):
             data["arxiv_version"] = version
+        arxiv_id = arxiv_id_of_doi(data.get("doi") or "")
+        if arxiv_id and "arxiv_id" in data and not data["arxiv_id"]:
+            # arXiv's own DOI names the preprint: the paper is that arXiv id, so adding it
+            # by id later finds it rather than making a second one.
+            try:
+                data["arxiv_id"] = self.clean_arxiv_id_value(arxiv_id)
+            except forms.ValidationError as exc:
+                self.add_error("doi", exc)
         return data
 
     def paper_fields(self) -> dict[str, Any]:
@@ -199,11 +273,15 @@ class PaperForm(forms.ModelForm):
         return fields
 
     def _post_clean(self) -> None:
-        # The model keeps the date and its precision apart; the form has them as one value.
+        # The model keeps the date and its precision apart, and the authors as a list and
+        # as the names shown; the form has each as one value (the services write both).
         published = self.cleaned_data.pop("published", None)
+        authors = self.cleaned_data.pop("authors", None)
         super()._post_clean()
         self.cleaned_data["published"] = published
         self.instance.published = published.date if published else None
+        if authors is not None:
+            self.cleaned_data["authors"] = authors
 
 
 class PaperTopicsForm(forms.Form):
@@ -253,6 +331,20 @@ class ClaimFilterForm(forms.Form):
         required=False,
         empty_label="Any caveat",
     )
+
+
+def record_initial(fields: dict[str, Any]) -> dict[str, Any]:
+    """The add-paper form's initial values for a record's fields (papers.records): the
+    authors as people, the date as precise as it is known."""
+    initial = {
+        name: value
+        for name, value in fields.items()
+        if name not in ("author_list", "published", "published_precision")
+    }
+    initial["authors"] = people_from_json(fields.get("author_list", []))
+    if fields.get("published"):
+        initial["published"] = PartialDate(fields["published"], fields["published_precision"])
+    return initial
 
 
 def new_paper_url(arxiv_id: str) -> str:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
 from django.db.models import Count, F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce, Lower, Upper
@@ -11,6 +11,13 @@ from django.utils import timezone
 
 from entries.models import Claim, EntryStatus
 from papers.dates import DAY, MONTH, YEAR, PartialDate, partial_date
+from papers.people import (
+    InvalidPerson,
+    Person,
+    people_from_json,
+    people_from_text,
+    people_stored,
+)
 
 # The organisation suggestions of the papers filter; every write that can change them
 # deletes the key.
@@ -40,6 +47,15 @@ class EntryType(models.TextChoices):
     TECHREPORT = "techreport", "report"
     PHDTHESIS = "phdthesis", "PhD thesis"
     MASTERSTHESIS = "mastersthesis", "master's thesis"
+
+
+def validate_author_list(value: object) -> None:
+    """Authors are stored as ``[{"family": …, "given": …, "particle": …, "suffix": …}, {"literal":
+    …}]``: the shape is checked wherever a model form or full_clean saves one."""
+    try:
+        people_from_json(value)
+    except InvalidPerson as exc:
+        raise ValidationError(str(exc)) from None
 
 
 class PaperQuerySet(models.QuerySet):
@@ -84,7 +100,17 @@ class Paper(models.Model):
     )
     url = models.URLField("URL", max_length=500, blank=True)
     title = models.CharField(max_length=500)
-    authors = models.TextField(blank=True, help_text="Comma-separated, in the paper's order.")
+    # The authors in the paper's order, each a person (papers.people): the record exports and
+    # the edit form read. ``authors`` holds the same names as shown and searched ("Jan van
+    # der Berg, World Health Organization"), written with it by the services.
+    author_list = models.JSONField(
+        "authors (structured)",
+        default=list,
+        blank=True,
+        db_default=[],  # bulk loads (COPY) name only the columns they fill
+        validators=[validate_author_list],
+    )
+    authors = models.TextField(blank=True, help_text="The names as shown, in the paper's order.")
     organisation = models.CharField(max_length=300, blank=True)
     published = models.DateField(
         null=True, blank=True, help_text="First publication (arXiv v1) date."
@@ -211,8 +237,19 @@ class Paper(models.Model):
         return self.citation_key or f"paper{self.pk}"
 
     @property
+    def people(self) -> list[Person]:
+        """The authors in order: the stored list, or, for a row written without one (a bulk
+        load), the names of ``authors`` read as the one-string form they are in."""
+        if self.author_list:
+            try:
+                return people_stored(self.author_list)
+            except TypeError:
+                pass  # written around the validators: the shown names still stand
+        return people_from_text(self.authors)
+
+    @property
     def author_names(self) -> list[str]:
-        return [a.strip() for a in self.authors.split(",") if a.strip()]
+        return [person.display for person in self.people]
 
     @property
     def id_label(self) -> str:
@@ -225,7 +262,7 @@ class Paper(models.Model):
     def cite_label(self) -> str:
         """How text cites the paper: ``Agarwal et al. 2023``, ``Agarwal and Chen 2023``,
         ``Agarwal 2023``; the (shortened) title when no author is recorded."""
-        surnames = [name.split()[-1] for name in self.author_names]
+        surnames = [person.surname for person in self.people]
         if len(surnames) > 2:
             who = f"{surnames[0]} et al."
         elif surnames:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from papers.dates import PartialDate, partial_date_from_parts
 from papers.identifiers import InvalidArxivId, find_arxiv_ids, parse_arxiv_id
+from papers.people import MAX_AUTHORS, PART_MAX_LENGTH, Person, people_display, people_to_json
 
 # arXiv's own DOIs (DataCite): 10.48550/arXiv.2305.18290 names the preprint.
 ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$", re.IGNORECASE)
@@ -91,7 +92,7 @@ def paper_record(
     key: str,
     *,
     title: str,
-    authors: Iterable[str] = (),
+    authors: Iterable[Person] = (),
     published: PartialDate | None = None,
     arxiv: tuple[str | None, int | None, str] = (None, None, ""),
     doi: str = "",
@@ -112,12 +113,17 @@ def paper_record(
     if problem:
         record.problem = problem
         return record
+    people = [
+        Person(**{name: value[:PART_MAX_LENGTH] for name, value in person.as_dict().items()})
+        for person in list(authors)[:MAX_AUTHORS]
+    ]
     url = squash(url)
     if arxiv_id and "arxiv.org" in url:
         url = ""  # derived from the id; the field is kept for other links
     values: dict[str, object] = {
         "title": title[:500],
-        "authors": ", ".join(n for n in (squash(a) for a in authors) if n)[:5000],
+        "authors": people_display(people),
+        "author_list": people_to_json(people),
         "organisation": squash(organisation)[:300],
         "published": published.date if published else None,
         "published_precision": published.precision if published else None,
@@ -129,7 +135,7 @@ def paper_record(
         "categories": squash(categories)[:300],
         **{name: squash(value)[: VENUE_LIMITS[name]] for name, value in (venue or {}).items()},
     }
-    record.fields = {name: value for name, value in values.items() if value not in ("", None)}
+    record.fields = {name: value for name, value in values.items() if value not in ("", None, [])}
     record.topics = list(dict.fromkeys(t for t in (squash(t) for t in topics) if t))
     return record
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from papers.bibtex import keyed
 from papers.dates import YEAR, PartialDate
 from papers.models import Paper
+from papers.people import Person, person_parse
 from papers.records import (
     PaperRecord,
     arxiv_in,
@@ -27,16 +28,6 @@ from papers.records import (
 _LINE = re.compile(r"^([A-Z][A-Z0-9])  -(?: (.*))?$")
 # The names of authors, in the order RIS readers expect them.
 AUTHOR_TAGS = ("AU", "A1")
-
-
-def _names(authors: str) -> list[str]:
-    return [n.strip() for n in authors.split(",") if n.strip()]
-
-
-def _surname_first(name: str) -> str:
-    """``Ada Lovelace`` → ``Lovelace, Ada``: RIS names are "Last, First"."""
-    parts = name.rsplit(" ", 1)
-    return f"{parts[1]}, {parts[0]}" if len(parts) == 2 else name
 
 
 def _line(tag: str, value: str) -> str:
@@ -73,7 +64,7 @@ def _venue_lines(paper: Paper) -> list[str]:
 def paper_record_ris(paper: Paper, key: str) -> str:
     lines = [_line("TY", _ris_type(paper)), _line("ID", key)]
     lines.append(_line("TI", paper.title))
-    lines += [_line("AU", _surname_first(name)) for name in _names(paper.authors)]
+    lines += [_line("AU", person.ris) for person in paper.people]
     published = paper.published_date
     if published:
         lines.append(_line("PY", str(published.date.year)))
@@ -170,12 +161,19 @@ def _published(tags: list[tuple[str, str]]) -> tuple[PartialDate | None, str]:
     return date_from_parts(parts)
 
 
-def _name(value: str) -> str:
-    """``Lovelace, Ada`` → ``Ada Lovelace``; "Last, First, Suffix" keeps the suffix."""
-    parts = [p.strip() for p in value.split(",")]
-    if len(parts) >= 2 and parts[1]:
-        return " ".join([parts[1], parts[0], *parts[2:]]).strip()
-    return parts[0]
+def _person(value: str) -> Person | None:
+    """``Lastname, Firstname, Suffix`` (a particle leads the last name: ``van der Berg,
+    Jan``); a name without a comma is one literal name, as Zotero writes an organisation."""
+    parts = [" ".join(p.split()) for p in value.split(",")]
+    if len(parts) == 1:
+        return Person(literal=parts[0]) if parts[0] else None
+    last, given, suffix = parts[0], parts[1], ", ".join(p for p in parts[2:] if p)
+    person = person_parse(f"{{{last}}}" if not given else f"{last}, {given}", latex=False)
+    if person is None:
+        return None
+    if person.literal:  # a last name alone
+        person = Person(family=person.literal)
+    return Person(family=person.family, given=person.given, particle=person.particle, suffix=suffix)
 
 
 def _record(tags: list[tuple[str, str]], start: int) -> PaperRecord:
@@ -201,7 +199,7 @@ def _record(tags: list[tuple[str, str]], start: int) -> PaperRecord:
         key,
         title=_first(tags, "TI", "T1", "CT"),
         venue=venue,
-        authors=[_name(v) for t, v in tags if t in AUTHOR_TAGS],
+        authors=[p for p in (_person(v) for t, v in tags if t in AUTHOR_TAGS) if p],
         published=published,
         arxiv=arxiv,
         doi=doi,

@@ -39,6 +39,7 @@ FILTER_PARAMS = (
     "match",
     "published_after",
     "published_before",
+    "author",
     "read_level",
     "organisation",
     "sort",
@@ -152,8 +153,8 @@ def page_size(params: QueryDict) -> int:
 
 # What a row of the list shows; never the abstract or the search vector.
 LIST_FIELDS = (
-    "id", "arxiv_id", "title", "authors", "organisation", "published", "published_precision",
-    "read_level",
+    "id", "arxiv_id", "title", "authors", "author_list", "organisation", "published",
+    "published_precision", "read_level",
 )  # fmt: skip
 
 
@@ -194,6 +195,8 @@ def export_basename(filterset: PaperFilter) -> str:
             parts += ["until", before.isoformat()]
     if data.get("read_level"):
         parts += ["read", data["read_level"].replace("_", "-")]
+    if data.get("author"):
+        parts += ["by", slugify(data["author"])[:40]]
     if data.get("organisation"):
         parts.append(slugify(data["organisation"])[:40])
     name = "-".join(p for p in parts if p)
@@ -269,6 +272,8 @@ def active_filters(filterset: PaperFilter, params: QueryDict) -> list[dict[str, 
     for name, label in (("published_after", "from"), ("published_before", "until")):
         if data.get(name):
             chips.append({"label": f"{label} {data[name]:%Y-%m-%d}", "url": _without(params, name)})
+    if data.get("author"):
+        chips.append({"label": f"Author: {data['author']}", "url": _without(params, "author")})
     if data.get("read_level"):
         level = dict(filterset.filters["read_level"].extra["choices"])[data["read_level"]]
         chips.append({"label": f"Read: {level}", "url": _without(params, "read_level")})
@@ -414,6 +419,7 @@ PAPER_FIELDS = (
     "paper__arxiv_version",
     "paper__title",
     "paper__authors",
+    "paper__author_list",
     "paper__published",
 )
 
@@ -492,5 +498,7 @@ def papers_for_picker(query: str, *, limit: int = PICKER_LIMIT) -> list[Paper]:
         condition |= text_filter.condition
     papers = Paper.objects.filter(condition).order_by(*NEWEST)
     return list(
-        papers.only("pk", "arxiv_id", "doi", "title", "authors", "read_level", "published")[:limit]
+        papers.only(
+            "pk", "arxiv_id", "doi", "title", "authors", "author_list", "read_level", "published"
+        )[:limit]
     )

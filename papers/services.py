@@ -19,6 +19,15 @@ from papers.csl import CslError
 from papers.identifiers import parse_arxiv_id
 from papers.keys import key_base, key_candidates, key_free, key_valid
 from papers.models import ORGANISATIONS_CACHE_KEY, Paper, PaperChange, ReadLevel
+from papers.people import (
+    Person,
+    people_display,
+    people_from_json,
+    people_from_text,
+    people_lines,
+    people_parse_lines,
+    people_to_json,
+)
 from papers.records import PaperRecord
 from wiki.models import Concept
 
@@ -27,6 +36,17 @@ class DuplicatePaper(Exception):
     def __init__(self, paper: Paper) -> None:
         super().__init__(f"{paper.arxiv_id} is already in the library.")
         self.paper = paper
+
+
+def paper_author_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with its authors in both stored forms: ``authors`` given as a list of
+    people (or, as older callers send it, one comma-joined string) becomes the list
+    (``author_list``) and the names as shown (``authors``)."""
+    if "authors" not in fields:
+        return dict(fields)
+    value = fields["authors"]
+    people: list[Person] = people_from_text(value) if isinstance(value, str) else list(value)
+    return {**fields, "authors": people_display(people), "author_list": people_to_json(people)}
 
 
 @transaction.atomic
@@ -38,7 +58,7 @@ def paper_get_or_create_by_arxiv(
     A new paper without a known title is a stub titled with its id.
     """
     parsed = parse_arxiv_id(arxiv_id)
-    values = {"title": f"arXiv:{parsed.id}", **(defaults or {})}
+    values = {"title": f"arXiv:{parsed.id}", **paper_author_fields(defaults or {})}
     if parsed.version and "arxiv_version" not in values:
         values["arxiv_version"] = parsed.version
     paper, created = Paper.objects.get_or_create(arxiv_id=parsed.id, defaults=values)
@@ -48,9 +68,10 @@ def paper_get_or_create_by_arxiv(
 
 
 def paper_key_base(paper: Paper) -> str:
-    names = paper.author_names
+    people = paper.people
     year = paper.published.year if paper.published else None
-    return key_base(first_author=names[0] if names else "", year=year, title=paper.title)
+    first = (people[0].family or people[0].literal or people[0].given) if people else ""
+    return key_base(first_author=first, year=year, title=paper.title)
 
 
 def paper_key_assign(*, paper: Paper, wanted: str = "") -> str:
@@ -94,7 +115,11 @@ def paper_create(
     The unique constraint decides, so two people adding the same paper at once get one
     paper and one clear message rather than a 500.
     """
-    values = {**fields, "arxiv_id": fields.get("arxiv_id") or None, "added_by": by}
+    values = {
+        **paper_author_fields(fields),
+        "arxiv_id": fields.get("arxiv_id") or None,
+        "added_by": by,
+    }
     try:
         with transaction.atomic():
             paper = Paper.objects.create(**values)
@@ -165,14 +190,21 @@ def paper_update(
     from, to). A paper that published text cites is changed only by editors: its title,
     link or read level would change what readers of that text see (issue #27)."""
     locked = Paper.objects.select_for_update().get(pk=paper.pk)
-    fields = dict(fields)
+    fields = paper_author_fields(fields)
     if "arxiv_id" in fields:
         fields["arxiv_id"] = fields["arxiv_id"] or None
     changed = {
         name: (getattr(locked, name), value)
         for name, value in fields.items()
-        if name in TRACKED and _text(getattr(locked, name)) != _text(value)
+        if name in TRACKED and name != "authors" and _text(getattr(locked, name)) != _text(value)
     }
+    if "author_list" in fields:
+        # Authors are kept as the edit form writes them, one name per line, so a change of
+        # particle or suffix shows (the names as shown may not differ) and reverts.
+        before = people_lines(locked.people)
+        after = people_lines(people_from_json(fields["author_list"]))
+        if before != after:
+            changed["authors"] = (before, after)
     if "citation_key" in changed and not paper_key_may_change(by):
         raise PaperChangeRefused(
             "Only an editor may change a citation key: documents that cite the paper by its "
@@ -203,6 +235,8 @@ def paper_change_revert(*, change: PaperChange, by: AbstractBaseUser | Anonymous
     if not (by.is_authenticated and by.has_perm("entries.review_entry")):
         raise PaperChangeRefused("Only an editor may revert a change to a paper.")
     paper = Paper.objects.select_for_update().get(pk=change.paper_id)
+    if change.field == "authors":
+        return _authors_revert(paper=paper, change=change, by=by)
     field_ = Paper._meta.get_field(change.field)
     value = field_.to_python(change.before) if change.before != "" else None
     if value is None and not field_.null:
@@ -228,6 +262,21 @@ def paper_change_revert(*, change: PaperChange, by: AbstractBaseUser | Anonymous
         reverts=change,
     )
     cache.delete(ORGANISATIONS_CACHE_KEY)
+    return paper
+
+
+def _authors_revert(*, paper: Paper, change: PaperChange, by: AbstractBaseUser) -> Paper:
+    current = people_lines(paper.people)
+    if current == change.before:
+        return paper
+    values = paper_author_fields({"authors": people_parse_lines(change.before)})
+    Paper.objects.filter(pk=paper.pk).update(
+        authors=values["authors"], author_list=values["author_list"], updated=timezone.now()
+    )
+    paper.authors, paper.author_list = values["authors"], values["author_list"]
+    PaperChange.objects.create(
+        paper=paper, actor=by, field="authors", before=current, after=change.before, reverts=change
+    )
     return paper
 
 
@@ -335,18 +384,20 @@ def papers_import(
                 for name, value in record.fields.items()
                 if value
                 and not getattr(paper, name)
-                and name not in ("arxiv_id", "published_precision")
+                and name not in ("arxiv_id", "published_precision", "author_list")
             ]
             new_topics = [t for t in topics if t not in set(paper.topics.all())]
             if "published" in filled:  # a date comes with its precision
                 filled.append("published_precision")
+            if "authors" in filled:  # the names as shown come with the people they name
+                filled.append("author_list")
             for name in filled:
                 setattr(paper, name, record.fields[name])
             if filled:
                 paper.save(update_fields=[*filled, "updated"])
             if new_topics:
                 paper.topics.add(*new_topics)
-            changes = [n for n in filled if n != "published_precision"]
+            changes = [n for n in filled if n not in ("published_precision", "author_list")]
             changes += ["topics"] if new_topics else []
             if changes:
                 detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."

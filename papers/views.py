@@ -20,14 +20,16 @@ from core.submissions import submission_finish, submission_start
 from papers import selectors as pages
 from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
+from papers.doi import DoiBusy, DoiError, DoiNotFound, fetch_doi
 from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
 from papers.forms import (
-    ArxivLookupForm,
     ClaimFilterForm,
     PaperForm,
     PaperImportForm,
+    PaperLookupForm,
     PaperTopicsForm,
+    record_initial,
 )
 from papers.list_page import filters_html
 from papers.models import Paper, PaperChange
@@ -182,7 +184,7 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         if paper is not None:
             messages.success(request, "Paper added to the library.")
             return redirect(paper)
-        context = {"lookup": ArxivLookupForm(), "form": form, "import_form": PaperImportForm()}
+        context = {"lookup": PaperLookupForm(), "form": form, "import_form": PaperImportForm()}
         return render(request, "papers/new.html", context, status=400)
     if "arxiv" in request.GET:
         return _paper_lookup(request)
@@ -190,7 +192,7 @@ def paper_new(request: HttpRequest) -> HttpResponse:
     # DOI or a title not in the library: offer it, filled in.
     prefill = pages.paper_prefill(request.GET)
     context = {
-        "lookup": ArxivLookupForm(initial={"arxiv": prefill["arxiv_id"]}),
+        "lookup": PaperLookupForm(initial={"arxiv": prefill["arxiv_id"]}),
         "form": PaperForm(initial=prefill),
         "import_form": PaperImportForm(),
     }
@@ -207,10 +209,12 @@ def _paper_create(request: HttpRequest, form: PaperForm) -> Paper | None:
 
 def _paper_lookup(request: HttpRequest) -> HttpResponse:
     """Fetch an arXiv id's metadata into the form, or send the user to the paper we have."""
-    lookup = ArxivLookupForm(request.GET)
+    lookup = PaperLookupForm(request.GET)
     context = {"lookup": lookup, "import_form": PaperImportForm(), "form": PaperForm()}
     if not lookup.is_valid():
         return render(request, "papers/new.html", context, status=400)
+    if lookup.doi:
+        return _paper_lookup_doi(request, lookup, context)
     parsed = lookup.parsed
     existing = Paper.objects.filter(arxiv_id=parsed.id).first()
     if existing:
@@ -233,6 +237,41 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
     else:
         initial = {**record.as_paper_fields(), "arxiv_version": parsed.version or record.version}
         context["fetched"] = record
+    context["form"] = PaperForm(initial=initial)
+    return render(request, "papers/new.html", context)
+
+
+def _paper_lookup_doi(
+    request: HttpRequest, lookup: PaperLookupForm, context: dict[str, Any]
+) -> HttpResponse:
+    """Fetch a DOI's CSL-JSON into the form, or send the user to the paper we have."""
+    doi = lookup.doi
+    existing = Paper.objects.filter(doi__iexact=doi).first()
+    if existing:
+        messages.info(request, f"DOI {doi} is already in the library.")
+        return redirect(existing)
+    initial: dict[str, Any] = {"doi": doi}
+    try:
+        record = fetch_doi(doi)
+    except DoiNotFound as exc:
+        lookup.add_error("arxiv", str(exc))
+        return render(request, "papers/new.html", context, status=404)
+    except DoiBusy as exc:
+        messages.warning(request, f"{exc} Or fill in the details by hand.")
+        context["form"] = PaperForm(initial=initial)
+        response = render(request, "papers/new.html", context, status=429)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
+    except DoiError as exc:
+        messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
+    else:
+        arxiv_id = record.fields.get("arxiv_id")
+        same = Paper.objects.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
+        if same:
+            messages.info(request, f"DOI {doi} is arXiv:{arxiv_id}, already in the library.")
+            return redirect(same)
+        initial = record_initial(record.fields)
+        context["fetched_doi"] = doi
     context["form"] = PaperForm(initial=initial)
     return render(request, "papers/new.html", context)
 
@@ -310,6 +349,7 @@ def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
     context["claim_filter"] = claim_filter
     context["claim_filtered"] = narrowed and any(wanted.values())
     context["page_url"] = absolute_url(request, paper.get_absolute_url())
+    context["people"] = paper.people
     context["paper_changes"] = list(paper.changes.select_related("actor")[:PAPER_HISTORY])
     context["can_revert"] = is_editor(request.user)
     return context

@@ -326,9 +326,19 @@ def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
     if _is_postgres():
         query = tsquery(raw_tsquery(terms, all_prefixes=PAPER_KIND.all_prefixes))
         qs = qs.annotate(snippet=SearchHeadline("abstract", query, config=CONFIG, **HIGHLIGHT))
-        qs = qs.only("title", "arxiv_id", "published", "published_precision", "authors")
+        qs = qs.only(
+            "title", "arxiv_id", "published", "published_precision", "authors", "author_list"
+        )
     else:
-        qs = qs.only("title", "arxiv_id", "published", "published_precision", "abstract", "authors")
+        qs = qs.only(
+            "title",
+            "arxiv_id",
+            "published",
+            "published_precision",
+            "abstract",
+            "authors",
+            "author_list",
+        )
     hits = []
     for p in qs[:limit]:
         snippet = _safe_headline(p.snippet) if _is_postgres() else _plain_snippet(p.abstract, terms)

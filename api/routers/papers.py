@@ -29,7 +29,7 @@ def _filter_data(filters: PaperFilters) -> QueryDict:
     data = QueryDict(mutable=True)
     data["match"], data["sort"] = filters.match, filters.sort
     data.setlist("topic", filters.topic)
-    for name in ("q", "read_level", "organisation"):
+    for name in ("q", "author", "read_level", "organisation"):
         if getattr(filters, name):
             data[name] = getattr(filters, name)
     for name in ("published_after", "published_before"):
@@ -97,8 +97,12 @@ def paper_create_or_update(request: HttpRequest, payload: PaperIn):
         parsed = parse_arxiv_id(payload.arxiv_id)
     except InvalidArxivId as exc:
         raise FieldErrors([("arxiv_id", str(exc))]) from None
-    fields = payload.dict(exclude_unset=True, exclude={"arxiv_id", "topics"})
+    fields = payload.dict(exclude_unset=True, exclude={"arxiv_id", "topics", "authors"})
     fields = {name: value for name, value in fields.items() if value is not None}
+    if isinstance(payload.authors, list):
+        fields["authors"] = [person.person() for person in payload.authors]
+    elif payload.authors is not None:
+        fields["authors"] = payload.authors  # one string: papers.services reads it
     if parsed.version and "arxiv_version" not in fields:
         fields["arxiv_version"] = parsed.version
     topics = concepts_by_slug(payload.topics) if payload.topics is not None else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.api.conftest import *  # noqa: F403
 
 
@@ -52,26 +54,27 @@ def test_api_nul_in_text_gets_422(post_json, contributor_auth):
     assert response.json()["errors"][0]["field"] == "title"
 
 
-def test_api_openapi_schema_lists_every_operation(client, db):
-    schema = client.get("/api/openapi.json").json()
+@pytest.mark.parametrize("address", ["/api/v1/openapi.json", "/api/openapi.json"])
+def test_api_openapi_schema_lists_every_operation_under_v1(client, db, address):
+    schema = client.get(address).json()
 
     operations = {(method.upper(), path) for path, ops in schema["paths"].items() for method in ops}
     assert operations == {
-        ("GET", "/api/papers/"),
-        ("POST", "/api/papers/"),
-        ("GET", "/api/papers/{key}/"),
-        ("GET", "/api/concepts/"),
-        ("GET", "/api/concepts/{slug}/"),
-        ("GET", "/api/entries/"),
-        ("POST", "/api/entries/"),
-        ("GET", "/api/entries/{entry_id}/"),
-        ("POST", "/api/entries/{entry_id}/transitions/"),
-        ("PUT", "/api/claims/{claim_id}/evidence/"),
-        ("GET", "/api/benchmarks/"),
-        ("GET", "/api/benchmarks/{slug}/"),
-        ("GET", "/api/results/"),
-        ("GET", "/api/caveats/"),
-        ("GET", "/api/me/"),
+        ("GET", "/api/v1/papers/"),
+        ("POST", "/api/v1/papers/"),
+        ("GET", "/api/v1/papers/{key}/"),
+        ("GET", "/api/v1/concepts/"),
+        ("GET", "/api/v1/concepts/{slug}/"),
+        ("GET", "/api/v1/entries/"),
+        ("POST", "/api/v1/entries/"),
+        ("GET", "/api/v1/entries/{entry_id}/"),
+        ("POST", "/api/v1/entries/{entry_id}/transitions/"),
+        ("PUT", "/api/v1/claims/{claim_id}/evidence/"),
+        ("GET", "/api/v1/benchmarks/"),
+        ("GET", "/api/v1/benchmarks/{slug}/"),
+        ("GET", "/api/v1/results/"),
+        ("GET", "/api/v1/caveats/"),
+        ("GET", "/api/v1/me/"),
     }
     assert schema["components"]["securitySchemes"]["TokenAuth"]["scheme"] == "bearer"
 

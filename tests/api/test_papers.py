@@ -185,3 +185,84 @@ def test_paper_create_refused_with_revoked_token(post_json, revoked_auth):
     response = post_json("/api/papers/", {"arxiv_id": "2608.17528"}, **revoked_auth)
 
     assert response.status_code == 401
+
+
+def test_v1_paths_answer_as_the_unversioned_ones(client, shelf):
+    versioned = client.get("/api/v1/papers/?topic=reward-modeling")
+    unversioned = client.get("/api/papers/?topic=reward-modeling")
+    one = client.get(f"/api/v1/papers/{shelf['old'].pk}/")
+
+    assert (versioned.status_code, unversioned.status_code, one.status_code) == (200, 200, 200)
+    assert versioned.json() == unversioned.json()
+    assert one.json()["title"] == "Old abstract"
+
+
+def test_paper_gives_its_authors_as_people_and_its_venue(client, db):
+    paper = PaperFactory(
+        arxiv_id=None, title="Names", entry_type="article", journal="Nature", volume="5",
+        issue="3", pages="12--19", publisher="Springer",
+    )  # fmt: skip
+    paper.author_list = [
+        {"family": "Berg", "given": "Anna", "particle": "van der"},
+        {"family": "Smith", "given": "John", "suffix": "Jr."},
+        {"literal": "World Health Organization"},
+    ]
+    paper.authors = "Anna van der Berg, John Smith Jr., World Health Organization"
+    paper.save()
+
+    body = client.get(f"/api/v1/papers/{paper.pk}/").json()
+
+    blank = dict.fromkeys(("family", "given", "particle", "suffix", "literal"), "")
+    assert body["authors"] == [
+        {**blank, "family": "Berg", "given": "Anna", "particle": "van der"},
+        {**blank, "family": "Smith", "given": "John", "suffix": "Jr."},
+        {**blank, "literal": "World Health Organization"},
+    ]
+    assert body["authors_display"] == paper.authors
+    venue = ("entry_type", "journal", "volume", "issue", "pages", "publisher")
+    assert [body[n] for n in venue] == ["article", "Nature", "5", "3", "12--19", "Springer"]
+
+
+def test_paper_create_with_authors_as_people(post_json, contributor_auth, db):
+    people = [
+        {"family": "Berg", "given": "Anna", "particle": "van der"},
+        {"literal": "World Health Organization"},
+    ]
+
+    response = post_json(
+        "/api/v1/papers/", {"arxiv_id": "2609.33848", "authors": people}, **contributor_auth
+    )
+
+    assert response.status_code == 201
+    paper = Paper.objects.get()
+    assert paper.author_list == people
+    assert paper.authors == "Anna van der Berg, World Health Organization"
+    assert response.json()["authors"][0]["particle"] == "van der"
+
+
+def test_paper_update_with_authors_as_one_string_still_works(post_json, editor_auth, paper):
+    response = post_json(
+        "/api/papers/", {"arxiv_id": paper.arxiv_id, "authors": "Ada Lovelace, John Smith, Jr."},
+        **editor_auth,
+    )  # fmt: skip
+
+    paper.refresh_from_db()
+    assert response.status_code == 200
+    assert paper.author_list == [
+        {"family": "Lovelace", "given": "Ada"},
+        {"family": "Smith", "given": "John", "suffix": "Jr."},
+    ]
+
+
+@pytest.mark.parametrize(
+    "person",
+    [{"family": "Berg", "literal": "WHO"}, {"particle": "van"}, {"family": "x" * 301}],
+)
+def test_paper_create_with_a_malformed_person_gets_422(post_json, contributor_auth, db, person):
+    response = post_json(
+        "/api/v1/papers/", {"arxiv_id": "2609.33848", "authors": [person]}, **contributor_auth
+    )
+
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"].startswith("authors")
+    assert Paper.objects.count() == 0

@@ -25,9 +25,9 @@ def test_api_docs_list_the_operations(page: Page, live_server):
 
     expect(page.get_by_role("heading", name="Research Wiki API", exact=True)).to_be_visible()
     operations = page.locator(".opblock-summary-path")
-    expect(operations.filter(has_text="/api/entries/{entry_id}/transitions/")).to_be_visible()
-    expect(operations.filter(has_text="/api/claims/{claim_id}/evidence/")).to_be_visible()
-    expect(operations.filter(has_text="/api/results/")).to_be_visible()
+    expect(operations.filter(has_text="/api/v1/entries/{entry_id}/transitions/")).to_be_visible()
+    expect(operations.filter(has_text="/api/v1/claims/{claim_id}/evidence/")).to_be_visible()
+    expect(operations.filter(has_text="/api/v1/results/")).to_be_visible()
     expect(operations).to_have_count(15)
     assert problems == []
 

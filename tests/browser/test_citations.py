@@ -33,9 +33,9 @@ def test_paper_page_meta_tags_read_back_from_the_live_page(page: Page, live_serv
 
     assert content("citation_title") == [paper.title]
     assert content("citation_author") == [
-        "Rishabh Agarwal",
-        "Nino Vieillard",
-        "Olivier Bachem",
+        "Agarwal, Rishabh",
+        "Vieillard, Nino",
+        "Bachem, Olivier",
     ]
     assert content("citation_publication_date") == ["2023/06/23"]
     assert content("citation_arxiv_id") == ["2306.13649"]

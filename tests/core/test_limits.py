@@ -125,7 +125,7 @@ FORM_CLASSES = [
     wiki_forms.PreviewForm,
     wiki_forms.RejectForm,
     front_forms.ChangesFilterForm,
-    paper_forms.ArxivLookupForm,
+    paper_forms.PaperLookupForm,
     paper_forms.PaperForm,
     paper_forms.PaperImportForm,
     entry_forms.EntryForm,

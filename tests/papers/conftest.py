@@ -6,7 +6,7 @@ import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 import pytest
 from django.core.cache import cache
@@ -112,3 +112,63 @@ def _clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+class DoiStub(ThreadingHTTPServer):
+    """A real HTTP server answering like doi.org with content negotiation: a redirect to
+    the registration agency, then the recorded CSL-JSON, 404 for an unknown DOI and 406
+    for a request that does not ask for CSL-JSON."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _DoiHandler)
+        self.responses: dict[str, tuple[int, bytes]] = {}
+        self.requests: list[tuple[str, str]] = []  # (path, Accept header)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+
+class _DoiHandler(BaseHTTPRequestHandler):
+    server: DoiStub
+
+    def do_GET(self) -> None:
+        path = unquote(urlparse(self.path).path)
+        self.server.requests.append((path, self.headers.get("Accept", "")))
+        if not path.startswith("/transform/"):
+            self.send_response(302)
+            self.send_header("Location", f"/transform{urlparse(self.path).path}")
+            self.end_headers()
+            return
+        doi = path.removeprefix("/transform/")
+        if self.headers.get("Accept") != "application/vnd.citationstyles.csl+json":
+            status, body, kind = 406, b"Not acceptable", "text/plain"
+        elif doi.lower() in self.server.responses:
+            status, body = self.server.responses[doi.lower()]
+            kind = "application/vnd.citationstyles.csl+json"
+        else:
+            status, body, kind = 404, b"Resource not found.", "text/plain"
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def doi_server(settings) -> Iterator[DoiStub]:
+    server = DoiStub()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    settings.DOI_RESOLVER_URL = server.url
+    settings.DOI_TIMEOUT_SECONDS = 2
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -89,7 +89,7 @@ def test_new_paper_page_needs_a_contributor(client, charlie):
 def test_new_paper_form_has_the_arxiv_field(contributor_client):
     html = contributor_client.get("/papers/new/").content.decode()
 
-    assert '<label for="id_arxiv">arXiv id or URL</label>' in html
+    assert '<label for="id_arxiv">arXiv id, DOI or link</label>' in html
 
 
 @pytest.mark.django_db
@@ -101,7 +101,7 @@ def test_lookup_prefills_the_form_from_arxiv(contributor_client, arxiv_server):
     assert response.status_code == 200
     initial = response.context["form"].initial
     assert initial["title"].startswith("Direct Preference Optimization")
-    assert initial["authors"].startswith("Rafael Rafailov, Archit Sharma")
+    assert initial["authors"].startswith("Rafailov, Rafael\nSharma, Archit\n")
     assert initial["published"] == dt.date(2023, 5, 29)
     assert initial["categories"] == "cs.LG, cs.AI, cs.CL"
     assert initial["arxiv_version"] == 1  # the version the user asked for
@@ -185,7 +185,7 @@ def test_confirming_the_form_adds_the_paper(contributor_client):
         {
             "arxiv_id": f"arXiv:{DPO}v2",
             "title": "Direct Preference Optimization",
-            "authors": "Rafael Rafailov, Archit Sharma",
+            "authors": "Rafailov, Rafael\nSharma, Archit",
             "published": "2023-05-29",
             "categories": "cs.LG, cs.AI",
             "read_level": "abstract_only",
@@ -198,6 +198,10 @@ def test_confirming_the_form_adds_the_paper(contributor_client):
     assert response["Location"] == f"/papers/{DPO}/"
     assert (paper.arxiv_id, paper.arxiv_version) == (DPO, 2)
     assert paper.published == dt.date(2023, 5, 29)
+    assert (paper.authors, paper.author_list) == (
+        "Rafael Rafailov, Archit Sharma",
+        [{"family": "Rafailov", "given": "Rafael"}, {"family": "Sharma", "given": "Archit"}],
+    )
     assert list(paper.topics.all()) == [concept]
 
 

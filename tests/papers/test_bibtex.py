@@ -62,7 +62,7 @@ def test_export_fields_round_trip(client):
 
     assert entry["ID"] == "rafailov2023direct"
     assert entry["title"] == "Direct Preference {Optimization}: 100\\% of a Reward Model"
-    assert entry["author"] == "Rafael Rafailov and Archit Sharma and Chelsea Finn"
+    assert entry["author"] == "Rafailov, Rafael and Sharma, Archit and Finn, Chelsea"
     assert (entry["year"], entry["date"]) == ("2023", "2023-05-29")
     assert (entry["eprint"], entry["archiveprefix"], entry["primaryclass"]) == (
         "2305.18290v2",

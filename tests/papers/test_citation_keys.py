@@ -11,6 +11,7 @@ import pytest
 from django.apps import apps
 
 from papers.models import Paper, PaperChange
+from papers.people import people_lines
 from papers.services import PaperChangeRefused, paper_update, papers_import
 from tests.factories import PaperFactory
 
@@ -189,7 +190,7 @@ def _edit_data(paper: Paper) -> dict[str, str]:
         "title": paper.title,
         "arxiv_id": paper.arxiv_id or "",
         "read_level": paper.read_level,
-        "authors": paper.authors,
+        "authors": people_lines(paper.people),
         "organisation": paper.organisation,
         "abstract": paper.abstract,
         "published": paper.published.isoformat() if paper.published else "",

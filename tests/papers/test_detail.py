@@ -52,7 +52,12 @@ def test_paper_page_by_arxiv_id_shows_metadata_and_links(client, paper):
 
     assert response.status_code == 200
     assert "Rubric Rewards for Agents" in html
-    assert "Ada Lovelace, Alan Turing, Grace Hopper, Edsger Dijkstra" in html
+    # Every author named in order, each opening the papers list filtered by their name.
+    assert (
+        '<a href="/papers/?author=Lovelace" title="Papers by Ada Lovelace">Ada Lovelace</a>, '
+        '<a href="/papers/?author=Turing" title="Papers by Alan Turing">Alan Turing</a>, '
+    ) in html
+    assert ">Edsger Dijkstra</a></p>" in html
     assert "We grade agents with rubrics." in html
     assert 'href="https://arxiv.org/abs/2608.17528"' in html
     assert 'href="https://arxiv.org/pdf/2608.17528v2"' in html

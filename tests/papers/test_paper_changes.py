@@ -9,6 +9,7 @@ import pytest
 
 from api.services import token_create
 from papers.models import Paper, PaperChange, ReadLevel
+from papers.people import people_lines
 from papers.services import papers_read_level_raise
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def _edit_data(paper, **changes):
         "url": paper.url,
         "abstract": paper.abstract,
         "read_level": paper.read_level,
-        "authors": paper.authors,
+        "authors": people_lines(paper.people),
         "organisation": paper.organisation,
         "published": paper.published.isoformat() if paper.published else "",
     }

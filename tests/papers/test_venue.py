@@ -9,6 +9,7 @@ import bibtexparser
 import pytest
 
 from papers.models import Paper
+from papers.people import people_lines
 from papers.services import papers_import
 from tests.factories import PaperFactory
 from tests.papers.conftest import paper_export
@@ -115,7 +116,7 @@ def test_editor_sets_the_venue_in_the_form(editor_client):
         "title": paper.title,
         "arxiv_id": paper.arxiv_id,
         "read_level": paper.read_level,
-        "authors": paper.authors,
+        "authors": people_lines(paper.people),
         "organisation": paper.organisation,
         "abstract": paper.abstract,
         "entry_type": "inproceedings",

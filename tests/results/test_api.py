@@ -60,4 +60,4 @@ def test_api_benchmarks_by_slug_or_alias(client, mmlu):
 def test_openapi_schema_documents_results(client, db):
     paths = client.get("/api/openapi.json").json()["paths"]
 
-    assert {"/api/benchmarks/", "/api/benchmarks/{slug}/", "/api/results/"} <= set(paths)
+    assert {"/api/v1/benchmarks/", "/api/v1/benchmarks/{slug}/", "/api/v1/results/"} <= set(paths)
