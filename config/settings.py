@@ -386,7 +386,7 @@ SITE_URL = site_url(os.environ.get("SITE_URL", ""))
 # test server (for example the benchmark's gunicorn) through the environment.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 # Health checks call the server by its own address over plain HTTP (core/health.py).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
@@ -462,6 +462,9 @@ TASKS = {
 # worker seen within it counts as alive for /readyz.
 JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 120)
 JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 10)
+# /readyz reports these beside the database and the caches (core/health.py); they inform,
+# they do not make the site "not ready": pages are served without a worker.
+READINESS_CHECKS = {"worker": "jobs.health.worker_check"}
 
 # Product rules.
 WIKI_REQUIRE_LOGIN_TO_READ = env_bool("WIKI_REQUIRE_LOGIN_TO_READ", default=False)

@@ -1,0 +1,71 @@
+"""The real worker: `manage.py db_worker` takes a job from the database queue and runs it."""
+
+from __future__ import annotations
+
+import io
+import signal
+
+import pytest
+from django.core.management import call_command
+from django_tasks_db.models import DBTaskResult
+
+from jobs.models import Job, JobStatus, WorkerBeat
+from jobs.services import job_start
+from papers.models import Paper
+
+BIB = """
+@article{one, title = {First Paper}, author = {Ann Lee}, year = {2024}}
+@article{two, title = {Second Paper}, author = {Bo Chen}, year = {2025}}
+"""
+
+
+@pytest.fixture
+def database_queue(settings):
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    }
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for sig, handler in handlers.items():  # the worker installs its own
+        signal.signal(sig, handler)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_db_worker_runs_a_queued_import_to_the_end(database_queue, contributor):
+    job, _ = job_start(
+        kind="papers_import",
+        title="Import of refs.bib",
+        by=contributor,
+        params={"text": BIB, "filename": "refs.bib"},
+    )
+    assert (job.status, Paper.objects.count()) == (JobStatus.QUEUED, 0)
+    assert DBTaskResult.objects.get().status == "READY"
+
+    out = io.StringIO()
+    call_command(
+        "db_worker", "--batch", "--no-reload", "--no-startup-delay", "--worker-id", "w-test",
+        stdout=out,
+    )  # fmt: skip
+
+    job.refresh_from_db()
+    assert (job.status, job.done, job.total, job.worker_id) == (
+        JobStatus.SUCCEEDED, 2, 2, "w-test",
+    )  # fmt: skip
+    assert job.result["created"] == 2
+    assert Paper.objects.count() == 2
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+    assert WorkerBeat.objects.get().worker_id == "w-test"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_is_run_once_even_if_its_queue_entry_is_run_twice(database_queue, contributor):
+    job, _ = job_start(kind="papers_import", title="Import", by=contributor, params={"text": BIB})
+    call_command("db_worker", "--batch", "--no-reload", "--no-startup-delay", stdout=io.StringIO())
+    DBTaskResult.objects.update(status="READY")  # a queue that hands the entry out again
+
+    call_command("db_worker", "--batch", "--no-reload", "--no-startup-delay", stdout=io.StringIO())
+
+    job.refresh_from_db()
+    assert job.status == JobStatus.SUCCEEDED
+    assert Paper.objects.count() == 2
+    assert Job.objects.count() == 1
