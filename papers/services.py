@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -340,17 +341,23 @@ def _keys_for_new(papers: list[tuple[Paper, str]]) -> None:
     with the first free letter), in two queries for the batch rather than three a paper.
     The unique index still decides: a key taken meanwhile fails the batch's insert."""
     bases = [paper_key_base(paper) for paper, _ in papers]
-    first_try = {b.lower() for b in bases} | {w.lower() for _, w in papers if key_valid(w)}
-    taken = _keys_taken(first_try)
-    # A base held already (or twice in this batch) needs its lettered candidates checked.
-    crowded = sorted({b for b in bases if b.lower() in taken or bases.count(b) > 1})
+    wanted = Counter(w.lower() for _, w in papers if key_valid(w))
+    taken = _keys_taken({b.lower() for b in bases} | set(wanted))
+    # A paper whose file key cannot be used takes its base, or a lettered one when the base
+    # is held already (or wanted twice here): those bases' candidates are read too.
+    needed = Counter(
+        base.lower()
+        for (_, w), base in zip(papers, bases, strict=True)
+        if not key_valid(w) or w.lower() in taken or wanted[w.lower()] > 1
+    )
+    crowded = sorted(b for b, n in needed.items() if n > 1 or b in taken or b in wanted)
     for start in range(0, len(crowded), 20):
         taken |= _keys_taken(
             {c for base in crowded[start : start + 20] for c in key_candidates(base)}
         )
-    for (paper, wanted), base in zip(papers, bases, strict=True):
-        free = key_valid(wanted) and wanted.lower() not in taken
-        key = wanted if free else key_free(base, taken)
+    for (paper, file_key), base in zip(papers, bases, strict=True):
+        free = key_valid(file_key) and file_key.lower() not in taken
+        key = file_key if free else key_free(base, taken)
         taken.add(key.lower())
         paper.citation_key = key
 
