@@ -65,6 +65,15 @@ class Job(models.Model):
         return self.status in FINISHED
 
     @property
+    def duration(self) -> str:
+        """How long it ran, as a person says it: "12 s", "3 min 5 s"."""
+        if not (self.started and self.finished):
+            return ""
+        seconds = max(0, round((self.finished - self.started).total_seconds()))
+        minutes, seconds = divmod(seconds, 60)
+        return f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+
+    @property
     def percent(self) -> int:
         if self.status == JobStatus.SUCCEEDED:
             return 100

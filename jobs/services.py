@@ -97,8 +97,13 @@ def job_execute(*, job_id: int, worker_id: str = "") -> Job | None:
         logger.exception("Job %s (%s) failed", job.pk, job.kind)
         reason = f"It stopped on an unexpected error: {type(exc).__name__}: {exc}"[:2000]
         return _job_fail(job, reason)
+    # The input (an import's whole file) is dropped once the job is over: the report stays.
     Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING).update(
-        status=JobStatus.SUCCEEDED, result=report, finished=timezone.now(), beat=timezone.now()
+        status=JobStatus.SUCCEEDED,
+        result=report,
+        params={},
+        finished=timezone.now(),
+        beat=timezone.now(),
     )
     job.refresh_from_db()
     return job
@@ -106,7 +111,7 @@ def job_execute(*, job_id: int, worker_id: str = "") -> Job | None:
 
 def _job_fail(job: Job, reason: str) -> Job:
     Job.objects.filter(pk=job.pk, status=JobStatus.RUNNING).update(
-        status=JobStatus.FAILED, error=reason, finished=timezone.now()
+        status=JobStatus.FAILED, error=reason, params={}, finished=timezone.now()
     )
     job.refresh_from_db()
     return job
