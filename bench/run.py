@@ -153,12 +153,14 @@ def report_import_job(figures: dict) -> None:
     print(f"\nimport: {queries['entries']} BibTeX entries in {queries['queries']} queries "
           f"({queries['queries_per_entry']} per entry)")  # fmt: skip
     ok = verdict(job["status"] == "succeeded" and job["seconds"] < TARGET_IMPORT_SECONDS)
+    target = f"target < {TARGET_IMPORT_SECONDS:.0f} s: {ok}"
     print(f"import job: {job['entries']} entries ({job['bytes'] / 1e6:.2f} MB) by db_worker in "
-          f"{job['seconds']} s, {job['status']} (target < {TARGET_IMPORT_SECONDS:.0f} s: {ok})")  # fmt: skip
+          f"{job['seconds']} s, {job['status']} ({target})")  # fmt: skip
     ok = verdict(job["healthz_p99_ms"] < TARGET_IMPORT_HEALTHZ_P99_MS)
+    target = f"target p99 < {TARGET_IMPORT_HEALTHZ_P99_MS:.0f} ms: {ok}"
     print(f"/healthz meanwhile: {job['healthz_requests']} requests, p50 "
           f"{job['healthz_p50_ms']} ms, p99 {job['healthz_p99_ms']} ms, slowest "
-          f"{job['healthz_max_ms']} ms (target p99 < {TARGET_IMPORT_HEALTHZ_P99_MS:.0f} ms: {ok})")  # fmt: skip
+          f"{job['healthz_max_ms']} ms ({target})")  # fmt: skip
 
 
 def run_import_job(admin_url: str, prefix: str) -> dict:
