@@ -462,6 +462,9 @@ TASKS = {
 # worker seen within it counts as alive for /readyz.
 JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 120)
 JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 10)
+# The worker's CPU priority below the web servers' (os.nice): on a host they share, a long
+# import waits for pages rather than the other way round.
+JOBS_WORKER_NICE = env_int("JOBS_WORKER_NICE", 10)
 # /readyz reports these beside the database and the caches (core/health.py); they inform,
 # they do not make the site "not ready": pages are served without a worker.
 READINESS_CHECKS = {"worker": "jobs.health.worker_check"}

@@ -19,6 +19,10 @@ BIB = """
 """
 
 
+# Runs what is queued, then returns; at the test process's own CPU priority.
+WORKER = ["db_worker", "--batch", "--no-reload", "--no-startup-delay", "--nice", "0"]
+
+
 @pytest.fixture
 def database_queue(settings):
     settings.TASKS = {
@@ -42,10 +46,7 @@ def test_db_worker_runs_a_queued_import_to_the_end(database_queue, contributor):
     assert DBTaskResult.objects.get().status == "READY"
 
     out = io.StringIO()
-    call_command(
-        "db_worker", "--batch", "--no-reload", "--no-startup-delay", "--worker-id", "w-test",
-        stdout=out,
-    )  # fmt: skip
+    call_command(*WORKER, "--worker-id", "w-test", stdout=out)
 
     job.refresh_from_db()
     assert (job.status, job.done, job.total, job.worker_id) == (
@@ -60,10 +61,10 @@ def test_db_worker_runs_a_queued_import_to_the_end(database_queue, contributor):
 @pytest.mark.django_db(transaction=True)
 def test_a_job_is_run_once_even_if_its_queue_entry_is_run_twice(database_queue, contributor):
     job, _ = job_start(kind="papers_import", title="Import", by=contributor, params={"text": BIB})
-    call_command("db_worker", "--batch", "--no-reload", "--no-startup-delay", stdout=io.StringIO())
+    call_command(*WORKER, stdout=io.StringIO())
     DBTaskResult.objects.update(status="READY")  # a queue that hands the entry out again
 
-    call_command("db_worker", "--batch", "--no-reload", "--no-startup-delay", stdout=io.StringIO())
+    call_command(*WORKER, stdout=io.StringIO())
 
     job.refresh_from_db()
     assert job.status == JobStatus.SUCCEEDED

@@ -42,7 +42,19 @@ def _heartbeat(worker_id: str, stop: threading.Event) -> None:
 class Command(WorkerCommand):
     help = "Run the background jobs worker (django-tasks' database queue) with a heartbeat"
 
+    def add_arguments(self, parser) -> None:
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--nice",
+            type=int,
+            default=settings.JOBS_WORKER_NICE,
+            help="Lower the worker's CPU priority by this much, so pages are served first "
+            "on a shared host (default: JOBS_WORKER_NICE, %(default)s; 0 leaves it)",
+        )
+
     def handle(self, *args, **options) -> None:
+        if options["nice"] > 0 and hasattr(os, "nice"):
+            os.nice(options["nice"])
         # With --reload the parent process only watches files; the child runs the tasks.
         if options.get("reload") and os.environ.get(DJANGO_AUTORELOAD_ENV) != "true":
             super().handle(*args, **options)
