@@ -6,9 +6,12 @@ import io
 import signal
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
+from entries.models import EntryStatus
+from entries.workflow import entry_transition
 from jobs.models import Job, JobStatus, WorkerBeat
 from jobs.services import job_start
 from papers.models import Paper
@@ -70,3 +73,17 @@ def test_a_job_is_run_once_even_if_its_queue_entry_is_run_twice(database_queue, 
     assert job.status == JobStatus.SUCCEEDED
     assert Paper.objects.count() == 2
     assert Job.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_email_waits_in_the_queue_for_the_worker(database_queue, make_entry, editor):
+    entry = make_entry(EntryStatus.PENDING)
+
+    entry_transition(entry=entry, to=EntryStatus.REJECTED, by=editor, comment="Out of scope.")
+
+    assert mail.outbox == []  # the editor's request sends nothing
+    assert DBTaskResult.objects.get().task_path == "entries.tasks.decision_email_send"
+    call_command(*WORKER, stdout=io.StringIO())
+    (message,) = mail.outbox
+    assert message.subject == f"Not accepted: {entry.headline}"
+    assert "Out of scope." in message.body
