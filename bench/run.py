@@ -155,7 +155,8 @@ def report_import_job(figures: dict) -> None:
     ok = verdict(job["status"] == "succeeded" and job["seconds"] < TARGET_IMPORT_SECONDS)
     target = f"target < {TARGET_IMPORT_SECONDS:.0f} s: {ok}"
     print(f"import job: {job['entries']} entries ({job['bytes'] / 1e6:.2f} MB) by db_worker in "
-          f"{job['seconds']} s, {job['status']} ({target})")  # fmt: skip
+          f"{job['seconds']} s, {job['status']} ({target}); the worker's CPU time "
+          f"{job['worker_cpu_seconds']} s, load average {job['load_average']}")  # fmt: skip
     ok = verdict(job["healthz_p99_ms"] < TARGET_IMPORT_HEALTHZ_P99_MS)
     target = f"target p99 < {TARGET_IMPORT_HEALTHZ_P99_MS:.0f} ms: {ok}"
     print(f"/healthz meanwhile: {job['healthz_requests']} requests, p50 "
