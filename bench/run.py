@@ -40,6 +40,8 @@ TARGET_AFTER_EDIT_MS = 50.0
 TARGET_HOSTILE_MARKDOWN_MS = 1000.0
 TARGET_EVIDENCE_PAGE_MS = 200.0  # a 100-claim page analysed, warm
 TARGET_EVIDENCE_HOSTILE_MS = 50.0  # the slowest hostile claim
+TARGET_IMPORT_SECONDS = 60.0  # a 22,000-entry BibTeX file run by the jobs worker
+TARGET_IMPORT_HEALTHZ_P99_MS = 100.0  # /healthz meanwhile
 # Notes of the seeds' shape: the shared seeds when present, else the project's samples.
 SEEDS = ROOT.parent / "shared" / "seeds"
 SAMPLES = [ROOT / "importer" / "samples", ROOT / "tests" / "importer" / "samples"]
@@ -122,6 +124,8 @@ def report(results: dict) -> None:
         row = f"{name:<{width}}" + "".join(f"{c:>10}" for c in cells)
         print(row + f"{growth:>9.2f}  {verdict(ok)}")
     print(f"targets: p95 <= {TARGET_P95_MS:.0f} ms, p95 large/small <= {TARGET_GROWTH:.0f}")
+    if results.get("import_job"):
+        report_import_job(results["import_job"])
     hostile = results.get("hostile_markdown")
     if hostile:
         ok = verdict(hostile["ms"] < TARGET_HOSTILE_MARKDOWN_MS)
@@ -142,6 +146,31 @@ def report(results: dict) -> None:
         report_throughput(tp)
     elif tp:
         print(f"throughput: {tp}")
+
+
+def report_import_job(figures: dict) -> None:
+    queries, job = figures["queries"], figures["job"]
+    print(f"\nimport: {queries['entries']} BibTeX entries in {queries['queries']} queries "
+          f"({queries['queries_per_entry']} per entry)")  # fmt: skip
+    ok = verdict(job["status"] == "succeeded" and job["seconds"] < TARGET_IMPORT_SECONDS)
+    target = f"target < {TARGET_IMPORT_SECONDS:.0f} s: {ok}"
+    print(f"import job: {job['entries']} entries ({job['bytes'] / 1e6:.2f} MB) by db_worker in "
+          f"{job['seconds']} s, {job['status']} ({target}); the worker's CPU time "
+          f"{job['worker_cpu_seconds']} s, load average {job['load_average']}")  # fmt: skip
+    ok = verdict(job["healthz_p99_ms"] < TARGET_IMPORT_HEALTHZ_P99_MS)
+    target = f"target p99 < {TARGET_IMPORT_HEALTHZ_P99_MS:.0f} ms: {ok}"
+    print(f"/healthz meanwhile: {job['healthz_requests']} requests, p50 "
+          f"{job['healthz_p50_ms']} ms, p99 {job['healthz_p99_ms']} ms, slowest "
+          f"{job['healthz_max_ms']} ms ({target})")  # fmt: skip
+
+
+def run_import_job(admin_url: str, prefix: str) -> dict:
+    url = fresh_database(admin_url, f"{prefix}_import")
+    env = base_env(url)
+    sh([PY, "manage.py", "migrate", "--no-input", "-v0"], env)
+    print("[import] a 22,000-entry BibTeX file as a job, /healthz polled meanwhile …", flush=True)
+    out = sh([PY, "bench/import_job.py"], env, capture_output=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def report_throughput(tp: dict) -> None:
@@ -197,6 +226,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=50)
     parser.add_argument("--wrk-seconds", type=int, default=3, help="per target and round")
     parser.add_argument("--wrk-rounds", type=int, default=5)
+    parser.add_argument(
+        "--only-import-job", action="store_true", help="only the import job (bench/import_job.py)"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     results: dict = {
@@ -207,8 +239,13 @@ def main() -> None:
         },
         "sizes": {},
     }
+    if args.only_import_job:
+        results["import_job"] = run_import_job(args.admin_url, args.database_prefix)
+        report_import_job(results["import_job"])
+        return
     out = sh([PY, "bench/evidence_speed.py"], dict(os.environ), capture_output=True).stdout
     results["evidence"] = json.loads(out.strip().splitlines()[-1])
+    results["import_job"] = run_import_job(args.admin_url, args.database_prefix)
     url = ""
     for size in args.sizes.split(","):
         print(f"[{size}] seeding {SIZES[size]} …", flush=True)

@@ -73,6 +73,11 @@ INSTALLED_APPS = [
     "django_filters",
     "template_partials",
     "axes",
+    # Before django_tasks_db: its db_worker command is jobs' (a heartbeat and stale-job
+    # recovery around the upstream worker).
+    "jobs",
+    "django_tasks",
+    "django_tasks_db",
     "core",
     "accounts",
     "wiki",
@@ -381,7 +386,7 @@ SITE_URL = site_url(os.environ.get("SITE_URL", ""))
 # test server (for example the benchmark's gunicorn) through the environment.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 # Health checks call the server by its own address over plain HTTP (core/health.py).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
@@ -438,6 +443,31 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 5000)
 DATA_UPLOAD_MAX_NUMBER_FILES = env_int("DATA_UPLOAD_MAX_NUMBER_FILES", 20)
 FILE_UPLOAD_MAX_MEMORY_SIZE = env_int("FILE_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 MAX_REQUEST_BYTES = env_int("MAX_REQUEST_BYTES", 45 * 1024 * 1024)
+
+# Background jobs (jobs/): queued in the database and run by `manage.py db_worker`, so they
+# need no service beyond the database. JOBS_RUN_INLINE=1 runs each job inside the request
+# that starts it (the test suite does; a site without a worker could, at the old cost).
+JOBS_RUN_INLINE = env_bool("JOBS_RUN_INLINE", default=False)
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks.backends.immediate.ImmediateBackend"
+            if JOBS_RUN_INLINE
+            else "django_tasks_db.DatabaseBackend"
+        ),
+        "QUEUES": ["default"],
+    }
+}
+# A running job whose worker has not been heard from for this long is marked failed, and a
+# worker seen within it counts as alive for /readyz.
+JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 120)
+JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 10)
+# The worker's CPU priority below the web servers' (os.nice): on a host they share, a long
+# import waits for pages rather than the other way round.
+JOBS_WORKER_NICE = env_int("JOBS_WORKER_NICE", 10)
+# /readyz reports these beside the database and the caches (core/health.py); they inform,
+# they do not make the site "not ready": pages are served without a worker.
+READINESS_CHECKS = {"worker": "jobs.health.worker_check"}
 
 # Product rules.
 WIKI_REQUIRE_LOGIN_TO_READ = env_bool("WIKI_REQUIRE_LOGIN_TO_READ", default=False)

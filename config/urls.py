@@ -18,6 +18,7 @@ urlpatterns = [
     path("wiki/", include("wiki.urls")),
     path("papers/", include("papers.urls")),
     path("import/", include("importer.urls")),
+    path("jobs/", include("jobs.urls")),
     path("api/", include("api.urls")),
     # Site-wide Atom feeds; each topic's feed lives beside its page (/topics/<slug>/feed/).
     path("feeds/entries/", entries_feed, name="entries_feed"),

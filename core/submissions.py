@@ -30,6 +30,12 @@ def submission_context(request: HttpRequest) -> dict[str, object]:
     return {FIELD: SimpleLazyObject(lambda: secrets.token_hex(16))}
 
 
+def submission_token(request: HttpRequest) -> str:
+    """The POST's token when well formed, else "" (for work kept by its token, like jobs)."""
+    token = request.POST.get(FIELD, "")
+    return token if TOKEN.fullmatch(token) else ""
+
+
 def _key(request: HttpRequest) -> str | None:
     token = request.POST.get(FIELD, "")
     if not TOKEN.fullmatch(token) or not request.user.is_authenticated:

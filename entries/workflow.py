@@ -19,10 +19,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
-from entries.emails import send_decision_email
 from entries.fulltext import entry_vector_refresh
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.services import STALE_MESSAGE, entry_version_bump, entry_writers
+from entries.tasks import decision_email_send
 from results.models import Result, ResultStatus
 
 AUTHOR = "author"
@@ -224,8 +224,12 @@ def entry_transition(
     if to == EntryStatus.PUBLISHED:
         entry_vector_refresh([result.pk])
     if to in DECISIONS:
-        recipient = locked.author
-        transaction.on_commit(lambda: send_decision_email(entry=result, event=event, to=recipient))
+        recipient_id = locked.author_id
+        transaction.on_commit(
+            lambda: decision_email_send.enqueue(
+                entry_id=result.pk, event_id=event.pk, recipient_id=recipient_id
+            )
+        )
     return result
 
 

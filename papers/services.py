@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
@@ -314,20 +315,109 @@ class ImportReport:
     def skipped(self) -> int:
         return self.count("skipped")
 
+    def as_data(self) -> dict[str, Any]:
+        """The report as JSON data (a job's result): each row with its paper's link."""
+        return {
+            "format": self.format,
+            "error": self.error,
+            "created": self.created,
+            "updated": self.updated,
+            "skipped": self.skipped,
+            "rows": [
+                {
+                    "key": row.key,
+                    "outcome": row.outcome,
+                    "detail": row.detail,
+                    "paper_url": row.paper.get_absolute_url() if row.paper else "",
+                    "paper_title": row.paper.title if row.paper else "",
+                }
+                for row in self.rows
+            ],
+        }
 
-def _find_existing(record: PaperRecord) -> Paper | None:
-    arxiv_id, doi = record.fields.get("arxiv_id"), record.fields.get("doi")
-    if arxiv_id:
-        paper = Paper.objects.filter(arxiv_id=arxiv_id).first()
-        if paper or not doi:
-            return paper
-    if doi:
-        return Paper.objects.filter(doi__iexact=doi).first()
-    # Without an identifier, the same title is the same paper.
-    return (
-        Paper.objects.annotate(lower_title=Lower("title"))
-        .filter(lower_title=str(record.fields["title"]).lower())
-        .first()
+
+class _Matches:
+    """The library's papers that a batch of records could be, read in three queries (by
+    arXiv id, then DOI, then title: without an identifier, the same title is the same
+    paper) instead of up to three per record; papers created earlier in the batch count."""
+
+    def __init__(self, records: list[PaperRecord]) -> None:
+        arxiv_ids = {r.fields["arxiv_id"] for r in records if r.fields.get("arxiv_id")}
+        dois = {str(r.fields["doi"]).lower() for r in records if r.fields.get("doi")}
+        titles = {
+            str(r.fields["title"]).lower()
+            for r in records
+            if not r.fields.get("arxiv_id") and not r.fields.get("doi")
+        }
+        self.by_arxiv = {p.arxiv_id: p for p in Paper.objects.filter(arxiv_id__in=arxiv_ids)}
+        self.by_doi = self._first_of(
+            Paper.objects.annotate(match=Lower("doi")).filter(match__in=dois), dois
+        )
+        self.by_title = self._first_of(
+            Paper.objects.annotate(match=Lower("title")).filter(match__in=titles), titles
+        )
+
+    @staticmethod
+    def _first_of(papers, wanted: set[str]) -> dict[str, Paper]:
+        found: dict[str, Paper] = {}
+        if wanted:
+            for paper in papers:  # in the model's order, as .first() would pick
+                found.setdefault(paper.match, paper)
+        return found
+
+    def find(self, record: PaperRecord) -> Paper | None:
+        arxiv_id, doi = record.fields.get("arxiv_id"), record.fields.get("doi")
+        if arxiv_id:
+            paper = self.by_arxiv.get(arxiv_id)
+            if paper or not doi:
+                return paper
+        if doi:
+            return self.by_doi.get(str(doi).lower())
+        return self.by_title.get(str(record.fields["title"]).lower())
+
+    def add(self, paper: Paper) -> None:
+        """A paper created from this batch: later records find it like any other."""
+        if paper.arxiv_id:
+            self.by_arxiv.setdefault(paper.arxiv_id, paper)
+        if paper.doi:
+            self.by_doi.setdefault(paper.doi.lower(), paper)
+        self.by_title.setdefault(paper.title.lower(), paper)
+
+
+def _keys_for_new(papers: list[tuple[Paper, str]]) -> None:
+    """Citation keys for papers about to be created together, by the rule of
+    ``paper_key_assign`` (the file's key when valid and free, else author + year + word
+    with the first free letter), in two queries for the batch rather than three a paper.
+    The unique index still decides: a key taken meanwhile fails the batch's insert."""
+    bases = [paper_key_base(paper) for paper, _ in papers]
+    wanted = Counter(w.lower() for _, w in papers if key_valid(w))
+    taken = _keys_taken({b.lower() for b in bases} | set(wanted))
+    # A paper whose file key cannot be used takes its base, or a lettered one when the base
+    # is held already (or wanted twice here): those bases' candidates are read too.
+    needed = Counter(
+        base.lower()
+        for (_, w), base in zip(papers, bases, strict=True)
+        if not key_valid(w) or w.lower() in taken or wanted[w.lower()] > 1
+    )
+    crowded = sorted(b for b, n in needed.items() if n > 1 or b in taken or b in wanted)
+    for start in range(0, len(crowded), 20):
+        taken |= _keys_taken(
+            {c for base in crowded[start : start + 20] for c in key_candidates(base)}
+        )
+    for (paper, file_key), base in zip(papers, bases, strict=True):
+        free = key_valid(file_key) and file_key.lower() not in taken
+        key = file_key if free else key_free(base, taken)
+        taken.add(key.lower())
+        paper.citation_key = key
+
+
+def _keys_taken(keys: set[str]) -> set[str]:
+    if not keys:
+        return set()
+    return set(
+        Paper.objects.annotate(key=Lower("citation_key"))
+        .filter(key__in=keys)
+        .values_list("key", flat=True)
     )
 
 
@@ -337,19 +427,39 @@ def _created_detail(record: PaperRecord, key: str) -> str:
     return "Added to the library."
 
 
-def papers_import_bibtex(*, text: str, by: AbstractBaseUser | None = None) -> ImportReport:
-    return papers_import(text=text, format="bibtex", by=by)
+def papers_import_bibtex(
+    *, text: str, by: AbstractBaseUser | None = None, progress: ImportProgress | None = None
+) -> ImportReport:
+    return papers_import(text=text, format="bibtex", by=by, progress=progress)
 
 
-@transaction.atomic
+class ImportProgress(Protocol):
+    def __call__(self, *, done: int, total: int, errors: int = 0) -> None: ...
+
+
+# References written per transaction: each batch is read in a few queries and written in
+# bulk, and other writers (SQLite has one at a time) get their turn between batches.
+IMPORT_BATCH_SIZE = 500
+
+
 def papers_import(
-    *, text: str, filename: str = "", format: str = "", by: AbstractBaseUser | None = None
+    *,
+    text: str,
+    filename: str = "",
+    format: str = "",
+    by: AbstractBaseUser | None = None,
+    progress: ImportProgress | None = None,
 ) -> ImportReport:
     """Create papers for the new references of a BibTeX, RIS or CSL-JSON file (``format``,
     else told by ``filename`` and content) and fill in the blanks of known ones.
 
     A known paper's filled fields are never overwritten: the library's copy was checked
     by a person, the file may be anybody's. Every reference gets a row in the report.
+
+    The references are written in batches of ``IMPORT_BATCH_SIZE``, each in its own
+    transaction, and ``progress`` (when given) hears after each batch how many of how many
+    are done and how many could not be used. A file stopped half way keeps the batches
+    written; importing it again finds them and skips them.
     """
     reader = FORMATS[format] if format else detect_format(text, filename)
     report = ImportReport(format=reader.label)
@@ -359,55 +469,131 @@ def papers_import(
         report.error = str(exc)
         return report
     seen: dict[int, str] = {}
+    errors = 0
+    if progress is not None:
+        progress(done=0, total=len(records), errors=0)
     concepts = {c.title.lower(): c for c in Concept.objects.published().only("id", "title")}
-    for record in records:
-        if record.problem:
-            report.rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))
-            continue
-        paper = _find_existing(record)
-        if paper is not None and paper.pk in seen:
-            report.rows.append(
-                ImportRow(record.key, "skipped", f"Same paper as entry {seen[paper.pk]}.", paper)
-            )
-            continue
-        topics = [concepts[t.lower()] for t in record.topics if t.lower() in concepts]
-        if paper is None:
-            paper = Paper.objects.create(**record.fields, added_by=by)
-            paper.topics.set(topics)
-            key = paper_key_assign(paper=paper, wanted=record.key)
-            detail = _created_detail(record, key)
-            report.rows.append(ImportRow(record.key, "created", detail, paper))
-        else:
-            paper_key_assign(paper=paper, wanted=record.key)
-            filled = [
-                name
-                for name, value in record.fields.items()
-                if value
-                and not getattr(paper, name)
-                and name not in ("arxiv_id", "published_precision", "author_list")
-            ]
-            new_topics = [t for t in topics if t not in set(paper.topics.all())]
-            if "published" in filled:  # a date comes with its precision
-                filled.append("published_precision")
-            if "authors" in filled:  # the names as shown come with the people they name
-                filled.append("author_list")
-            for name in filled:
-                setattr(paper, name, record.fields[name])
-            if filled:
-                paper.save(update_fields=[*filled, "updated"])
-            if new_topics:
-                paper.topics.add(*new_topics)
-            changes = [n for n in filled if n not in ("published_precision", "author_list")]
-            changes += ["topics"] if new_topics else []
-            if changes:
-                detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."
-                report.rows.append(ImportRow(record.key, "updated", detail, paper))
-            else:
-                detail = "Already in the library; nothing new in this entry."
-                report.rows.append(ImportRow(record.key, "skipped", detail, paper))
-        seen[paper.pk] = record.key
+    for start in range(0, len(records), IMPORT_BATCH_SIZE):
+        batch = records[start : start + IMPORT_BATCH_SIZE]
+        errors += sum(1 for record in batch if record.problem)
+        _import_batch(batch, report=report, seen=seen, concepts=concepts, by=by)
+        if progress is not None:
+            progress(done=start + len(batch), total=len(records), errors=errors)
     cache.delete(ORGANISATIONS_CACHE_KEY)
     return report
+
+
+@transaction.atomic
+def _import_batch(
+    records: list[PaperRecord],
+    *,
+    report: ImportReport,
+    seen: dict[int, str],
+    concepts: dict[str, Concept],
+    by: AbstractBaseUser | None,
+) -> None:
+    matches = _Matches([r for r in records if not r.problem])
+    rows: list[ImportRow] = []
+    new: list[_Pending] = []
+    updates: list[_Pending] = []
+    first_of_new: dict[int, str] = {}  # id() of a paper not saved yet → its record's key
+    for record in records:
+        if record.problem:
+            rows.append(ImportRow(record.key, "skipped", f"Entry {record.problem}."))
+            continue
+        paper = matches.find(record)
+        if paper is not None and (paper.pk in seen or id(paper) in first_of_new):
+            first = seen[paper.pk] if paper.pk in seen else first_of_new[id(paper)]
+            rows.append(ImportRow(record.key, "skipped", f"Same paper as entry {first}.", paper))
+            continue
+        topics = [concepts[t.lower()] for t in record.topics if t.lower() in concepts]
+        row = ImportRow(record.key, "", "", paper)
+        if paper is None:
+            row.paper = paper = Paper(**record.fields, added_by=by)
+            first_of_new[id(paper)] = record.key
+            matches.add(paper)
+            new.append(_Pending(record, row, topics))
+        else:
+            seen[paper.pk] = record.key
+            updates.append(_Pending(record, row, topics))
+        rows.append(row)
+    _create_new(new, by=by)
+    for pending in new:
+        seen[pending.row.paper.pk] = pending.record.key
+    _fill_known(updates)
+    report.rows.extend(rows)
+
+
+@dataclass
+class _Pending:
+    """A record on its way into the library, with its report row (whose paper it fills)."""
+
+    record: PaperRecord
+    row: ImportRow
+    topics: list[Concept]
+
+
+def _create_new(new: list[_Pending], *, by: AbstractBaseUser | None) -> None:
+    if not new:
+        return
+    _keys_for_new([(pending.row.paper, pending.record.key) for pending in new])
+    try:
+        with transaction.atomic():
+            Paper.objects.bulk_create([pending.row.paper for pending in new])
+    except IntegrityError:
+        # Somebody took one of these keys (or arXiv ids) meanwhile: one by one, as a
+        # single paper is added, so each paper takes the next free key.
+        for pending in new:
+            paper = Paper.objects.create(**pending.record.fields, added_by=by)
+            paper_key_assign(paper=paper, wanted=pending.record.key)
+            pending.row.paper = paper
+    Paper.topics.through.objects.bulk_create(
+        Paper.topics.through(paper_id=pending.row.paper.pk, concept_id=topic.pk)
+        for pending in new
+        for topic in dict.fromkeys(pending.topics)
+    )
+    for pending in new:
+        pending.row.outcome = "created"
+        pending.row.detail = _created_detail(pending.record, pending.row.paper.citation_key)
+
+
+def _fill_known(updates: list[_Pending]) -> None:
+    """Fill in the blanks of papers already in the library (the rows of a re-import are
+    mostly "nothing new": they cost no query beyond the batch's reads)."""
+    held: dict[int, set[int]] = {}
+    for paper_id, concept_id in Paper.topics.through.objects.filter(
+        paper_id__in=[p.row.paper.pk for p in updates if p.topics]
+    ).values_list("paper_id", "concept_id"):
+        held.setdefault(paper_id, set()).add(concept_id)
+    for pending in updates:
+        record, paper, row = pending.record, pending.row.paper, pending.row
+        paper_key_assign(paper=paper, wanted=record.key)
+        filled = [
+            name
+            for name, value in record.fields.items()
+            if value
+            and not getattr(paper, name)
+            and name not in ("arxiv_id", "published_precision", "author_list")
+        ]
+        new_topics = [t for t in pending.topics if t.pk not in held.get(paper.pk, set())]
+        if "published" in filled:  # a date comes with its precision
+            filled.append("published_precision")
+        if "authors" in filled:  # the names as shown come with the people they name
+            filled.append("author_list")
+        for name in filled:
+            setattr(paper, name, record.fields[name])
+        if filled:
+            paper.save(update_fields=[*filled, "updated"])
+        if new_topics:
+            paper.topics.add(*new_topics)
+        changes = [n for n in filled if n not in ("published_precision", "author_list")]
+        changes += ["topics"] if new_topics else []
+        if changes:
+            row.outcome = "updated"
+            row.detail = "Filled in " + ", ".join(n.replace("_", " ") for n in changes) + "."
+        else:
+            row.outcome = "skipped"
+            row.detail = "Already in the library; nothing new in this entry."
 
 
 @transaction.atomic

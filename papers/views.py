@@ -16,7 +16,8 @@ from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_response, library_version
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
-from core.submissions import submission_finish, submission_start
+from core.submissions import submission_finish, submission_start, submission_token
+from jobs.services import job_start
 from papers import selectors as pages
 from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
@@ -43,8 +44,8 @@ from papers.services import (
     paper_may_change,
     paper_set_topics,
     paper_update,
-    papers_import,
 )
+from papers.tasks import IMPORT_JOB
 
 View = Callable[..., HttpResponse]
 PAPER_HISTORY = 50  # the paper page's latest changes; every one is in /changes/
@@ -322,15 +323,24 @@ def paper_change_revert_view(request: HttpRequest, key: str, change_id: int) -> 
 @require_http_methods(["GET", "POST"])
 @permission_required("papers.add_paper")
 def paper_import(request: HttpRequest) -> HttpResponse:
+    """The file is read and written by a background job; its page shows the progress and,
+    at the end, the report. The form's one-time token makes a resent form the same job."""
     bound = request.method == "POST"
     form = PaperImportForm(request.POST if bound else None, request.FILES if bound else None)
     if not form.is_valid():
         status = 400 if form.is_bound else 200
         return render(request, "papers/import.html", {"import_form": form}, status=status)
-    report = papers_import(
-        text=form.cleaned_data["file"], filename=form.cleaned_data["filename"], by=request.user
+    filename = form.cleaned_data["filename"]
+    job, created = job_start(
+        kind=IMPORT_JOB,
+        title=f"Import of {filename}" if filename else "Reference import",
+        by=request.user,
+        params={"text": form.cleaned_data["file"], "filename": filename},
+        submission=submission_token(request),
     )
-    return render(request, "papers/import.html", {"import_form": form, "report": report})
+    if not created:
+        messages.info(request, "This file was already sent: here is its import.")
+    return redirect(job)
 
 
 def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:

@@ -69,6 +69,15 @@ def _restore_seeded_rows(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def _jobs_run_inline(settings):
+    """Jobs (imports, emails) run inside the request that starts them, so the suite needs no
+    worker; tests/jobs/test_worker.py runs the real db_worker against the queue."""
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"},
+    }
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

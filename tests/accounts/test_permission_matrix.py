@@ -220,6 +220,9 @@ RULES: dict[str, Rule] = {
         outcomes=_editors_only(),
     ),
     # Papers.
+    # A job's pages answer GET only (whose job it is: tests/jobs/test_jobs.py).
+    "jobs:list": read_only(lambda w, a: "/jobs/"),
+    "jobs:detail": read_only(lambda w, a: "/jobs/1/"),
     "papers:list": read_only(lambda w, a: "/papers/"),
     "papers:detail": read_only(lambda w, a: _paper(w)),
     "papers:new": Rule(

@@ -24,7 +24,8 @@ def _empty_cache():
 
 def _token(client, url: str) -> str:
     html = client.get(url).content.decode()
-    (token,) = re.findall(r'name="submission_token" value="([0-9a-f]{32})"', html)
+    # One token per page, however many of its forms carry it (add a paper, import a file).
+    (token,) = set(re.findall(r'name="submission_token" value="([0-9a-f]{32})"', html))
     return token
 
 

@@ -6,6 +6,7 @@ import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import parse_qs, unquote, urlparse
 
 import pytest
@@ -18,6 +19,13 @@ def paper_export(client, paper, fmt: str) -> str:
     """One paper's export in ``fmt`` (bibtex, ris, csljson), from its page's link."""
     response = client.get(f"{paper.get_absolute_url()}?format={fmt}")
     return b"".join(response.streaming_content).decode()
+
+
+def import_report(response) -> SimpleNamespace:
+    """The report on the job page that a POST to /papers/import/ (followed) lands on."""
+    assert response.redirect_chain[-1][0].startswith("/jobs/")
+    data = response.context["report"]
+    return SimpleNamespace(**{**data, "rows": [SimpleNamespace(**row) for row in data["rows"]]})
 
 
 def fixture_bytes(name: str) -> bytes:
