@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.apps import AppConfig
 from django.db import connections
+from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
 
@@ -21,3 +22,7 @@ class CoreConfig(AppConfig):
         from core import cache_listener  # noqa: F401  (its own writes heard from the first)
 
         post_migrate.connect(_install_cache_triggers, sender=self, dispatch_uid="cache-triggers")
+        # SQLite gets the unaccent() function PostgreSQL's extension provides (core/accents.py).
+        from core.accents import register_unaccent
+
+        connection_created.connect(register_unaccent, dispatch_uid="sqlite-unaccent")

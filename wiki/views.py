@@ -34,7 +34,7 @@ from wiki.forms import (
 )
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
-from wiki.models import Concept, Revision
+from wiki.models import Concept, Revision, RevisionStatus
 
 KEY_PAPERS_TOTAL = "key_papers-TOTAL_FORMS"  # present when the form carried the key papers
 
@@ -315,20 +315,48 @@ def revision_detail(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def revision_revert(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """GET: what reverting would change (the current text against revision ``number``) and
+    a button to confirm. POST: the revert, refused if the page moved on since that GET."""
     concept = _concept(request, slug, "concept")
     if isinstance(concept, HttpResponse):
         return concept
     _require_contributor(request)
     old = _revision(request, concept, number)
+    if request.method == "GET":
+        return _revert_confirm(request, concept, old)
     try:
-        revision = services.revision_revert(revision=old, by=request.user)
+        seen_current = int(request.POST.get("current", ""))
+    except ValueError:
+        return HttpResponseBadRequest("Open the revert page again: it says which text you saw.")
+    try:
+        revision = services.revision_revert(
+            revision=old, by=request.user, seen_current=seen_current
+        )
     except services.ConceptError as error:
         messages.error(request, str(error))
         return redirect("wiki:history", slug=concept.slug)
     _saved_message(request, revision)
     return redirect(concept)
+
+
+def _revert_confirm(request: HttpRequest, concept: Concept, target: Revision) -> HttpResponse:
+    current = concept.current_revision
+    if target.status != RevisionStatus.PUBLISHED or current is None or current.pk == target.pk:
+        messages.error(request, f"Revision {target.number} cannot be restored: pick another.")
+        return redirect("wiki:history", slug=concept.slug)
+    context = {
+        "concept": concept,
+        "current": current,
+        "target": target,
+        "title_diff": diff_inline(current.title, target.title),
+        "summary_diff": diff_inline(current.summary, target.summary),
+        "body_diff": diff_text(current.body, target.body),
+        "links_changes": links_changes(revision_links(current), revision_links(target)),
+        "pending_review": not is_editor(request.user),
+    }
+    return render(request, "wiki/revert.html", context)
 
 
 @login_required
