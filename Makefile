@@ -29,8 +29,9 @@ install-run: $(RUN_STAMP)
 install: $(STAMP)
 
 # DEMO_ARGS=--reset-passwords prints new demo passwords.
+# Quiet migrations: the demo passwords setup_demo prints, boxed, stay in view.
 run: install-run
-	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py migrate --no-input --verbosity 0
 	$(BIN)/python manage.py setup_demo $(DEMO_ARGS)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 

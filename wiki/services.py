@@ -94,8 +94,12 @@ def concept_create(
     author: AbstractBaseUser | None,
     edit_summary: str = "Created the page",
     publish: bool | None = None,
+    links: ConceptLinks | None = None,
 ) -> Concept:
     """Create a concept with its first revision.
+
+    ``links``: its key papers, related concepts and aliases, applied with the revision
+    when it is published (none when not given).
 
     ``publish`` defaults to the author's role: an editor's page is live at once, a
     contributor's waits in the review queue (the concept exists but readers do not see it).
@@ -118,7 +122,7 @@ def concept_create(
         edit_summary=edit_summary,
         base_revision=None,
         publish=publish,
-        links=ConceptLinks(),  # a new page has no key papers, related concepts or aliases
+        links=links or ConceptLinks(),
     )
     links_refresh_wanted([title])
     concept.refresh_from_db()

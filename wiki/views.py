@@ -112,25 +112,32 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def concept_new(request: HttpRequest) -> HttpResponse:
     _require_contributor(request)
-    form = ConceptForm(request.POST or None, initial={"title": request.GET.get("title", "")[:200]})
+    data = request.POST or None
+    initial = {"title": request.GET.get("title", "")[:200]}
+    form = ConceptLinksForm(data, initial=initial, concept=None)
+    with_links = data is not None and KEY_PAPERS_TOTAL in data
+    key_papers = KeyPaperFormSet(data if with_links else None, prefix="key_papers")
     if request.method == "POST" and "preview" not in request.POST:
         # Before validating: a resent form's title is taken by the page its first send made.
         if (replay := submission_start(request)) is not None:
             return replay
         concept = None
         try:
-            concept = _concept_create(request, form)
+            concept = _concept_create(request, form, key_papers if with_links else None)
         finally:
             submission_finish(request, concept.get_absolute_url() if concept else None)
         if concept is not None:
             _saved_message(request, concept.revisions.get(number=1))
             return redirect(concept)
-    return _edit_form(request, form, concept=None)
+    return _edit_form(request, form, concept=None, key_papers=key_papers)
 
 
-def _concept_create(request: HttpRequest, form: ConceptForm) -> Concept | None:
-    """The page the form makes, or None with the reason added to the form."""
-    if not form.is_valid():
+def _concept_create(
+    request: HttpRequest, form: ConceptLinksForm, key_papers: KeyPaperFormSet | None
+) -> Concept | None:
+    """The page the form makes, or None with the reason added to the form. ``key_papers``:
+    the formset when the form carried it (with related concepts and aliases)."""
+    if not form.is_valid() or (key_papers is not None and not key_papers.is_valid()):
         return None
     data = form.cleaned_data
     try:
@@ -140,6 +147,7 @@ def _concept_create(request: HttpRequest, form: ConceptForm) -> Concept | None:
             body=data["body"],
             author=request.user,
             edit_summary=data["edit_summary"] or "Created the page",
+            links=form.links(key_papers.key_papers()) if key_papers is not None else None,
         )
     except services.ConceptError as error:
         form.add_error(None, str(error))
@@ -239,12 +247,10 @@ def _conflict(
 
 def _saved_message(request: HttpRequest, revision: Revision) -> None:
     if revision.is_pending:
-        messages.success(
-            request,
-            f"Saved as revision {revision.number}, waiting for an editor's review. "
-            "Readers see the current text until it is approved.",
-        )
-    elif revision.merged:
+        # The concept page itself says the change is waiting for review, on every visit
+        # until it is decided: a message saying it again would be a second banner.
+        return
+    if revision.merged:
         messages.success(
             request,
             f"The page changed while you were editing. Your edit was merged with those "
