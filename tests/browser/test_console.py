@@ -21,7 +21,8 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 LISTEN = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) => {
-  window.__cspViolations.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  window.__cspViolations.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
 
