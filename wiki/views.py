@@ -405,6 +405,9 @@ def _review(request: HttpRequest, slug: str, number: int, *, approve: bool) -> H
         return redirect(safe_next(request, concept.get_absolute_url()))
     context = {"revision": revision, "result": done, "approved": approve}
     if wants_fragment(request):
+        if safe_next(request, "").startswith(reverse("entries:review")):
+            # Reviewed in the queue: its count of waiting revisions drops with the card.
+            context["queue_count"] = queries.revisions_pending().count()
         return vary_on_htmx(render(request, "wiki/_review_done.html", context))
     verb = "Approved" if approve else "Rejected"
     messages.success(request, f"{verb} revision {revision.number} of “{concept.title}”.")

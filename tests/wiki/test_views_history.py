@@ -191,6 +191,43 @@ def test_revision_approve_htmx_replaces_card(editor_client, editor, contributor)
 
 
 @pytest.mark.django_db
+def test_revision_approved_in_the_queue_lowers_its_count(editor_client, editor, contributor):
+    concept = make_concept("Reward Modeling", body=BASE, author=editor)
+    other = make_concept("Process Supervision", body=BASE, author=editor)
+    pending = pending_edit(concept, contributor, "New text.")
+    pending_edit(other, contributor, "Other text.")
+    before = editor_client.get("/review/").content.decode()
+
+    response = editor_client.post(
+        f"/wiki/reward-modeling/revisions/{pending.number}/approve/",
+        {"next": "/review/"},
+        **HTMX,
+    )
+
+    assert '<span id="pending-revisions-count" class="muted count">2</span>' in before
+    assert (
+        '<span id="pending-revisions-count" class="muted count" hx-swap-oob="true">1</span>'
+        in response.content.decode()
+    )
+
+
+@pytest.mark.django_db
+def test_revision_approved_on_the_concept_page_sends_no_queue_count(
+    editor_client, editor, contributor
+):
+    concept = make_concept("Reward Modeling", body=BASE, author=editor)
+    pending = pending_edit(concept, contributor, "New text.")
+
+    response = editor_client.post(
+        f"/wiki/reward-modeling/revisions/{pending.number}/approve/",
+        {"next": "/wiki/reward-modeling/"},
+        **HTMX,
+    )
+
+    assert "pending-revisions-count" not in response.content.decode()
+
+
+@pytest.mark.django_db
 def test_revision_reject_form_fallback_redirects_to_next(editor_client, editor, contributor):
     concept = make_concept("Reward Modeling", body=BASE, author=editor)
     pending = pending_edit(concept, contributor, "New text.")
