@@ -121,7 +121,7 @@ def test_chart_caption_says_what_it_leaves_out_when_the_list_has_more(client, sh
     caption = re.search(r'<span class="chart-range[^>]*>(.*?)</span>', response.content.decode())
     assert response.context["page"].paginator.count == 6
     assert caption[1] == (
-        "4 papers published Jan 2026 – Mar 2026; not drawn: papers published earlier"
+        "4 papers published Jan 2026 \u2013 Mar 2026; not drawn: papers published earlier"
         " and papers with no date"
     )
 
@@ -130,4 +130,4 @@ def test_chart_caption_is_plain_when_it_draws_the_whole_set(client, shelves):
     response = client.get("/papers/")
 
     caption = re.search(r'<span class="chart-range[^>]*>(.*?)</span>', response.content.decode())
-    assert caption[1] == "4 papers published Jan 2026 – Mar 2026"
+    assert caption[1] == "4 papers published Jan 2026 \u2013 Mar 2026"
