@@ -171,12 +171,17 @@ def test_editor_sees_no_console_error_anywhere_and_marks_cleanly(watched: Page, 
     found = _visit_all(watched, base, paths)
     found["papers filter"] = _filter_papers(watched, base, width)
     # Marking a claim of someone else's entry, then one of the editor's own.
-    for entry in (queued, editor_entry):
-        watched.goto(base + entry.get_absolute_url())
+    marking = [
+        queued.get_absolute_url(),
+        editor_entry.get_absolute_url(),
+        f"/review/{editor_entry.pk}/",  # the queue's page of the editor's own entry
+    ]
+    for path in marking:
+        watched.goto(base + path)
         claim = watched.locator(".claim-review").first
         claim.get_by_label("Evidence").select_option("secondary")
         watched.get_by_role("button", name="Save marks").first.click()
         watched.wait_for_load_state("networkidle")
-        found[f"marking {entry.headline}"] = _problems(watched)
+        found[f"marking on {path}"] = _problems(watched)
 
     assert {k: v for k, v in found.items() if v} == {}
