@@ -104,7 +104,7 @@ def test_papers_list_with_its_chart_stays_within_its_queries(
     client, shelves, django_assert_max_num_queries
 ):
     client.get("/papers/")  # warm what every page reads (content version, sessions)
-    # Cold chart: the list's own queries and the chart's two.
+    # Cold chart: the list's own queries and the chart's four.
     with django_assert_max_num_queries(8):
         client.get("/papers/", {"topic": "rlhf"})
     with django_assert_max_num_queries(6):
