@@ -28,11 +28,12 @@ install-run: $(RUN_STAMP)
 
 install: $(STAMP)
 
-# DEMO_ARGS=--reset-passwords prints new demo passwords. The jobs worker (imports, emails)
-# runs beside the server and stops when it stops (Ctrl+C stops both); it does not reload on
-# code changes: run `make run` again.
+# DEMO_ARGS=--reset-passwords prints new demo passwords. Quiet migrations: the demo passwords
+# setup_demo prints, boxed, stay in view. The jobs worker (imports, emails) runs beside the
+# server and stops when it stops (Ctrl+C stops both); it does not reload on code changes:
+# run `make run` again.
 run: install-run
-	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py migrate --no-input --verbosity 0
 	$(BIN)/python manage.py setup_demo $(DEMO_ARGS)
 	$(BIN)/python manage.py db_worker --no-reload & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \

@@ -51,6 +51,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", default=False)
+# Django's debug pages (the URL pattern list, tracebacks in the browser) instead of the
+# site's own error pages while DEBUG is on; off, a newcomer meets the pages readers meet.
+DEBUG_PAGES = env_bool("DEBUG_PAGES", default=False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -101,6 +104,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before CommonMiddleware: /healthz is answered for the server's own address too.
     "core.health.HealthCheckMiddleware",
+    # The site's own 400/403/404/500 pages in development too (core/errors.py); above the
+    # outages middleware, whose 503 page must see a lost database first.
+    "core.errors.SiteErrorPagesMiddleware",
     # A database that stops answering gets a 503 page, not a 500 (core/outages.py).
     "core.outages.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

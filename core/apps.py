@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.apps import AppConfig
 from django.db import connections
+from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 
 
@@ -24,3 +25,7 @@ class CoreConfig(AppConfig):
         )
 
         post_migrate.connect(_install_cache_triggers, sender=self, dispatch_uid="cache-triggers")
+        # SQLite gets the unaccent() function PostgreSQL's extension provides (core/accents.py).
+        from core.accents import register_unaccent
+
+        connection_created.connect(register_unaccent, dispatch_uid="sqlite-unaccent")

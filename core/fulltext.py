@@ -29,7 +29,9 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-CONFIG = "english"
+# PostgreSQL's English configuration with unaccent before stemming (search/migrations/0001):
+# "Godel" and "Gödel" are the same word.
+CONFIG = "english_unaccent"
 SEARCH_MAX_TERMS = 8
 SAMPLE_SIZE = 2000  # newest rows read to judge how common a search's words are
 COMMON_MATCHES = 100  # more matches than this among them (5%): the words are common

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views import defaults
 
 
 def safe_next(request: HttpRequest, default: str) -> str:
@@ -45,4 +45,6 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     own JSON error shape, as its schema says; every other address gets the usual page."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Bad request.", "errors": []}, status=400)
-    return defaults.bad_request(request, exception)
+    # Rendered without the request: a request refused before the middleware ran has no
+    # user or session for the context processors to read.
+    return HttpResponseBadRequest(render_to_string("400.html"))

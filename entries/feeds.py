@@ -20,9 +20,9 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.feedgenerator import Atom1Feed
 from django.utils.http import urlencode
 
+from core.feeds import StyledAtom1Feed
 from core.http import absolute_links
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import badge_summary, caveat_vocabulary, entries_published, published_claims
@@ -49,7 +49,7 @@ def feed_filters(params) -> tuple[str, str]:
 
 
 class _EntriesFeed(Feed):
-    feed_type = Atom1Feed
+    feed_type = StyledAtom1Feed
 
     def __init__(self, root: str, *, evidence: str = "", caveat: str = "") -> None:
         super().__init__()

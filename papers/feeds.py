@@ -12,8 +12,8 @@ from django.contrib.syndication.views import Feed
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.feedgenerator import Atom1Feed
 
+from core.feeds import StyledAtom1Feed
 from papers.models import Paper
 from wiki.models import Concept
 
@@ -21,7 +21,7 @@ FEED_LENGTH = 30
 
 
 class RecentPapersFeed(Feed):
-    feed_type = Atom1Feed
+    feed_type = StyledAtom1Feed
 
     def __init__(self, root: str) -> None:
         super().__init__()

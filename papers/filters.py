@@ -51,7 +51,8 @@ def paper_text_filter(text: str, *, version: str | None = None) -> TextFilter | 
     """The condition for papers matching every word of ``text`` in title, authors or abstract.
 
     An arXiv id (in any spelling) finds that paper. On PostgreSQL each word is a prefix
-    of a stemmed word (so results follow the typing); elsewhere a substring. ``version``:
+    of a stemmed word (so results follow the typing); elsewhere a substring; accents and
+    case ignored on both (core.accents). ``version``:
     the library version the request read first, if it did (see ``_is_common``).
     """
     text = text.strip()
@@ -80,7 +81,7 @@ def _words_filter(
         for term in terms:
             either = Q()
             for column in columns:
-                either |= Q(**{f"{column}__icontains": term})
+                either |= Q(**{f"{column}__unaccent__icontains": term})
             condition &= either
         return TextFilter(condition)
     raw = raw_tsquery(terms, all_prefixes=True, weights=weights)

@@ -20,12 +20,13 @@ from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import cached_library
 from core.charts import Mark, Tick, month_back, month_bars, months_between
-from papers.filters import NEWEST, PaperFilter
+from papers.filters import NEWEST, SORTS, PaperFilter
 from papers.models import Paper
 from papers.selectors import _pairs, filter_digest, with_defaults
 from wiki.models import Concept
 
 CHART_MONTHS = 36  # the newest three years of the set; older months are in the list
+OLDEST = SORTS["oldest"]
 LIST_CHART = {
     "chart_id": "papers-per-month",
     "title": "Papers per month",
@@ -40,6 +41,11 @@ class MonthChart:
     total: int  # papers in the months shown
     first: date | None = None
     last: date | None = None
+    # The set also has papers the chart does not draw: published before its first month
+    # (it shows CHART_MONTHS at most), or with no date. The caption says so, so that its
+    # count and the list's never seem to disagree.
+    older: bool = False
+    undated: bool = False
 
 
 def papers_per_month(
@@ -89,7 +95,14 @@ def _per_month(papers: QuerySet[Paper], params: QueryDict) -> MonthChart:
     months = months_between(min(counts), newest)
     bars, ticks = month_bars([(m, counts.get(m, 0), _month_url(params, m)) for m in months])
     return MonthChart(
-        bars=bars, ticks=ticks, total=sum(counts.values()), first=months[0], last=months[-1]
+        bars=bars,
+        ticks=ticks,
+        total=sum(counts.values()),
+        first=months[0],
+        last=months[-1],
+        # Read along the list's date index, as the newest date is: never a count.
+        older=dated.order_by(*OLDEST).values_list("published", flat=True).first() < start,
+        undated=papers.filter(published=None).exists(),
     )
 
 

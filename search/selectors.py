@@ -8,7 +8,9 @@ the same way, so the two boxes agree. Title matches come first, then by ``ts_ran
 snippets come from ``ts_headline``. Each kind's count is exact up to COUNT_CAP and "more
 than" beyond it: words most of the library contains rank the newest matches rather than
 all of them (see _find).
-On SQLite a plain case-insensitive match on the same fields, titles first.
+On SQLite a plain match on the same fields, titles first. Both ignore case and accents
+("Godel" finds "Gödel"): PostgreSQL through the unaccent extension in the search configuration
+(search/migrations/0001), SQLite through the same-named function of core.accents.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from django.db.models.functions import (
 from django.utils.safestring import SafeString
 
 from core import fulltext
+from core.accents import fold_in_place
 from core.cache import cached_fragment
 from core.fulltext import (
     CONFIG,
@@ -190,15 +193,19 @@ def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
     """A window of the text's words around the first match, each word holding a match
     marked whole ("rewards" for "reward", as PostgreSQL's headline marks it); HTML-safe."""
     text = markdown_to_text(text)
-    lower = text.lower()
-    positions = [lower.find(t) for t in terms if lower.find(t) >= 0]
+    folded = fold_in_place(text)
+    terms = [fold_in_place(t) for t in terms]
+    positions = [folded.find(t) for t in terms if folded.find(t) >= 0]
     start = max(0, min(positions) - width // 3) if positions else 0
     window = text[start : start + width]
     words = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
     if words:
-        window = re.sub(
-            rf"(\w*(?:{words})\w*)", MARK_START + r"\1" + MARK_END, window, flags=re.IGNORECASE
-        )
+        # Found in the folded copy ("godel" in "gödel"), marked in the text as written.
+        spans = [
+            m.span() for m in re.finditer(rf"\w*(?:{words})\w*", folded[start : start + width])
+        ]
+        for begin, end in reversed(spans):
+            window = window[:begin] + MARK_START + window[begin:end] + MARK_END + window[end:]
     prefix = "… " if start > 0 else ""
     suffix = " …" if start + width < len(text) else ""
     return marked_html(prefix + window + suffix)
@@ -268,13 +275,15 @@ def _find_sqlite(text: str, terms: list[str]) -> dict[str, Found]:
     entries = Entry.objects.published()
     for term in terms:
         concepts = concepts.filter(
-            Q(title__icontains=term)
-            | Q(summary__icontains=term)
-            | Q(aliases__name__icontains=term)
-            | Q(current_revision__body__icontains=term)
+            Q(title__unaccent__icontains=term)
+            | Q(summary__unaccent__icontains=term)
+            | Q(aliases__name__unaccent__icontains=term)
+            | Q(current_revision__body__unaccent__icontains=term)
         )
         entries = entries.filter(
-            Q(headline__icontains=term) | Q(lead__icontains=term) | Q(claims__text__icontains=term)
+            Q(headline__unaccent__icontains=term)
+            | Q(lead__unaccent__icontains=term)
+            | Q(claims__text__unaccent__icontains=term)
         )
     return {
         "concepts": _find_plain(concepts.distinct(), ("title",)),
@@ -315,7 +324,13 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
             for r in rows
         ]
     rows = list(qs.values("title", "slug", "summary")[: limit * 4])
-    rows.sort(key=lambda r: (not any(t in r["title"].lower() for t in terms), r["title"].lower()))
+    folded_terms = [fold_in_place(t) for t in terms]
+    rows.sort(
+        key=lambda r: (
+            not any(t in fold_in_place(r["title"]) for t in folded_terms),
+            r["title"].lower(),
+        )
+    )
     return [
         Hit("concepts", r["title"], f"/wiki/{r['slug']}/", _plain_snippet(r["summary"], terms))
         for r in rows[:limit]

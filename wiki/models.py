@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+
+# What the notes importer writes as the edit summary of a revision it makes (importer.load).
+IMPORTED_FROM = re.compile(r"^Imported from (?P<source>.+?)(?: \[import \w+\])?$")
 
 
 class ConceptQuerySet(models.QuerySet):
@@ -152,6 +157,19 @@ class Revision(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status == RevisionStatus.PENDING
+
+    @property
+    def byline(self) -> str:
+        """Who made it, in words: "by erin"; a revision the notes importer made has no
+        author but a source: "imported from reward_modeling.txt"."""
+        if self.author_id is not None:
+            return f"by {self.author.get_username()}"
+        found = IMPORTED_FROM.match(self.edit_summary)
+        if found:
+            return f"imported from {found['source']}"
+        if "by an import" in self.edit_summary:
+            return "imported"
+        return "by an unknown author"
 
 
 class KeyPaper(models.Model):

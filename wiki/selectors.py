@@ -41,9 +41,12 @@ def concepts_for_index(query: str = "") -> QuerySet[Concept]:
     concepts = Concept.objects.published()
     query = query.strip()
     if query:
-        aliases = ConceptAlias.objects.filter(name__icontains=query).values("concept_id")
+        # Accents and case ignored: "Godel" finds "Gödel" (core.accents).
+        aliases = ConceptAlias.objects.filter(name__unaccent__icontains=query).values("concept_id")
         concepts = concepts.filter(
-            Q(title__icontains=query) | Q(summary__icontains=query) | Q(pk__in=aliases)
+            Q(title__unaccent__icontains=query)
+            | Q(summary__unaccent__icontains=query)
+            | Q(pk__in=aliases)
         )
     return with_staleness(
         concepts.annotate(

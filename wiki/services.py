@@ -94,8 +94,12 @@ def concept_create(
     author: AbstractBaseUser | None,
     edit_summary: str = "Created the page",
     publish: bool | None = None,
+    links: ConceptLinks | None = None,
 ) -> Concept:
     """Create a concept with its first revision.
+
+    ``links``: its key papers, related concepts and aliases, applied with the revision
+    when it is published (none when not given).
 
     ``publish`` defaults to the author's role: an editor's page is live at once, a
     contributor's waits in the review queue (the concept exists but readers do not see it).
@@ -118,7 +122,7 @@ def concept_create(
         edit_summary=edit_summary,
         base_revision=None,
         publish=publish,
-        links=ConceptLinks(),  # a new page has no key papers, related concepts or aliases
+        links=links or ConceptLinks(),
     )
     links_refresh_wanted([title])
     concept.refresh_from_db()
@@ -323,14 +327,25 @@ def links_refresh_wanted(titles: list[str]) -> int:
 
 
 @transaction.atomic
-def revision_revert(*, revision: Revision, by: AbstractBaseUser) -> Revision:
-    """A new revision restoring an old one's text; pending when a contributor asks."""
+def revision_revert(
+    *, revision: Revision, by: AbstractBaseUser, seen_current: int | None = None
+) -> Revision:
+    """A new revision restoring an old one's text; pending when a contributor asks.
+
+    ``seen_current``: the number of the current revision the person compared against
+    before confirming; if the page has moved on since, nothing is saved.
+    """
     if not can_contribute(by):
         raise PermissionDenied
     concept = Concept.objects.select_for_update().get(pk=revision.concept_id)
     current = concept.current_revision
     if current is not None and current.pk == revision.pk:
         raise NothingChanged(f"Revision {revision.number} is already the current text.")
+    if seen_current is not None and (current is None or current.number != seen_current):
+        raise ConceptError(
+            f"The page has changed since you compared it with revision {seen_current}: "
+            "look at the changes again before reverting."
+        )
     if title_taken(revision.title, exclude=concept):
         raise ConceptError(f"Another concept is now titled “{revision.title}”.")
     return revision_create(

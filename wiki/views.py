@@ -34,7 +34,7 @@ from wiki.forms import (
 )
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
-from wiki.models import Concept, Revision
+from wiki.models import Concept, Revision, RevisionStatus
 
 KEY_PAPERS_TOTAL = "key_papers-TOTAL_FORMS"  # present when the form carried the key papers
 
@@ -112,25 +112,32 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def concept_new(request: HttpRequest) -> HttpResponse:
     _require_contributor(request)
-    form = ConceptForm(request.POST or None, initial={"title": request.GET.get("title", "")[:200]})
+    data = request.POST or None
+    initial = {"title": request.GET.get("title", "")[:200]}
+    form = ConceptLinksForm(data, initial=initial, concept=None)
+    with_links = data is not None and KEY_PAPERS_TOTAL in data
+    key_papers = KeyPaperFormSet(data if with_links else None, prefix="key_papers")
     if request.method == "POST" and "preview" not in request.POST:
         # Before validating: a resent form's title is taken by the page its first send made.
         if (replay := submission_start(request)) is not None:
             return replay
         concept = None
         try:
-            concept = _concept_create(request, form)
+            concept = _concept_create(request, form, key_papers if with_links else None)
         finally:
             submission_finish(request, concept.get_absolute_url() if concept else None)
         if concept is not None:
             _saved_message(request, concept.revisions.get(number=1))
             return redirect(concept)
-    return _edit_form(request, form, concept=None)
+    return _edit_form(request, form, concept=None, key_papers=key_papers)
 
 
-def _concept_create(request: HttpRequest, form: ConceptForm) -> Concept | None:
-    """The page the form makes, or None with the reason added to the form."""
-    if not form.is_valid():
+def _concept_create(
+    request: HttpRequest, form: ConceptLinksForm, key_papers: KeyPaperFormSet | None
+) -> Concept | None:
+    """The page the form makes, or None with the reason added to the form. ``key_papers``:
+    the formset when the form carried it (with related concepts and aliases)."""
+    if not form.is_valid() or (key_papers is not None and not key_papers.is_valid()):
         return None
     data = form.cleaned_data
     try:
@@ -140,6 +147,7 @@ def _concept_create(request: HttpRequest, form: ConceptForm) -> Concept | None:
             body=data["body"],
             author=request.user,
             edit_summary=data["edit_summary"] or "Created the page",
+            links=form.links(key_papers.key_papers()) if key_papers is not None else None,
         )
     except services.ConceptError as error:
         form.add_error(None, str(error))
@@ -239,12 +247,10 @@ def _conflict(
 
 def _saved_message(request: HttpRequest, revision: Revision) -> None:
     if revision.is_pending:
-        messages.success(
-            request,
-            f"Saved as revision {revision.number}, waiting for an editor's review. "
-            "Readers see the current text until it is approved.",
-        )
-    elif revision.merged:
+        # The concept page itself says the change is waiting for review, on every visit
+        # until it is decided: a message saying it again would be a second banner.
+        return
+    if revision.merged:
         messages.success(
             request,
             f"The page changed while you were editing. Your edit was merged with those "
@@ -315,20 +321,48 @@ def revision_detail(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def revision_revert(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """GET: what reverting would change (the current text against revision ``number``) and
+    a button to confirm. POST: the revert, refused if the page moved on since that GET."""
     concept = _concept(request, slug, "concept")
     if isinstance(concept, HttpResponse):
         return concept
     _require_contributor(request)
     old = _revision(request, concept, number)
+    if request.method == "GET":
+        return _revert_confirm(request, concept, old)
     try:
-        revision = services.revision_revert(revision=old, by=request.user)
+        seen_current = int(request.POST.get("current", ""))
+    except ValueError:
+        return HttpResponseBadRequest("Open the revert page again: it says which text you saw.")
+    try:
+        revision = services.revision_revert(
+            revision=old, by=request.user, seen_current=seen_current
+        )
     except services.ConceptError as error:
         messages.error(request, str(error))
         return redirect("wiki:history", slug=concept.slug)
     _saved_message(request, revision)
     return redirect(concept)
+
+
+def _revert_confirm(request: HttpRequest, concept: Concept, target: Revision) -> HttpResponse:
+    current = concept.current_revision
+    if target.status != RevisionStatus.PUBLISHED or current is None or current.pk == target.pk:
+        messages.error(request, f"Revision {target.number} cannot be restored: pick another.")
+        return redirect("wiki:history", slug=concept.slug)
+    context = {
+        "concept": concept,
+        "current": current,
+        "target": target,
+        "title_diff": diff_inline(current.title, target.title),
+        "summary_diff": diff_inline(current.summary, target.summary),
+        "body_diff": diff_text(current.body, target.body),
+        "links_changes": links_changes(revision_links(current), revision_links(target)),
+        "pending_review": not is_editor(request.user),
+    }
+    return render(request, "wiki/revert.html", context)
 
 
 @login_required
@@ -371,6 +405,9 @@ def _review(request: HttpRequest, slug: str, number: int, *, approve: bool) -> H
         return redirect(safe_next(request, concept.get_absolute_url()))
     context = {"revision": revision, "result": done, "approved": approve}
     if wants_fragment(request):
+        if safe_next(request, "").startswith(reverse("entries:review")):
+            # Reviewed in the queue: its count of waiting revisions drops with the card.
+            context["queue_count"] = queries.revisions_pending().count()
         return vary_on_htmx(render(request, "wiki/_review_done.html", context))
     verb = "Approved" if approve else "Rejected"
     messages.success(request, f"{verb} revision {revision.number} of “{concept.title}”.")

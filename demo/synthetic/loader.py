@@ -15,10 +15,11 @@ from django.utils import timezone
 from demo.synthetic.text import BATCH, PaperRow, Text
 from papers.models import Paper
 
-# What migration papers/0004's trigger computes for a row, from its three weighted parts;
+# What the papers trigger (its function from search/migrations/0001) computes for a row,
+# from its three weighted parts;
 # concatenating the same parts in the same order gives the very same search_vector.
-_TITLE_VECTOR = "setweight(to_tsvector('english', coalesce({}, '')), 'A')"
-_ABSTRACT_VECTOR = "setweight(to_tsvector('english', coalesce({}, '')), 'C')"
+_TITLE_VECTOR = "setweight(to_tsvector('english_unaccent', coalesce({}, '')), 'A')"
+_ABSTRACT_VECTOR = "setweight(to_tsvector('english_unaccent', coalesce({}, '')), 'C')"
 SEARCH_TRIGGER = "papers_paper_search_vector_trigger"
 PAPER_COLUMNS = [
     "id", "arxiv_id", "title", "authors", "organisation", "published", "abstract",
@@ -134,7 +135,7 @@ class PoolVectors:
 
 
 class AuthorVectors:
-    """``to_tsvector('english', authors)`` as tsvector text, assembled in Python from each
+    """``to_tsvector('english_unaccent', authors)`` as tsvector text, assembled in Python from each
     name's own vector: the one text search call per paper that no pooling would save.
 
     Each name is looked up once: its lexemes with their positions, and how many positions
@@ -150,7 +151,7 @@ class AuthorVectors:
             cursor.execute(
                 "SELECT n.no, v.lexeme, v.positions "
                 "FROM unnest(%s::text[]) WITH ORDINALITY AS n (name, no), "
-                "unnest(to_tsvector('english', n.name)) AS v ORDER BY 1, 2",
+                "unnest(to_tsvector('english_unaccent', n.name)) AS v ORDER BY 1, 2",
                 [names],
             )
             lexemes: list[list[tuple[str, list[int]]]] = [[] for _ in names]
@@ -159,8 +160,9 @@ class AuthorVectors:
                 lexemes[no - 1].append((f"'{quoted}'", positions))
             cursor.execute(
                 "SELECT n.no, v.positions[1] - 1 FROM unnest(%s::text[]) WITH ORDINALITY "
-                "AS n (name, no), unnest(to_tsvector('english', n.name || ', ' || %s)) AS v "
-                "WHERE v.lexeme = (SELECT lexeme FROM unnest(to_tsvector('english', %s))) "
+                "AS n (name, no), "
+                "unnest(to_tsvector('english_unaccent', n.name || ', ' || %s)) AS v "
+                "WHERE v.lexeme = (SELECT lexeme FROM unnest(to_tsvector('english_unaccent', %s))) "
                 "ORDER BY 1",
                 [names, self.SENTINEL, self.SENTINEL],
             )

@@ -60,6 +60,7 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         readers = reader_claims(entry)
         claim_count, summary, unmarked = readers.count, readers.summary, readers.unmarked_count
     transitions = transitions_for(entry, user)
+    events = list(entry.events.all())
     context = {
         "entry": entry,
         "reader_claims": readers,
@@ -71,7 +72,9 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         "unmarked_count": unmarked,
         "caveats": caveat_vocabulary() if reviewing else [],
         "summary": summary,
-        "events": list(entry.events.all()),
+        "events": events,
+        # No author but an "imported" event: the notes importer made it.
+        "imported": any(event.action == "imported" for event in events),
         "show_comments": comments_visible(entry, user),
         "next": entry.get_absolute_url(),
     }

@@ -26,6 +26,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from papers.services import paper_update
 from tests.factories import PASSWORD, UserFactory
+from wiki.models import Concept
 
 ACTORS = ("anonymous", "charlie", "contributor", "other_contributor", "editor", "author_editor")
 # Who each actor is. "contributor" (cora) wrote the entries the URLs point at;
@@ -98,6 +99,10 @@ def _entry_form(headline: str, claim: str = "Accuracy improves by 3 points.") ->
 
 def _concept(w) -> str:
     return w.concept.get_absolute_url()
+
+
+def _current_number(w) -> int:
+    return Concept.objects.get(pk=w.concept.pk).current_revision.number
 
 
 def _result_of(entry) -> int:
@@ -208,7 +213,10 @@ RULES: dict[str, Rule] = {
         path=lambda w, a: f"{_concept(w)}edit/", data=_concept_edit, outcomes=_contributors()
     ),
     "wiki:revision_revert": Rule(
-        path=lambda w, a: f"{_concept(w)}revisions/1/revert/", outcomes=_contributors()
+        path=lambda w, a: f"{_concept(w)}revisions/1/revert/",
+        # The current revision the person compared against before confirming.
+        data=lambda w, a: {"current": str(_current_number(w))},
+        outcomes=_contributors(),
     ),
     "wiki:revision_approve": Rule(
         path=lambda w, a: f"{_concept(w)}revisions/{w.pending_revision.number}/approve/",

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.factories import PaperFactory, UserFactory, make_concept
 from wiki.models import Concept
+from wiki.services import revision_create
 
 
 def test_concept_create_preview_edit_diff_and_revert(page: Page, live_server, login):
@@ -54,8 +56,11 @@ def test_concept_create_preview_edit_diff_and_revert(page: Page, live_server, lo
     expect(diff.get_by_role("heading", name="Revision 1 → revision 2")).to_be_visible()
     expect(diff.locator(".diff ins")).to_have_text(" better")
 
-    # Revert to revision 1.
-    page.locator("tr", has_text="Revision 1").get_by_role("button", name="Revert").click()
+    # Revert to revision 1: first what it changes, then the confirmation.
+    page.get_by_role("link", name="Revert to revision 1").click()
+    expect(page.get_by_role("heading", name="Revert to revision 1?")).to_be_visible()
+    expect(page.locator(".diff-view .diff del")).to_have_text(" better")
+    page.get_by_role("button", name="Revert to revision 1").click()
     expect(page).to_have_url(f"{live_server.url}/wiki/agentic-rl/")
     expect(page.get_by_role("status").first).to_contain_text("Saved revision 3")
     expect(page.locator(".concept-body")).to_contain_text("A second paragraph.")
@@ -93,3 +98,31 @@ def test_concept_pending_edit_approved_in_place_by_editor(page: Page, live_serve
     expect(page.locator(".pending-revision.reviewed")).to_contain_text("Approved")
     page.reload()
     expect(page.locator(".concept-body")).to_contain_text("improved by Cora")
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_revert_is_in_reach_and_asks_first_at_any_width(page: Page, live_server, login, width):
+    erin = UserFactory(username="erin", role="Editor")
+    concept = make_concept("Agentic RL", body="First text.", author=erin)
+    revision_create(
+        concept=concept,
+        author=erin,
+        title=concept.title,
+        summary=concept.summary,
+        body="First text, then better.",
+        edit_summary="better",
+        base_revision=concept.current_revision,
+    )
+    page.set_viewport_size({"width": width, "height": 900})
+    login("erin")
+    page.goto(f"{live_server.url}/wiki/agentic-rl/history/")
+
+    revert = page.get_by_role("link", name=re.compile(r"^Revert to (this|revision 1)"))
+    expect(revert).to_be_visible()
+    assert revert.bounding_box()["x"] + revert.bounding_box()["width"] <= width
+    revert.click()
+    expect(page.locator(".diff-view .diff del")).to_contain_text("better")
+    concept.refresh_from_db()
+    assert concept.current_revision.number == 2  # nothing saved before confirming
+    page.get_by_role("button", name="Revert to revision 1").click()
+    expect(page.get_by_role("status").first).to_contain_text("Saved revision 3")

@@ -50,7 +50,7 @@ def test_a_newcomer_submits_as_one_demo_editor_and_approves_as_the_other(
 ):
     call_command("setup_demo")
     printed = capsys.readouterr().out
-    passwords = dict(re.findall(r"^  (\S+)\s+(\S+)$", printed, re.MULTILINE))
+    passwords = dict(re.findall(r"^║   (\S+)\s+(\S+)\s+║$", printed, re.MULTILINE))
     first, second = _readme_editors()
     base = live_server.url
 

@@ -212,7 +212,7 @@ def test_cached_feed_keeps_its_content_type_and_downloads_stay_downloads(client,
     second = _get(client, "/topics/reward-modeling/feed/")
     assert second["X-Page-Cache"] == "hit"
     assert second["Content-Type"] == first["Content-Type"]
-    assert second["Content-Type"].startswith("application/atom+xml")
+    assert second["Content-Type"].startswith("application/xml")
     # The BibTeX export streams, so it is never cached and stays an attachment.
     PaperFactory(arxiv_id="2608.17528")
     for _ in range(2):
@@ -269,7 +269,7 @@ def test_feed_shared_by_signed_in_readers_shows_a_new_entry(client, contributor)
     assert "A fresh result" not in _get(client, "/topics/reward-modeling/feed/").content.decode()
     _publish_fresh_result(concept)
     response = _get(client, "/topics/reward-modeling/feed/")
-    assert response["Content-Type"].startswith("application/atom+xml")
+    assert response["Content-Type"].startswith("application/xml")
     assert "A fresh result" in response.content.decode()
 
 

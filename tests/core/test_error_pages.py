@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.views.defaults import server_error
 
+from core.errors import SiteErrorPagesMiddleware
 from tests.factories import PASSWORD
 
 
@@ -58,3 +59,68 @@ def test_429_lockout_says_how_long_in_words_and_in_the_header(client, contributo
     assert response.status_code == 429
     assert response["Retry-After"] == "900"
     assert "logging in is paused for 15 minutes" in response.content.decode()
+
+
+# In development (DEBUG on) the same pages, never Django's debug pages.
+
+
+def test_mistyped_address_in_development_gets_the_site_404_not_the_pattern_list(
+    client, db, settings
+):
+    settings.DEBUG = True
+
+    response = client.get("/no-such-page/")
+
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "Nothing lives at <code>/no-such-page/</code>" in page
+    assert "URLconf" not in page  # Django's list of every URL pattern
+
+
+def test_missing_concept_in_development_gets_the_site_404(client, db, settings):
+    settings.DEBUG = True
+
+    response = client.get("/wiki/no-such-concept/")
+
+    assert response.status_code == 404
+    assert 'action="/search/"' in response.content.decode()
+
+
+def test_host_not_allowed_in_development_gets_the_site_400(client, db, settings):
+    settings.DEBUG = True
+
+    response = client.get("/", HTTP_HOST="wiki.example.invalid")
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "The wiki could not read that request" in page
+    assert "Traceback" not in page
+
+
+def test_error_in_a_view_in_development_gets_the_site_500(rf, db, settings):
+    settings.DEBUG = True
+    middleware = SiteErrorPagesMiddleware(lambda request: None)
+
+    response = middleware.process_exception(rf.get("/wiki/"), RuntimeError("boom"))
+
+    assert response.status_code == 500
+    page = response.content.decode()
+    assert "Something went wrong" in page
+    assert "boom" not in page
+
+
+def test_debug_pages_switch_brings_back_django_404_in_development(client, db, settings):
+    settings.DEBUG = True
+    settings.DEBUG_PAGES = True
+
+    response = client.get("/no-such-page/")
+
+    assert response.status_code == 404
+    assert "URLconf" in response.content.decode()
+
+
+def test_host_not_allowed_in_production_gets_the_site_400(client, db, settings):
+    response = client.get("/", HTTP_HOST="wiki.example.invalid")
+
+    assert response.status_code == 400
+    assert "The wiki could not read that request" in response.content.decode()

@@ -12,7 +12,7 @@ from wiki.models import Concept
 
 
 def _passwords(out: str) -> dict[str, str]:
-    return dict(re.findall(r"^  (\S+)\s+(\S+)$", out, re.MULTILINE))
+    return dict(re.findall(r"^║   (\S+)\s+(\S+)\s+║$", out, re.MULTILINE))
 
 
 def _log_in(client, username: str, password: str) -> bool:
@@ -88,3 +88,14 @@ def test_a_second_run_says_how_to_get_passwords_again(db, capsys):
     call_command("setup_demo")
 
     assert "--reset-passwords" in capsys.readouterr().out
+
+
+def test_passwords_come_last_in_a_box(db, capsys):
+    call_command("setup_demo")
+
+    lines = capsys.readouterr().out.strip().splitlines()
+
+    assert lines[-1].startswith("╚") and lines[-1].endswith("╝")
+    box = lines[next(n for n, line in enumerate(lines) if line.startswith("╔")) :]
+    assert {len(line) for line in box} == {len(box[0])}  # every line as wide as the frame
+    assert len(_passwords("\n".join(box))) == 3

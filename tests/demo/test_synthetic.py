@@ -22,9 +22,9 @@ postgres_only = pytest.mark.skipif(
 
 # The expression of the trigger in migration papers/0004, row by row.
 TRIGGER_VECTOR = (
-    "setweight(to_tsvector('english', coalesce(title, '')), 'A') "
-    "|| setweight(to_tsvector('english', coalesce(authors, '')), 'B') "
-    "|| setweight(to_tsvector('english', coalesce(abstract, '')), 'C')"
+    "setweight(to_tsvector('english_unaccent', coalesce(title, '')), 'A') "
+    "|| setweight(to_tsvector('english_unaccent', coalesce(authors, '')), 'B') "
+    "|| setweight(to_tsvector('english_unaccent', coalesce(abstract, '')), 'C')"
 )
 
 

@@ -186,3 +186,15 @@ def test_a_message_for_one_editor_stays_with_that_editor(queued, editor, other_e
     assert 'class="form-error review-message"' in mine
     assert "review-message" not in theirs
     assert "review-message" not in _queue(writer)  # said once
+
+
+def test_the_entries_count_drops_when_one_is_approved_from_the_queue(editor_client, make_entry):
+    first = make_entry(S.PENDING, headline="First queued", claims=1, marked=True)
+    make_entry(S.PENDING, headline="Second queued", claims=1, marked=True)
+    before = _queue(editor_client)
+
+    data = {"to": "published", "seen_status": "pending", "seen_version": first.version}
+    editor_client.post(f"/entries/{first.pk}/transition/", {**data, "next": "/review/"})
+
+    assert '<span id="pending-entries-count" class="muted count">2</span>' in before
+    assert '<span id="pending-entries-count" class="muted count">1</span>' in _queue(editor_client)

@@ -104,9 +104,30 @@ def test_papers_list_with_its_chart_stays_within_its_queries(
     client, shelves, django_assert_max_num_queries
 ):
     client.get("/papers/")  # warm what every page reads (content version, sessions)
-    # Cold chart: the list's own queries and the chart's two.
+    # Cold chart: the list's own queries and the chart's four.
     with django_assert_max_num_queries(8):
         client.get("/papers/", {"topic": "rlhf"})
     with django_assert_max_num_queries(6):
         response = client.get("/papers/", {"topic": "rlhf", "page": "1"})
     assert 'data-bars="3"' in response.content.decode()
+
+
+def test_chart_caption_says_what_it_leaves_out_when_the_list_has_more(client, shelves):
+    PaperFactory(published=dt.date(2019, 6, 1))  # more than three years before the newest
+    PaperFactory(published=None)
+
+    response = client.get("/papers/")
+
+    caption = re.search(r'<span class="chart-range[^>]*>(.*?)</span>', response.content.decode())
+    assert response.context["page"].paginator.count == 6
+    assert caption[1] == (
+        "4 papers published Jan 2026 \u2013 Mar 2026; not drawn: papers published earlier"
+        " and papers with no date"
+    )
+
+
+def test_chart_caption_is_plain_when_it_draws_the_whole_set(client, shelves):
+    response = client.get("/papers/")
+
+    caption = re.search(r'<span class="chart-range[^>]*>(.*?)</span>', response.content.decode())
+    assert caption[1] == "4 papers published Jan 2026 \u2013 Mar 2026"

@@ -117,9 +117,10 @@ def test_common_search_queries_are_bounded(
     monkeypatch.setattr("core.fulltext.COMMON_MATCHES", 0)
 
     # The sample that judges the words, the count, the topic and organisation lists, the
-    # page and its topics; the first time, the chart of papers per month (two, then cached
-    # for this filter until the library changes); and the cache versions' one read.
-    with django_assert_max_num_queries(6 + 2 + 1):
+    # page and its topics; the first time, the chart of papers per month (four: newest and
+    # oldest dates, any undated paper, the months; then cached for this filter until the
+    # library changes); and the cache versions' one read.
+    with django_assert_max_num_queries(6 + 4 + 1):
         client.get("/papers/", {"q": "policy", "per_page": 100})
     with django_assert_max_num_queries(6):
         client.get("/papers/", {"q": "policy", "per_page": 50})

@@ -193,7 +193,7 @@ def test_concept_detail_unpublished_concept_is_404_for_readers(client, contribut
 
     assert anonymous.status_code == 404
     assert author.status_code == 200
-    assert "waiting for an editor" in author.content.decode()
+    assert author.content.decode().count("waiting for an editor") == 1
 
 
 @pytest.mark.django_db
@@ -257,7 +257,18 @@ def test_concept_new_form_has_designed_labels_and_prefilled_title(contributor_cl
     for label in ("Title", "Summary", "Body", "Edit summary"):
         assert f">{label}</label>" in html
     assert 'value="Wanted Page"' in html
+    # Named by what it does for a contributor: the page goes to an editor first.
+    assert ">Save and submit for review</button>" in html
+
+
+@pytest.mark.django_db
+def test_concept_edit_button_says_save_for_an_editor_whose_save_publishes(editor_client, editor):
+    make_concept("Reward Modeling", body=BASE, author=editor)
+
+    html = editor_client.get("/wiki/reward-modeling/edit/").content.decode()
+
     assert ">Save</button>" in html
+    assert "submit for review" not in html
 
 
 @pytest.mark.django_db
@@ -315,7 +326,8 @@ def test_concept_edit_contributor_saves_pending_revision(contributor_client, edi
     concept.refresh_from_db()
     assert concept.current_revision.number == 1
     assert concept.revisions.get(number=2).status == RevisionStatus.PENDING
-    assert "waiting for an editor" in response.content.decode()
+    # One banner says so, not a message and a notice saying the same thing.
+    assert response.content.decode().count("waiting for an editor") == 1
 
 
 @pytest.mark.django_db
@@ -432,3 +444,66 @@ def test_concept_edit_preview_button_renders_without_saving(editor_client, edito
 
     assert "<em>New</em>" in response.content.decode()
     assert concept.revisions.count() == 1
+
+
+# A new page takes the same key papers, related concepts and aliases as an edit.
+
+
+def _new_concept_data(**fields):
+    data = {
+        "title": "Gödel Machines",
+        "summary": "Self-improving programs.",
+        "body": "Text.",
+        "edit_summary": "",
+        "key_papers-TOTAL_FORMS": "2",
+        "key_papers-INITIAL_FORMS": "0",
+        "aliases": "",
+    }
+    return data | fields
+
+
+@pytest.mark.django_db
+def test_concept_new_form_offers_key_papers_related_and_aliases(editor_client):
+    html = editor_client.get("/wiki/new/").content.decode()
+
+    for label in ("Related concepts", "Aliases"):
+        assert f">{label}</label>" in html or f">{label}</legend>" in html
+    assert "key_papers-TOTAL_FORMS" in html
+
+
+@pytest.mark.django_db
+def test_concept_new_by_editor_saves_key_papers_related_and_aliases(editor_client, editor):
+    other = make_concept("Reward Modeling", author=editor)
+    paper = PaperFactory(arxiv_id="2601.00042", title="Self-reference")
+    data = _new_concept_data(
+        related=[str(other.pk)],
+        aliases="Goedel machine\nSelf-improver",
+        **{
+            "key_papers-0-paper": paper.arxiv_id,
+            "key_papers-0-note": "Where it starts",
+            "key_papers-0-ORDER": "1",
+            "key_papers-1-paper": "",
+            "key_papers-1-note": "",
+        },
+    )
+
+    response = editor_client.post("/wiki/new/", data)
+
+    concept = Concept.objects.get(title="Gödel Machines")
+    assert response.status_code == 302
+    assert list(concept.related.values_list("title", flat=True)) == ["Reward Modeling"]
+    assert sorted(concept.aliases.values_list("name", flat=True)) == [
+        "Goedel machine",
+        "Self-improver",
+    ]
+    assert [(k.paper.title, k.note) for k in KeyPaper.objects.filter(concept=concept)] == [
+        ("Self-reference", "Where it starts")
+    ]
+
+
+@pytest.mark.django_db
+def test_concept_new_by_contributor_shows_one_waiting_banner(contributor_client):
+    response = contributor_client.post("/wiki/new/", _new_concept_data(), follow=True)
+
+    assert response.status_code == 200
+    assert response.content.decode().count("waiting for an editor") == 1

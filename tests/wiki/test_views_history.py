@@ -102,8 +102,52 @@ def test_revision_detail_shows_old_text(client, two_revisions):
 
 
 @pytest.mark.django_db
-def test_revision_revert_creates_revision_with_old_text(editor_client, two_revisions):
+def test_revert_asks_first_showing_what_changes(editor_client, two_revisions):
+    response = editor_client.get("/wiki/reward-modeling/revisions/1/revert/")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Revert to revision 1?" in html
+    assert "<del>four five.</del>" in html or "four" in html
+    assert '<input type="hidden" name="current" value="2">' in html
+    assert two_revisions.revisions.count() == 2  # asking saves nothing
+
+
+@pytest.mark.django_db
+def test_revert_refused_when_the_page_changed_since_the_comparison(
+    editor_client, editor, two_revisions
+):
+    two_revisions.refresh_from_db()
+    revision_create(
+        concept=two_revisions,
+        author=editor,
+        title=two_revisions.title,
+        summary=two_revisions.summary,
+        body="Meanwhile, something else.",
+        edit_summary="meanwhile",
+        base_revision=two_revisions.current_revision,
+    )
+
+    response = editor_client.post(
+        "/wiki/reward-modeling/revisions/1/revert/", {"current": "2"}, follow=True
+    )
+
+    two_revisions.refresh_from_db()
+    assert two_revisions.current_revision.number == 3
+    assert "The page has changed since you compared it" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_revert_without_the_text_seen_is_a_400(editor_client, two_revisions):
     response = editor_client.post("/wiki/reward-modeling/revisions/1/revert/")
+
+    assert response.status_code == 400
+    assert two_revisions.revisions.count() == 2
+
+
+@pytest.mark.django_db
+def test_revision_revert_creates_revision_with_old_text(editor_client, two_revisions):
+    response = editor_client.post("/wiki/reward-modeling/revisions/1/revert/", {"current": "2"})
 
     two_revisions.refresh_from_db()
     assert response.status_code == 302
@@ -115,13 +159,15 @@ def test_revision_revert_creates_revision_with_old_text(editor_client, two_revis
 def test_revision_revert_charlie_is_forbidden_and_anonymous_sent_to_login(
     client, charlie, two_revisions
 ):
-    anonymous = client.post("/wiki/reward-modeling/revisions/1/revert/")
+    anonymous = client.post("/wiki/reward-modeling/revisions/1/revert/", {"current": "2"})
     client.force_login(charlie)
-    forbidden = client.post("/wiki/reward-modeling/revisions/1/revert/")
+    forbidden = client.post("/wiki/reward-modeling/revisions/1/revert/", {"current": "2"})
+    asking = client.get("/wiki/reward-modeling/revisions/1/revert/")
 
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith("/accounts/login/")
     assert forbidden.status_code == 403
+    assert asking.status_code == 403
     assert two_revisions.revisions.count() == 2
 
 
@@ -142,6 +188,43 @@ def test_revision_approve_htmx_replaces_card(editor_client, editor, contributor)
     assert html.lstrip().startswith('<article class="card pending-revision reviewed')
     assert "Approved" in html
     assert concept.current_revision == pending
+
+
+@pytest.mark.django_db
+def test_revision_approved_in_the_queue_lowers_its_count(editor_client, editor, contributor):
+    concept = make_concept("Reward Modeling", body=BASE, author=editor)
+    other = make_concept("Process Supervision", body=BASE, author=editor)
+    pending = pending_edit(concept, contributor, "New text.")
+    pending_edit(other, contributor, "Other text.")
+    before = editor_client.get("/review/").content.decode()
+
+    response = editor_client.post(
+        f"/wiki/reward-modeling/revisions/{pending.number}/approve/",
+        {"next": "/review/"},
+        **HTMX,
+    )
+
+    assert '<span id="pending-revisions-count" class="muted count">2</span>' in before
+    assert (
+        '<span id="pending-revisions-count" class="muted count" hx-swap-oob="true">1</span>'
+        in response.content.decode()
+    )
+
+
+@pytest.mark.django_db
+def test_revision_approved_on_the_concept_page_sends_no_queue_count(
+    editor_client, editor, contributor
+):
+    concept = make_concept("Reward Modeling", body=BASE, author=editor)
+    pending = pending_edit(concept, contributor, "New text.")
+
+    response = editor_client.post(
+        f"/wiki/reward-modeling/revisions/{pending.number}/approve/",
+        {"next": "/wiki/reward-modeling/"},
+        **HTMX,
+    )
+
+    assert "pending-revisions-count" not in response.content.decode()
 
 
 @pytest.mark.django_db

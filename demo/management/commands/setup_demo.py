@@ -25,15 +25,31 @@ class Command(BaseCommand):
         else:
             self.stdout.write("The database already has content; no demo content loaded.")
         if passwords:
-            self.stdout.write(self.style.SUCCESS("Demo accounts (passwords are shown only now):"))
-            for username, password in passwords.items():
-                self.stdout.write(f"  {username:<12} {password}")
-            self.stdout.write(
-                "Lost them? `python manage.py setup_demo --reset-passwords` prints new ones."
-            )
+            # Last and boxed: `make run` prints this just before the server starts, and it
+            # must not be lost among the lines above it. Each account line keeps the shape
+            # "║  username  password  ║" that tests and scripts read.
+            lines = [
+                "Demo accounts (the passwords are shown only now):",
+                "",
+                *(f"  {username:<12} {password}" for username, password in passwords.items()),
+                "",
+                "Lost them? `python manage.py setup_demo --reset-passwords`",
+                "prints new ones.",
+            ]
+            self.stdout.write("\n".join(boxed(lines)), self.style.SUCCESS)
         else:
             self.stdout.write(
                 "Demo accounts exist already. To see new passwords: "
                 "`python manage.py setup_demo --reset-passwords` (or `make run "
                 "DEMO_ARGS=--reset-passwords`)."
             )
+
+
+def boxed(lines: list[str]) -> list[str]:
+    """``lines`` inside a frame of box-drawing characters, padded to the widest."""
+    width = max(len(line) for line in lines) + 2
+    return [
+        "╔" + "═" * width + "╗",
+        *(f"║ {line:<{width - 2}} ║" for line in lines),
+        "╚" + "═" * width + "╝",
+    ]
