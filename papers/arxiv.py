@@ -28,6 +28,7 @@ import httpx
 from django.conf import settings
 from django.core.cache import cache
 
+from papers.fetching import BodyTooLarge, body_within
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.people import people_from_names, people_lines
 
@@ -196,17 +197,10 @@ def _fetch(arxiv_id: str, timeout: float | None) -> bytes:
                 raise ArxivNotFound(f"arXiv does not know the id {arxiv_id}.")
             if response.status_code != 200:
                 raise ArxivMalformed(f"arXiv answered with HTTP {response.status_code}.")
-            declared = response.headers.get("Content-Length", "")
-            if declared.isdigit() and int(declared) > limit:
-                raise ArxivTooLarge(_too_large(limit))
-            body = bytearray()
-            for chunk in response.iter_bytes():
-                body += chunk
-                if len(body) > limit:
-                    raise ArxivTooLarge(_too_large(limit))
-                if time.monotonic() > deadline:
-                    raise httpx.ReadTimeout("deadline")
-            return bytes(body)
+            try:
+                return body_within(response, limit=limit, deadline=deadline)
+            except BodyTooLarge:
+                raise ArxivTooLarge(_too_large(limit)) from None
     except httpx.TimeoutException as exc:
         raise ArxivUnavailable(f"arXiv did not answer within {seconds:g} seconds.") from exc
     except httpx.HTTPError as exc:

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from papers.csl import CslError, parse_csljson
+from papers.fetching import BodyTooLarge, body_within
 from papers.records import ARXIV_DOI, PaperRecord, clean_doi
 
 USER_AGENT = "ResearchWiki/0.1 (paper metadata lookup)"
@@ -145,17 +146,10 @@ def _fetch(doi: str, timeout: float | None) -> bytes:
                 raise DoiNotFound(f"No paper has the DOI {doi}: the DOI resolver does not know it.")
             if status != 200:
                 raise DoiMalformed(f"{RESOLVER} has no citation data for {doi} (HTTP {status}).")
-            declared = response.headers.get("Content-Length", "")
-            if declared.isdigit() and int(declared) > limit:
-                raise DoiTooLarge(_too_large(limit))
-            body = bytearray()
-            for chunk in response.iter_bytes():
-                body += chunk
-                if len(body) > limit:
-                    raise DoiTooLarge(_too_large(limit))
-                if time.monotonic() > deadline:
-                    raise httpx.ReadTimeout("deadline")
-            return bytes(body)
+            try:
+                return body_within(response, limit=limit, deadline=deadline)
+            except BodyTooLarge:
+                raise DoiTooLarge(_too_large(limit)) from None
     except httpx.TimeoutException as exc:
         raise DoiUnavailable(f"{RESOLVER} did not answer within {seconds:g} seconds.") from exc
     except httpx.HTTPError as exc:
