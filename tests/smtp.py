@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import email
 import email.policy
+import logging
 import re
 import socket
 from email.message import EmailMessage
 
 from aiosmtpd.controller import Controller
+
+# The server's own connection chatter ("EOF received", "connection lost") is no test output.
+logging.getLogger("mail.log").setLevel(logging.WARNING)
 
 
 class Outbox:
