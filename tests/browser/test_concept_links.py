@@ -70,7 +70,7 @@ def test_editor_edits_key_papers_aliases_and_related(page: Page, live_server, lo
     login("cora")
     page.goto(f"{live_server.url}/wiki/{concept.slug}/edit/")
     page.get_by_label("Aliases").fill("RM\nReward models\nPreference models")
-    page.get_by_role("button", name="Save and submit for review").click()
+    page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_role("status").first).to_contain_text("waiting for an editor's review")
     expect(page.locator(".aliases")).not_to_contain_text("Preference models")
     page.context.clear_cookies()

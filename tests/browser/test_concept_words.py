@@ -26,7 +26,7 @@ def test_contributor_proposes_a_page_with_aliases_and_sees_one_banner(
     page.get_by_label("Related concepts").select_option(label="Reward Modeling")
     page.get_by_label("Aliases").fill("Goedel machine")
     expect(page.get_by_role("group", name="Key papers")).to_be_visible()
-    page.get_by_role("button", name="Save and submit for review").click()
+    page.get_by_role("button", name="Save", exact=True).click()
 
     expect(page.get_by_role("heading", name="Gödel Machines")).to_be_visible()
     banners = page.locator(".messages, .wiki-notice").filter(has_text="waiting")

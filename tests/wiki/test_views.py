@@ -257,8 +257,9 @@ def test_concept_new_form_has_designed_labels_and_prefilled_title(contributor_cl
     for label in ("Title", "Summary", "Body", "Edit summary"):
         assert f">{label}</label>" in html
     assert 'value="Wanted Page"' in html
-    # Named by what it does for a contributor: the page goes to an editor first.
-    assert ">Save and submit for review</button>" in html
+    # The designed label, and beside it what saving does for a contributor.
+    assert ">Save</button>" in html
+    assert "Saving submits your change for review" in html
 
 
 @pytest.mark.django_db
