@@ -81,6 +81,9 @@ NOT_BACKED_UP = {
     "contenttypes.contenttype": "made by migrate",
     "auth.permission": "made by migrate",
     "core.cacheversion": "the page cache's versions: made by migrate, replaced by every write",
+    "jobs.job": "background work in progress or done: its results (papers, emails) are kept",
+    "jobs.workerbeat": "workers' heartbeats",
+    "django_tasks_database.dbtaskresult": "the task queue: a restore starts with none queued",
 }
 # Columns rebuilt from the others after a restore (PostgreSQL full-text vectors).
 DERIVED_FIELDS = {"search_vector"}

@@ -228,6 +228,9 @@ RULES: dict[str, Rule] = {
         outcomes=_editors_only(),
     ),
     # Papers.
+    # The operators' figures answer GET only (who may read them: tests/front/test_ops.py).
+    "ops": read_only(lambda w, a: "/ops/", anonymous=LOGIN),
+    "metrics": read_only(lambda w, a: "/metrics"),
     # A job's pages answer GET only (whose job it is: tests/jobs/test_jobs.py).
     "jobs:list": read_only(lambda w, a: "/jobs/"),
     "jobs:detail": read_only(lambda w, a: "/jobs/1/"),
