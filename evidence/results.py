@@ -48,7 +48,7 @@ _LOWER_IS_BETTER = re.compile(
     r"infections?|complications?|recurrence|progression|side effects|pain|wall-clock|"
     r"energy consumption|footprint|pollution|deficit|volatility|wait(?:ing)? times?|eer|mindcf|"
     r"lagging|drawdowns?|variance|spreads?|illiquidity|outlier\s+fraction|nmad|cdr-sb|"
-    r"bleeding|madrs|hamd(?:-\d+)?|crs|endpoints?|endpont|event\s+rate|rebuffering|"
+    r"bleeding|madrs|hamd(?:-\d+)?|crs|endpoints?|event\s+rate|rebuffering|"
     r"hal+ucinations?|detection\s+limit|lod|loq|e-factor|pauses?|(?:page-)?load\s+time|"
     r"compile\s+time|wall\s+time|workload\s+time|\d+(?:th|st|nd|rd)\s+percentile|p\d{2}|"
     r"deforestation|heat\s*waves?|heat\s+island|co2|methane|sea[\s-]level|temperatures)\b",
