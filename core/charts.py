@@ -226,8 +226,13 @@ def progress_points(
         Tick(round(low + (high - low) * i / 4, 1), y_of(low + (high - low) * i / 4))
         for i in range(5)
     ]
-    date_ticks = []
+    date_ticks: list[Tick] = []
+    # Months name the ticks of a long span; a shorter one needs its days, or two ticks in
+    # one month would read the same.
+    shape = "%Y-%m" if last - first >= 180 else "%Y-%m-%d"
     for i in range(4 if last > first else 1):
         day = first + (last - first) * i // 3 if last > first else first
-        date_ticks.append(Tick(f"{date.fromordinal(day):%Y-%m}", x_of(day)))  # y holds x here
+        label = f"{date.fromordinal(day):{shape}}"
+        if not date_ticks or date_ticks[-1].value != label:
+            date_ticks.append(Tick(label, x_of(day)))  # y holds x here
     return points, series, value_ticks, date_ticks

@@ -11,6 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from entries.models import Evidence
+from evidence import normalise_protocol
 from results.models import (
     Benchmark,
     BenchmarkAlias,
@@ -51,6 +52,8 @@ class Group:
     benchmark: Benchmark
     protocol: str
     protocol_key: str
+    metric: str = ""
+    unit: str = ""
     results: list[Result] = field(default_factory=list)
     best: Result | None = None
     best_full_text: Result | None = None
@@ -86,13 +89,22 @@ def published_results(
 
 
 def results_grouped(results: list[Result]) -> list[Group]:
-    """By benchmark and protocol (never merged), each group's best stated value and best
-    value from a paper read in full marked (the benchmark's direction decides)."""
-    groups: dict[tuple[int, str], Group] = {}
+    """By benchmark and protocol (never merged), then by measure and unit (a pass rate is
+    not compared with an accuracy, nor a change in points with a level in %), each group's
+    best stated value and best value from a paper read in full marked (the benchmark's
+    direction decides)."""
+    groups: dict[tuple[int, str, str, str], Group] = {}
     for result in results:
-        key = (result.benchmark_id, result.protocol_key)
+        key = (
+            result.benchmark_id,
+            result.protocol_key,
+            normalise_protocol(result.metric),
+            result.unit,
+        )
         if key not in groups:
-            groups[key] = Group(result.benchmark, result.protocol, result.protocol_key)
+            groups[key] = Group(
+                result.benchmark, result.protocol, result.protocol_key, result.metric, result.unit
+            )
         groups[key].results.append(result)
     for group in groups.values():
         direction = group.benchmark.direction

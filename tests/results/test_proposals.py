@@ -187,6 +187,21 @@ def test_progress_points_put_better_values_higher_either_way():
     assert [p.x for p in higher] == sorted(p.x for p in higher)
 
 
+def test_date_ticks_never_repeat_a_label():
+    import datetime as dt
+
+    from core.charts import progress_points
+
+    def ticks(first, last):
+        rows = [("", first, 1.0, "circle", "/a", "a"), ("", last, 2.0, "circle", "/b", "b")]
+        return [t.value for t in progress_points(rows, lower_is_better=False)[3]]
+
+    short = ticks(dt.date(2026, 7, 7), dt.date(2026, 9, 22))
+    long = ticks(dt.date(2024, 1, 1), dt.date(2026, 1, 1))
+    assert len(short) == len(set(short)) == 4 and short[0] == "2026-07-07"
+    assert long == ["2024-01", "2024-08", "2025-05", "2026-01"]
+
+
 def test_the_best_is_a_level_never_a_change_nor_another_unit():
     from results.models import Result, best_of
 

@@ -57,6 +57,24 @@ def test_results_table_groups_and_marks_the_best(client, table, concept):
     assert "best read in full: <strong>58.2%</strong>" in html
 
 
+def test_results_of_different_measures_are_not_compared(
+    client, contributor, editor, concept, mmlu, paper
+):
+    entry = write_entry(
+        author=contributor,
+        concept=concept,
+        texts=["On MMLU it reaches 58.2% accuracy and a 91.0% refusal rate."],
+        paper=paper,
+    )
+    publish(entry, editor)
+
+    html = client.get(reverse("results:concept_results", args=[concept.slug])).content.decode()
+
+    assert html.count('class="result-group card"') == 2
+    assert "Best stated: <strong>58.2%</strong>" in html
+    assert "Best stated: <strong>91%</strong>" in html
+
+
 def test_results_table_anonymous_in_bounded_queries(
     client, table, concept, django_assert_max_num_queries
 ):
