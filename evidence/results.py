@@ -354,6 +354,17 @@ _CITED_TITLE = re.compile(
 )
 
 
+_DATA_KIND = re.compile(
+    r"(?i)^(?:samples?|surveys?|releases?|datasets?|catalogue|catalog|data|cohorts?|registry|"
+    r"project|census|archive|ensemble|reanalysis|panel|database|compilation)$"
+)
+_DRAWN_FROM = re.compile(
+    r"\b(?:from|(?P<fit>fits?\s+to))\s+(?:the\s+)?"
+    r"(?P<b>[A-Z][\w.+*/-]*(?:\s+(?:of\s+(?=[A-Z]))?[A-Z\d][\w.+*/-]*)*)"
+    r"(?P<kind>(?:\s+[a-z][\w-]*)?\s+(?:samples?|surveys?|release|dataset|catalogue|catalog|"
+    r"data|cohort|registry|census|archive|ensemble|reanalysis|panel|database)\b)?"
+)
+_CURRENCY = re.compile(r"USD|EUR|GBP|JPY|CNY|INR|CHF|US\$|A\$|C\$")
 _NOT_A_PLACE = re.compile(
     r"(?:Table|Tab|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Supplementary|Extended|The|This|"
     r"These|That|Those|Phase|Stage|Week|Day|Year|Month)\b"
@@ -365,12 +376,14 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
     offset = 0
     for m in re.finditer(
         r"\b(?P<prep>on|in|In|On|for|at)\s+(?:the\s+)?"
-        r"(?P<b>[A-Z][\w.+/-]*(?:\s+(?:of\s+)?(?:[A-Z\d][\w.+/-]*))*)",
+        r"(?P<b>(?:(?!(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many|"
+        r"some|all|both|each|other|wild-type)\s)[a-z]+(?:-[A-Za-z]+)?\s+(?=[A-Z][a-z]))?[A-Z][\w.+/-]*(?:\s+(?:of\s+(?=[A-Z]))?(?:[A-Z\d][\w.+/-]*))*)",
         sentence,
     ):
         name = m["b"].rstrip(".")
         if (
             _MONTH.match(name.split()[0])
+            or _CURRENCY.fullmatch(name.split()[0])
             or re.fullmatch(r"\d{4}", name)
             or _NOT_A_PLACE.match(name)
         ):
@@ -394,10 +407,19 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
         found.append((name, offset + m.start("b")))
     for m in re.finditer(
         r"\b(?:on|in|across)\s+(?P<b>(?:the|a)\s+(?:[\w-]+\s+){0,3}(?:cohort|trial|study|"
-        r"dataset|data\s*set|test\s+set|season|sites|analysis|sample|population|registry|survey))\b",
+        r"dataset|data\s*set|test\s+set|sites|analysis|sample|population|registry|survey|"
+        r"season))\b",
         sentence,
     ):
+        if m["b"].endswith("season") and not re.search(r"\s[A-Z]", m["b"]):
+            # "in the 2022 pre-monsoon season" is a period; "the 2023 Atlantic season" a place's.
+            continue
         found.append((m["b"], offset + m.start("b")))
+    for m in _DRAWN_FROM.finditer(sentence):
+        # The data a figure was drawn from: "from the DES 5-year sample", "fits to Gaia
+        # DR3", "from the Human Connectome Project"; not where a thing comes from ("from UZH").
+        if m["fit"] or m["kind"] or _DATA_KIND.search(m["b"].split()[-1]):
+            found.append((m["b"].rstrip(".") + (m["kind"] or ""), offset + m.start("b")))
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
     return found

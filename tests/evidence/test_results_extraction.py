@@ -361,3 +361,34 @@ def test_the_words_of_a_cited_title_are_no_benchmark():
         "which reports 61.2%."
     )
     assert (result.value, result.benchmark) == (61.2, "")
+
+
+def test_of_before_a_number_ends_a_place_name():
+    (height,) = results_in("Buoys give a wave height at the Cape of 4.1 m.")
+    assert (height.value, height.benchmark) == (4.1, "Cape")
+
+
+def test_a_place_keeps_its_adjective_and_a_sum_of_money_is_no_place():
+    *_, enrolment = results_in(
+        "A grant of EUR 2,500 in northern Ghana raised school enrolment by 6 pp."
+    )
+    assert (enrolment.value, enrolment.benchmark) == (6, "northern Ghana")
+
+
+def test_the_data_a_figure_is_drawn_from_is_its_benchmark():
+    (s8,) = results_in("Cluster counts from the SPT-3G 2019 survey give S8 = 0.79.")
+    assert "SPT-3G" in s8.benchmark
+    (fit,) = results_in("Orbit fits to Hipparcos-2 give a binary mass of 2.3 M☉.")
+    assert fit.benchmark == "Hipparcos-2"
+
+
+def test_where_a_thing_comes_from_is_no_benchmark():
+    (rate,) = results_in("The soft gripper from ETH Zurich had a pick success rate of 91%.")
+    assert (rate.value, rate.benchmark) == (91, "")
+
+
+def test_a_season_is_a_period_unless_it_names_a_place():
+    (error,) = results_in("Forecast error fell to 12% in the 2022 dry season.")
+    assert error.benchmark == ""
+    (track,) = results_in("Track error fell to 80 km in the 2024 Pacific season.")
+    assert track.benchmark == "the 2024 Pacific season"
