@@ -485,7 +485,9 @@ _NOT_PROTOCOL = re.compile(
 )
 
 
-def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
+def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") -> str:
+    """The settings that make the result comparable; never a phrase holding its own value
+    ("keeps the delay at 4.1 ms": 4.1 ms is the result, not a setting)."""
     population, design, sentence_phrases, parts = _sentence_settings(sentence)
     pieces: list[str] = list(population)
     pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
@@ -498,6 +500,19 @@ def _protocol_in(sentence: str, clause: str, benchmark: str) -> str:
     # The clause's own settings, else the sentence's.
     pieces += _setting_phrases(clause) or ([] if pieces else sentence_phrases)
     pieces += _bracket_settings(parts, benchmark)
+    if value:
+        own = re.compile(r"(?<![\d.])" + re.escape(value) + r"(?:\s*±\s*[\d.]+)?")
+        pieces = [
+            side.strip(" ,;:")
+            for piece in pieces
+            for side in (own.split(piece) if own.search(piece) else [piece])
+            if side is piece
+            or (
+                re.search(r"\d", side)
+                and not re.fullmatch(r"\W*\w+\W*", side.strip(" ,;:"))
+                and not re.match(r"\s*(?:vs\.?|versus|against|than)\s", side)
+            )
+        ]
     seen: list[str] = []
     folded: list[str] = []
     for piece in pieces:
@@ -827,14 +842,20 @@ def _is_condition(q: Quantity, before: str) -> bool:
     if _CONCENTRATION.match(q.unit) and re.search(r"\b(?:in|at)\s+$", before, re.I):
         return True  # "in 0.5 M H2SO4": the medium
     return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
-        re.search(r"\b(?:peaks?|peaked|stands?|stood|comes?|came)\s+at\s+$", before)
-        # "kept suture spacing at 0.4 mm", "set the fastest lap at 17.47 s": where it was held
-        or re.search(
-            r"\b(?:(?:kept|keeps|keep|held|holds|hold|maintained|maintains)\s+(?:[\w-]+\s+){0,4}"
-            r"|sets?\s+(?:[\w-]+\s+){1,4})at\s+(?:about\s+|~)?$",
-            before,
-        )
+        _HELD_AT.search(before)
     )
+
+
+# A value something is stated to be at, not a condition: "peaks at", "comes out at", "kept
+# suture spacing at 0.4 mm", "set the fastest lap at 17.47 s", "place the Pleiades at
+# 135.2 pc", "puts the loss at 0.92%", "is estimated at 10 individuals", "sits at 9.00 dB".
+_HELD_AT = re.compile(
+    r"\b(?:(?:peaks?|peaked|stands?|stood|comes?(?:\s+out)?|came(?:\s+out)?|sits?|sat|"
+    r"trails?|trailed|settles?|settled|estimated|put\s+at|worst\s+year|best\s+year)\s+"
+    r"|(?:kept|keeps|keep|held|holds|hold|maintained|maintains|places?|placed|puts?)\s+"
+    r"(?:[\w-]+\s+){0,4}|sets?\s+(?:[\w-]+\s+){1,4})at\s+(?:about\s+|only\s+|~)?$",
+    re.IGNORECASE,
+)
 
 
 def _paired_baseline(
@@ -896,6 +917,101 @@ def _duration_measured(text: str, q: Quantity) -> bool:
     return bool(name) and (_is_measure(name) or bool(_DURATION_MEASURE.search(name)))
 
 
+# A figure compared against after the results of its sentence: "…, versus 11.7 ms for
+# CUBIC", "against 1.05 for ACD/Percepta", "improving on the ResNet-34 x-vector's 1.05%",
+# "roughly half the NOAA panel's 21.4", "beats SEAS5 (0.29)", "(PostgreSQL's estimator: 7.4)".
+_LATE_BASELINE = re.compile(
+    r"(?:\b(?:vs\.?|versus|against|compared\s+(?:with|to)|than|beats?|beating|"
+    r"improving\s+(?:up)?on|improves\s+(?:up)?on|(?:about|roughly|nearly|almost)?\s*"
+    r"(?:half|twice|double|a\s+third)(?:\s+of)?)\s+"
+    r"(?P<pre>(?:the\s+)?(?:[\w/.+-]+\s+){0,4}?[\w/.+-]+['’]s\s+"
+    r"|(?P<named>[A-Z][\w/.+-]*(?:\s+[\w/.+-]+){0,2})\s+\(\s*)?"
+    r"|\((?P<inner>[A-Z][\w/.+'’ -]{0,40}):\s*)(?:about\s+|~)?$"
+)
+_FOR_NAME = re.compile(
+    r"\s+(?:for|with|from|by)\s+(?:the\s+)?([A-Z][\w/.+-]*(?:\s+[\w/.+-]+){0,2})"
+)
+
+
+def _late_baseline(
+    text: str, q: Quantity, drafts: list[ResultDraft], draft_sentence: list[int], s_start: int
+) -> bool:
+    """Give ``q`` to the nearest earlier result of its sentence as that result's baseline,
+    when the words before it compare (True when it was taken so)."""
+    cue = _LATE_BASELINE.search(text[max(s_start, q.start - 80) : q.start])
+    if cue is None or _OTHER_CONDITION.match(text[q.end : q.end + 40]):
+        return False
+    for i in range(len(drafts) - 1, -1, -1):
+        if draft_sentence[i] != s_start:
+            break
+        d = drafts[i]
+        if d.baseline_value is not None or (d.unit != q.unit and q.unit):
+            continue
+        name = cue["named"] or cue["inner"] or (cue["pre"] or "")
+        if not name:
+            after = _FOR_NAME.match(text[q.end : q.end + 60])
+            name = after.group(1) if after else ""
+        name = re.sub(r"^the\s+|['’]s\s*$", "", name.strip()).strip()
+        drafts[i] = replace(d, baseline_value=q.value, baseline_name=d.baseline_name or name)
+        return True
+    return False
+
+
+# A version after a name, then what it is the version of: "Neuropixels 2.0 probes",
+# "wav2vec 2.0 large", "PolyBench/C 4.2 kernels", "DuckDB 1.1 runs".
+_VERSIONED_NAME = re.compile(r"(?:^|[\s(])(?P<name>[A-Za-z][\w/.+-]*[A-Za-z\d])\s+$")
+_AFTER_VERSION = re.compile(
+    r"\s+(?!(?:and|or|vs|versus|on|in|at|for|with|over|to|from|by|of|than|while|whereas|but|"
+    r"when|after|before|across|under|per|points?|pp|percent|times|fold)\b)[a-z][a-z-]+\b"
+)
+
+
+def _is_version(text: str, q: Quantity) -> bool:
+    if q.unit or not re.fullmatch(r"[1-9]\d?\.\d{1,2}", q.text):
+        return False
+    name = _VERSIONED_NAME.search(text[max(0, q.start - 40) : q.start])
+    return bool(
+        name
+        and re.search(r"[A-Z]|\d", name["name"])
+        and not _is_measure(name["name"])
+        and _AFTER_VERSION.match(text[q.end : q.end + 30])
+    )
+
+
+# A sentence that says how the work was set up, not what it found: a procedure told in
+# the passive or by "we", with no measure named and no verb of a finding ("Samples were
+# dissolved in CDCl3 (0.6 mL) …", "Training audio is resampled to 16 kHz …", "We benchmark
+# on 4 x A100 80GB nodes …"). Its figures are settings.
+_SETUP = re.compile(
+    r"(?:\b(?:is|are|was|were|been)\s+(?:\w+ly\s+)?(?:dissolved|recorded|prepared|sown|planted|"
+    r"implanted|resampled|framed|trained|collected|sampled|stained|incubated|filtered|"
+    r"centrifuged|purified|fixed|mounted|diluted|heated|cooled|annealed|sintered|pressed|"
+    r"calcined|grown|cultured|housed|randomi[sz]ed|allocated|enrolled|stratified|tuned|"
+    r"configured|deployed|installed|compiled|repeated|split|run|tested|evaluated)\b"
+    r"|\b[Ww]e\s+(?:benchmark|use|used|ran|run|train|trained|test|tested|evaluate|set|fix)\b"
+    r"|^\s*(?:[A-Z][\w-]*\s+){0,2}(?:protocol|set-?up|settings?|configuration|conditions)\s*:)"
+)
+_FINDING_VERB = re.compile(
+    r"\b(?:reach\w*|achiev\w*|improv\w*|outperform\w*|beat\w*|rose|rise[sn]?|fell|fall\w*|"
+    r"increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*|cut|cuts|gain\w*|lost|loses?|drop\w*|"
+    r"found|finds?|shows?|showed|yield\w*|scor\w*|gives?|gave|delivers?|hits?|tops?|"
+    r"leads?|surpass\w*|match\w*|exceed\w*|associated|lifts?|boosts?)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def _is_setup(sentence: str) -> bool:
+    from evidence.quantities import MEASURES
+
+    return bool(
+        _SETUP.search(sentence)
+        and not _FINDING_VERB.search(sentence)
+        and not any(w.lower().strip(".,;:()") in MEASURES for w in sentence.split())
+        and not _LOWER_IS_BETTER.search(sentence)
+    )
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -930,6 +1046,7 @@ def results_in(text: str) -> list[ResultDraft]:
             or (
                 _TIME_UNIT.match(q.unit)
                 and re.search(r"\b(?:after|at|over|during|within)\s+$", before)
+                and not _HELD_AT.search(text[max(0, q.start - 60) : q.start])
             )
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
             or _is_threshold(q, before)
@@ -939,10 +1056,13 @@ def results_in(text: str) -> list[ResultDraft]:
             or _describes_a_thing(q, before, after)
             or _counts_things(q, before, after)
             or re.fullmatch(r"\d+(?:st|nd|rd|th)", q.text)
+            or _is_version(text, q)
         ):
             continue  # an interval or error bar, the size of a treatment, a time point,
             # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
+        if _is_setup(text[s_start:s_end]):
+            continue
         if re.search(r"\bfrom\s+(?:about\s+|~)?$", before) and _TO_LATER.match(
             text[q.end : min(s_end, q.end + 60)]
         ):
@@ -1107,7 +1227,7 @@ def results_in(text: str) -> list[ResultDraft]:
                     for name, _at in _benchmarks_named(text[a:b])
                 ]
                 benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
-        protocol = _protocol_in(sentence, clause, benchmark)
+        protocol = _protocol_in(sentence, clause, benchmark, q.text)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         adjoining = _phrase_back(left)
         if (
@@ -1130,7 +1250,8 @@ def results_in(text: str) -> list[ResultDraft]:
             protocol, model = earlier_result.protocol, earlier_result.model
 
         paired = _paired_baseline(text, q, figures[:index], used, drafts, draft_sentence, s_start)
-        if paired:
+        if paired or _late_baseline(text, q, drafts, draft_sentence, s_start):
+            taken.add(q.start)
             continue
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
         if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):
@@ -1151,6 +1272,10 @@ def results_in(text: str) -> list[ResultDraft]:
             used.add(baseline_q.start)
             taken.add(baseline_q.start)
         taken.add(q.start)
+        owner = re.match(r"(?:the\s+)?(?P<owner>.+?)['’]s\s+(?P<measure>\S.*)$", metric)
+        if owner and not part_of and _is_measure(owner["measure"]):
+            # "the new neural model's peak-amplitude error": the owner is what was measured.
+            metric, model = owner["measure"], model or owner["owner"]
         if _VERB_NOT_MEASURE.fullmatch(metric):  # "reaching 71.5%": the verb, not the measure
             metric = ""
         words = {"value": q.text}

@@ -392,3 +392,39 @@ def test_a_season_is_a_period_unless_it_names_a_place():
     assert error.benchmark == ""
     (track,) = results_in("Track error fell to 80 km in the 2024 Pacific season.")
     assert track.benchmark == "the 2024 Pacific season"
+
+
+def test_a_figure_compared_against_after_the_results_is_their_baseline():
+    tail, single = results_in(
+        "The new scheduler keeps tail latency at 3.2 ms with 91% utilisation, versus 9.8 ms "
+        "for CFS."
+    )
+    assert (tail.value, tail.baseline_value, tail.baseline_name) == (3.2, 9.8, "CFS")
+    assert single.value == 91 and single.baseline_value is None
+    (error,) = results_in("Our forecaster's peak error is 7.1 days, roughly half the panel's 14.0.")
+    assert (error.value, error.baseline_value, error.baseline_name) == (7.1, 14.0, "panel")
+
+
+def test_whose_measure_it_is_names_the_model_not_the_measure():
+    (error,) = results_in("The ensemble's mean absolute error is 0.42 K on the 2024 test year.")
+    assert (error.metric, error.model) == ("mean absolute error", "ensemble")
+
+
+def test_a_version_after_a_name_is_no_result():
+    drafts = results_in("Silicon probes (Neuropixels 2.0 shanks) gave 92% single-unit yield.")
+    assert [d.value for d in drafts] == [92]
+
+
+def test_figures_of_a_sentence_that_tells_the_set_up_are_settings():
+    assert results_in("Cells were cultured in 10% FBS and imaged at 920 nm, 30 Hz frames.") == []
+    (found,) = results_in(
+        "Slices were incubated at 34 °C; the drug reduced firing rate by 38% relative to vehicle."
+    )
+    assert found.value == 38
+
+
+def test_a_value_something_is_stated_to_be_at_is_a_result():
+    (age,) = results_in("Isochrone fits place the cluster age at 640 Myr.")
+    assert age.value == 640 and "640" not in age.protocol
+    (delay,) = results_in("The controller keeps median delay at 2.5 ms on a 40 Gb/s link.")
+    assert delay.value == 2.5 and delay.protocol == "on a 40 Gb/s link"
