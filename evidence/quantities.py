@@ -150,6 +150,14 @@ _UNIT = re.compile(
     r"(?![\w%])"
 )
 _UNIT_AFTER = re.compile(r"(\s?)(?:" + _UNIT.pattern + r"|%|×)")
+
+
+def unit_prefix(text: str) -> str:
+    """The unit a text starts with ("t/ha", "A/g", "kHz"), or "" when it starts otherwise."""
+    m = _UNIT.match(text)
+    return m.group(0) if m and (m.end() == len(text) or text[m.end()] == " ") else ""
+
+
 _POWER = re.compile(r"^(?P<base>.+?)(?:\^?(?P<pow>[-−]?\d)|(?P<sup>[⁻]?[¹²³⁴⁵⁶⁷⁸⁹]))$")
 
 # Words that name a measure: a number right after one is a result ("WER 4.2", "HR 0.82").

@@ -16,7 +16,15 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from evidence.quantities import FIGURE, MAX_CHARS, MEASURES, SETTING, Quantity, quantities
+from evidence.quantities import (
+    FIGURE,
+    MAX_CHARS,
+    MEASURES,
+    SETTING,
+    Quantity,
+    quantities,
+    unit_prefix,
+)
 
 HIGHER = "higher"
 LOWER = "lower"
@@ -1012,6 +1020,24 @@ def _is_setup(sentence: str) -> bool:
     )
 
 
+_RATE_SETTING = re.compile(r"\d[\d.]*(?!st\b|nd\b|rd\b|th\b)[A-Za-z]+(?:\s|$)")
+
+
+def _clean_metric(metric: str) -> str:
+    """A measure's name without the unit or setting it was read after ("t/ha", "A/g zinc
+    Coulombic efficiency", "1C"); a unit alone names no measure."""
+    while metric:
+        unit = unit_prefix(metric)
+        if re.fullmatch(r"[A-Za-z]{4,}", unit):
+            unit = ""  # a word that is also a unit's name: "hours worked"
+        setting = _RATE_SETTING.match(metric)  # "1C capacity retention": a C-rate
+        unit = unit or (setting.group(0) if setting else "")
+        if not unit:
+            break
+        metric = metric[len(unit) :].strip()
+    return metric
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -1187,6 +1213,7 @@ def results_in(text: str) -> list[ResultDraft]:
         own_share = own_share or significance
         if own_share and not _is_measure(_phrase_back(trimmed)):
             metric = ""
+        metric = _clean_metric(metric)
         if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
             metric = q.label
         named = _phrase_back(trimmed)

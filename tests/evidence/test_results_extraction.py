@@ -428,3 +428,12 @@ def test_a_value_something_is_stated_to_be_at_is_a_result():
     assert age.value == 640 and "640" not in age.protocol
     (delay,) = results_in("The controller keeps median delay at 2.5 ms on a 40 Gb/s link.")
     assert delay.value == 2.5 and delay.protocol == "on a 40 Gb/s link"
+
+
+def test_a_unit_is_no_measure_name():
+    (burial,) = results_in("Mangroves show soil carbon burial of 0.42 t C per ha per year.")
+    assert burial.metric == "soil carbon burial"
+    first, _flux = results_in(
+        "Restored marshes bury 0.61 t C per ha per year, with methane flux of 0.2 g/m² per day."
+    )
+    assert first.metric == ""
