@@ -372,6 +372,12 @@ _DRAWN_FROM = re.compile(
     r"(?P<kind>(?:\s+[a-z][\w-]*)?\s+(?:samples?|surveys?|release|dataset|catalogue|catalog|"
     r"data|cohort|registry|census|archive|ensemble|reanalysis|panel|database)\b)?"
 )
+_STATISTICS = {"SD", "SE", "SEM", "IQR", "CI", "CRI", "MAD", "IV", "OLS", "2SLS"}
+_EVALUATION_WORD = re.compile(
+    r"test|tests|eval|evaluation|validation|val|dev|split|set|year|years|subset|benchmark|"
+    r"suite|leaderboard|hindcasts?|reanalysis|analysis|record|records|data|dataset|cohort|"
+    r"trial|sample|survey|catalogue|catalog|compilation|archive"
+)
 _CURRENCY = re.compile(r"USD|EUR|GBP|JPY|CNY|INR|CHF|US\$|A\$|C\$")
 _NOT_A_PLACE = re.compile(
     r"(?:Table|Tab|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Supplementary|Extended|The|This|"
@@ -412,6 +418,17 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
             continue
         if _abbreviates(name, sentence[: m.start()]):
             continue
+        if name.upper() in _STATISTICS:
+            continue  # "(SD)", "(IQR)": how the figure is spread, not where it was measured
+        described = re.match(r"\s+(?!and\s+[A-Z])([a-z][\w-]*)", sentence[m.end("b") :])
+        if described and not _EVALUATION_WORD.fullmatch(described.group(1)):
+            # "(Cu/PTFE gas diffusion electrode)", "(IV estimate)", "(S1200 release)": the
+            # name qualifies a thing the bracket describes; "(ERA5 test year 2018)" still names.
+            continue
+        if any(
+            f[1] - offset + len(f[0]) + 2 >= m.start() for f in found if f[1] - offset < m.start()
+        ):
+            continue  # "the Neural Latents Benchmark (MC_Maze, …)": a part of the name before
         found.append((name, offset + m.start("b")))
     for m in re.finditer(
         r"\b(?:on|in|across)\s+(?P<b>(?:the|a)\s+(?:[\w-]+\s+){0,3}(?:cohort|trial|study|"

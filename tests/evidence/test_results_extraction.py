@@ -437,3 +437,22 @@ def test_a_unit_is_no_measure_name():
         "Restored marshes bury 0.61 t C per ha per year, with methane flux of 0.2 g/m² per day."
     )
     assert first.metric == ""
+
+
+def test_a_bracket_that_describes_a_thing_or_a_spread_names_no_benchmark():
+    (conversion,) = results_in(
+        "The best cells hold a conversion efficiency of 31% (Ag/ITO back contact)."
+    )
+    assert conversion.benchmark == ""
+    (spacing,) = results_in("The robot kept stitch spacing at 0.3 mm (IQR) in 6 trials.")
+    assert spacing.benchmark == ""
+    (skill,) = results_in("Forecast skill reaches an ACC of 0.71 (ERA5 test year 2021).")
+    assert skill.benchmark == "ERA5"
+
+
+def test_a_bracket_after_a_named_benchmark_is_its_part_not_another_benchmark():
+    (score,) = results_in(
+        "A decoder trained on the Motor Cortex Challenge (MC_RTT, 20 ms bins) reaches an R² "
+        "of 0.64."
+    )
+    assert score.benchmark == "Motor Cortex Challenge"
