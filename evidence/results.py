@@ -1055,6 +1055,65 @@ def _clean_metric(metric: str) -> str:
     return metric
 
 
+# A heading before a colon that names what the sentence measures: "SWE-bench Verified: …",
+# "KEYSTONE-07 phase 2 expansion cohort: ORR 43%", "AReSVi-306, adults ≥60 y, first season:
+# …", "Bayelva permafrost site: …". A topic heading ("Drone racing: …", "Code LMs: …", "GC
+# study (…): …") is no name.
+_HEAD = re.compile(
+    r"\s*(?P<head>[^:;,()—]{2,60}?)\s*(?:\([^()]{0,80}\)\s*)?(?:,[^:;()—]{0,60})?"
+    r"(?::(?:\s|$)|\s[—–]\s)"
+)
+_HEAD_KINDS = {
+    "cohort",
+    "site",
+    "sites",
+    "trial",
+    "rct",
+    "sample",
+    "survey",
+    "array",
+    "station",
+    "field",
+    "plot",
+    "plots",
+    "panel",
+    "catalogue",
+    "catalog",
+    "release",
+    "dataset",
+    "benchmark",
+    "split",
+    "campaign",
+    "experiment",
+    "observatory",
+    "registry",
+    "census",
+}
+
+
+@lru_cache(maxsize=64)
+def _head_name(sentence: str) -> str:
+    m = _HEAD.match(sentence)
+    if not m:
+        return ""
+    head = m["head"].strip()
+    tokens = head.split()
+    if len(tokens) > 6 or _is_measure(head) or _MONTH.match(tokens[0]):
+        return ""
+    if re.match(r"(?:Phase|Ph\d\w*|Stage|Part|Step|Table|Figure|Fig)\b", head) or re.search(
+        r"(?:^|\s)[vV]\d", head
+    ):
+        return ""  # a trial's phase, a part of the paper, a versioned system ("FourCastNet v2")
+    strong = any(re.search(r"\d|[A-Z]{3}|[a-z][A-Z]{2}", t) for t in tokens)
+    lower = [t for t in tokens if t[0].islower() and not re.search(r"\d", t)]
+    kind_end = tokens[-1].lower() in _HEAD_KINDS
+    if lower and not kind_end:
+        return ""
+    if not (strong or (len(tokens) >= 2 and kind_end and tokens[0][0].isupper())):
+        return ""
+    return head
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -1257,9 +1316,16 @@ def results_in(text: str) -> list[ResultDraft]:
             # "The CMIP6 ensemble gives …", "Exoplanet TOI-270 d: radius …": the collection
             # or the object the sentence measures.
             benchmark = subject.group("name")
+        head = _head_name(sentence)
         if not benchmark:
             found_benchmark = _benchmark_in(sentence, s_start, q.start, metric)
-            if found_benchmark:
+            if head and (
+                not found_benchmark
+                or sentence[: found_benchmark[1] - s_start].endswith("(")
+                or found_benchmark[1] - s_start < len(head)
+            ):
+                benchmark = head
+            elif found_benchmark:
                 benchmark = found_benchmark[0]
             else:
                 # "A three-season trial at Rothamsted …. Yields were unchanged (9.6 …)":

@@ -456,3 +456,14 @@ def test_a_bracket_after_a_named_benchmark_is_its_part_not_another_benchmark():
         "of 0.64."
     )
     assert score.benchmark == "Motor Cortex Challenge"
+
+
+def test_a_heading_that_is_a_name_is_the_benchmark_of_its_sentence():
+    (orr,) = results_in("BEACON-12 expansion cohort: ORR 38% at the recommended dose.")
+    assert orr.benchmark == "BEACON-12 expansion cohort"
+    (score,) = results_in("LongBench-v2 hard split — the agent scores 41.7 with retrieval.")
+    assert score.benchmark.startswith("LongBench-v2")
+    (topic,) = results_in("Legged robots: the controller reaches 92% success on stairs.")
+    assert topic.benchmark == ""
+    (phase,) = results_in("Phase 3 (n=410): HbA1c fell by 1.4 points at week 26.")
+    assert phase.benchmark == ""
