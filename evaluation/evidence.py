@@ -42,6 +42,7 @@ FIELDS = FIXTURES / "fields"
 FIELDS2 = FIXTURES / "fields2"
 FIELDS3 = FIXTURES / "fields3"
 FIELDS4 = FIXTURES / "fields4"
+FIELDS5 = FIXTURES / "fields5"  # six fields again, another writer
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -226,6 +227,7 @@ def main(argv: list[str]) -> int:
             ("dev 2", FIELDS2),
             ("dev 3", FIELDS3),
             ("dev 4", FIELDS4),
+            ("dev 5", FIELDS5),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

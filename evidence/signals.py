@@ -132,6 +132,11 @@ _SYSTEM_READS = re.compile(
     re.I,
 )
 
+# The dot of a reference abbreviation inside a sentence ("Matthee et al. paper", "Fig. S12").
+_ABBREVIATION_DOT = (
+    r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp))\."
+)
+
 _FULL_TEXT = _rx(
     # The whole paper had in hand: "we did get it in full, all 40 pages", "did we see the full
     # text", "Having got the full NBER version".
@@ -153,7 +158,7 @@ _FULL_TEXT = _rx(
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
-    rf"\bwhich\b|\bbetween\b)[^.;:!?]){{0,40}}?\b{WHOLE_PAPER}",
+    rf"\bwhich\b|\bbetween\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,40}}?\b{WHOLE_PAPER}",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
     r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
@@ -165,6 +170,9 @@ _FULL_TEXT = _rx(
     rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,80}}?\band\s+(?:then\s+|also\s+)?(?:read|went\s+"
     r"through|checked)\s+(?:it|them)\b",
     rf"\b{READ}\s+(?:the\s+)?methods(?:\s+(?:and|&)\s+(?:SI|results|supplement\w*|appendi\w+))?\b",
+    # "read it properly (methods + CONSORT diagram)": the parts read, in brackets.
+    rf"\b{READ}\s+(?:it|them|this|the\s+paper)\s+(?:\w+ly\s+)?\(\s*(?:the\s+)?(?:methods|"
+    rf"supplement\w*|SI|appendi\w+|full\s+text)\b",
     # The full paper got hold of: "for this one we did get the full text".
     r"\b(?:did\s+)?(?:get|got|obtained|had\s+access\s+to|accessed|got\s+hold\s+of)\s+(?:the\s+)?"
     r"full[\s-](?:text|paper|pdf|article)\b",
@@ -223,7 +231,7 @@ _ABSTRACT_ONLY = _rx(
     rf"\b{ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{ART}\s+{WORDS}{SUMMARY}\b",
     rf"\b{ONLY}\s+(?:could\s+|can\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:read|had|have|has|saw|"
     r"seen|see|got|get|"
-    rf"skimmed|consulted|checked|looked at|accessed|access|went by)\s+(?:\w+\s+){{0,2}}?"
+    rf"skimmed|consulted|checked|looked at|accessed|access|went by|{READ})\s+(?:\w+\s+){{0,2}}?"
     rf"{ART}\s+{WORDS}{SUMMARY}\b",
     rf"\b{SUMMARY}\b[^.;:!?]{{0,25}}?\b(?:only|alone|nothing (?:else|more)|is all|was "
     r"all|were all|all (?:i|we) (?:could|can|had|have))\b",
@@ -249,7 +257,7 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is)\s+)?(?:still\s+)?"
     r"(?:listed\s+as\s+)?['\"“‘]?(?:coming\s+soon|forthcoming|to\s+come)\b",
     # A summary-level artefact as the subject that speaks: "the OpenReview abstract says".
-    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.-]+\s+){{0,2}}?{SUMMARY}\s+(?:says|states|claims|reports|"
+    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.'’-]+\s+){{0,3}}?{SUMMARY}\s+(?:says|states|claims|reports|"
     r"lists|gives|mentions|promises|describes|shows|suggests|carries|names|quotes|touts)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
     # The summary as the cited source: "per the model card", "according to the listing".
@@ -267,7 +275,7 @@ _ABSTRACT_ONLY = _rx(
     r"\bno further than the (?:abstract|listing|summary)\b",
     r"\bthe abstract is the only\b|\bonly text (?:available|read|seen)\b",
     # The abstract as the subject that speaks: "the abstract carries / states / says…".
-    r"\b(?:the|its)\s+abstract\s+(?:carries|states|reports|says|gives|claims|lists|names|"
+    r"\b(?:the|its)\s+abstract\s+(?:(?:that\s+)?(?:we|i)\s+(?:read|saw|had|got)\s+)?(?:carries|states|reports|says|gives|claims|lists|names|"
     r"mentions|admits|offers|provides|describes|shows|contains|has|holds|does not|doesn't|"
     r"is silent|omits|leaves|promises|asserts|suggests|only)\b",
     # What the abstract omits, named as the source: "never named in the abstract".
@@ -355,6 +363,12 @@ _SECONDARY = _rx(
     r"(?:puts\s+it|says|states|notes|describes\s+it|has\s+it|tells\s+it)\b",
     rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
+    # Passed on by people who are not the writer: "relayed by Tomás and Wen", "passed on by
+    # a colleague"; and notes taken at someone's talk: "Notes from Dr. Okafor's seminar".
+    r"\b(?:relayed|passed\s+on|forwarded|reported\s+to\s+us|told\s+to\s+us)\s+by\s+"
+    r"(?!(?:the\s+)?authors?\b)[A-Za-z]",
+    rf"\bnotes?\s+(?:from|on|taken\s+at)\s+(?:{ART}\s+)?(?:[\w.'’-]+\s+){{0,3}}?"
+    r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
     rf"\b(?:{CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
     r"external|unaffiliated)\b",
@@ -443,7 +457,8 @@ _EDITORIAL = _rx(
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
     r"\bspeaking\s+for\s+(?:myself|ourselves)\b|\b(?:author|writer)\s+of\s+this\s+(?:note|"
     r"page|entry)\b",
-    r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss|opinion|view)\b|\bi\s+(?:do\s+not|don't)\s+buy\b",
+    r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss|opinion|view)\b",
+    r"\b(?:i|we)\s+(?:do\s+not|don't|did\s+not|cannot|can\s*not)\s+(?:quite\s+)?buy\b",
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
     r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
@@ -451,9 +466,10 @@ _EDITORIAL = _rx(
     r"interpretation|conclusion|inference|pairing|guess)\b",
     # The writer's own verdict opening a sentence, no one else named: "Hard to believe …",
     # "Not convinced.", "Caveat emptor: …", "One suspects …", "Too good to be true".
-    r"(?:^|[:;]\s*)\W*(?:hard\s+to\s+(?:believe|see|trust|buy)|not\s+(?:convinced|persuaded)|doubtful|"
-    r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|frankly|caveat\s+emptor|"
-    r"interesting,?\s+but|one\s+(?:suspects|wonders|doubts|worries)|to\s+(?:our|my)\s+minds?|"
+    r"(?:^|[:;—–]\s*)\W*(?:hard\s+to\s+(?:believe|see|trust|buy)|not\s+(?:convinced|persuaded)|doubtful|"
+    r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|frankly|honestly|candidly|"
+    r"to\s+be\s+honest|caveat\s+emptor|"
+    r"(?:interesting|plausible|impressive|nice|neat|promising|striking|intriguing),?\s+but|one\s+(?:suspects|wonders|doubts|worries)|to\s+(?:our|my)\s+minds?|"
     r"expect\s+(?:follow-?ups?|later\s+(?:studies|work)|replications?)|(?:i|we)\s+would\s+(?:want\s+to\s+"
     r"see|not\s+lean|hesitate|wait))\b",
     # A hedge opening the sentence with a verdict on the evidence in it: "Seems overstated.",
@@ -493,6 +509,9 @@ _EDITORIAL = _rx(
     r"\b(?:i am|we are|i feel|we feel|i remain|we remain)\s+(?:\w+\s+)?(?:inclined|tempted|"
     r"minded|skeptical|sceptical|doubtful|unconvinced|not\s+convinced|convinced|confident|"
     r"sure|certain|persuaded|wary|suspicious|unsure|not\s+sure|torn)\b",
+    # The writer's terms before trusting a figure: "we'd want an independent replication".
+    r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:want|need|like)\s+(?:to\s+see\s+)?(?:an?\s+|the\s+|some\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:replication|details?|controls?|data|evidence|confirmation|check)\b",
     r"\b(?:i|we)\s+(?:would|will)\s+(?:\w+ly\s+)?(?:wager|bet|venture|hazard|"
     r"not\s+(?:trust|rely|bet|buy|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet))\b",
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
