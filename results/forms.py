@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from entries.models import Evidence
+from results.models import Direction
 from results.services import ResultFields
 
 
@@ -35,6 +36,12 @@ class ResultForm(forms.Form):
     model = forms.CharField(max_length=200, required=False)
     baseline_value = forms.FloatField(required=False)
     baseline_name = forms.CharField(max_length=200, required=False)
+    # In review only: add the named benchmark when none is known by that name.
+    new_benchmark = forms.ChoiceField(
+        required=False, choices=[("", "do not add it"), *Direction.choices]
+    )
 
     def fields_data(self) -> ResultFields:
-        return ResultFields(**self.cleaned_data)
+        data = dict(self.cleaned_data)
+        data.pop("new_benchmark", None)
+        return ResultFields(**data)

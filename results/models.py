@@ -201,6 +201,13 @@ class Result(models.Model):
         return self.benchmark.direction if self.benchmark_id else Direction.HIGHER
 
     @property
+    def direction_guess(self) -> str:
+        """Which way is better on a benchmark this result would add, read from its measure."""
+        from evidence import metric_direction
+
+        return metric_direction(self.metric or self.benchmark_name, self.unit) or Direction.HIGHER
+
+    @property
     def figure_found(self) -> bool:
         """Whether the value is written in the claim's text or quote, or in the cited
         paper's stored abstract (claim and paper loaded)."""

@@ -81,10 +81,14 @@ def result_decide(
     decision: str,
     fields: ResultFields | None = None,
     seen_version: int | None = None,
+    new_benchmark: str = "",
 ) -> Result:
     """Confirm (with the editor's corrections, if any) or discard a result, under the
     claim's rules: an editor, never one who wrote the entry's text while the four-eyes
-    rule holds, on the version of the entry they saw. Moves the entry's version on."""
+    rule holds, on the version of the entry they saw. Moves the entry's version on.
+
+    ``new_benchmark`` (a direction, "higher" or "lower") adds the benchmark the result
+    names when none is known by that name, so an editor confirms it in one step."""
     if decision not in (CONFIRM, DISCARD):
         raise EntryError("Choose to confirm or to discard the result.")
     if not (by.is_authenticated and by.has_perm("entries.review_entry")):
@@ -100,10 +104,14 @@ def result_decide(
     check_version(entry, seen_version, what="reload it to see what changed.", error=StaleMark)
     if fields is not None:
         _apply_fields(locked, fields)
+    if decision == CONFIRM and locked.benchmark is None and new_benchmark:
+        locked.benchmark = _benchmark_added(locked, new_benchmark)
+        locked.benchmark_name = locked.benchmark.name
     if decision == CONFIRM and locked.benchmark is None:
         raise EntryError(
             f"“{locked.benchmark_name or 'No benchmark'}” is not a known benchmark: "
-            "name one from the benchmark list (or add it) before confirming."
+            "name one from the benchmark list, or add it as a new benchmark with the way "
+            "that is better, before confirming."
         )
     locked.status = ResultStatus.CONFIRMED if decision == CONFIRM else ResultStatus.DISCARDED
     locked.decided_by, locked.decided_at = by, timezone.now()
@@ -142,6 +150,20 @@ def result_edit(
     locked.save()
     entry_version_bump(entry)
     return locked
+
+
+def _benchmark_added(result: Result, direction: str) -> Benchmark:
+    """The benchmark a result names, added with the editor's direction (or the one already
+    there under the same slug: "MMLU Pro" is "MMLU-Pro")."""
+    name = result.benchmark_name.strip().rstrip(".,;:")
+    if not name or not slugify(name):
+        raise EntryError("Name the benchmark before adding it.")
+    if direction not in Direction.values:
+        raise EntryError("Say whether higher or lower is better on the new benchmark.")
+    existing = Benchmark.objects.filter(slug=slugify(name)[:200]).first()
+    if existing is not None:
+        return existing
+    return benchmark_create(name=name, direction=direction, unit=result.unit)
 
 
 @transaction.atomic

@@ -130,7 +130,12 @@ def result_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
     decision = request.POST.get("decision", "")
     form = ResultForm(request.POST) if decision == CONFIRM else None
     if form is not None and not form.is_valid():
-        messages.error(request, "The result's value must be a number.")
+        messages.error(
+            request,
+            "Say whether higher or lower is better on the new benchmark."
+            if "new_benchmark" in form.errors
+            else "The result's value must be a number.",
+        )
         return redirect(safe_next(request, result.claim.entry.get_absolute_url()))
     try:
         result_decide(
@@ -139,6 +144,7 @@ def result_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
             decision=decision if decision in (CONFIRM, DISCARD) else "",
             fields=form.fields_data() if form is not None else None,
             seen_version=_seen_version(request),
+            new_benchmark=form.cleaned_data["new_benchmark"] if form is not None else "",
         )
     except EntryError as exc:
         if exc.status_code == 403:

@@ -52,6 +52,32 @@ def test_editor_confirms_a_result_and_the_table_shows_it(page, login, live_serve
     expect(page.locator(".result-value").first).to_contain_text("58.2%")
 
 
+def test_editor_adds_an_unknown_benchmark_while_confirming(page, login, live_server, db):
+    author = UserFactory(username="cora", role="Contributor")
+    UserFactory(username="erin", role="Editor")
+    entry_create(
+        author=author,
+        date=dt.date(2026, 3, 1),
+        headline="A controller on a new suite",
+        topics=[make_concept("Robot Learning")],
+        claims=[
+            ClaimData(text="Task success is 71.5% on ArenaSuite.", evidence=Evidence.FULL_TEXT)
+        ],
+        status=EntryStatus.PENDING,
+    )
+    login("erin")
+    page.goto(f"{live_server.url}/review/")
+    result = page.locator(".result-review li").first
+    expect(result).to_contain_text("unknown benchmark")
+    result.get_by_label("New benchmark").select_option("higher")
+    result.get_by_role("button", name="Confirm").click()
+    expect(page.get_by_text("Result confirmed.")).to_be_visible()
+
+    page.goto(f"{live_server.url}/benchmarks/arenasuite/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("ArenaSuite")
+    assert Result.objects.get().benchmark.direction == "higher"
+
+
 def test_results_table_fits_a_phone(browser, live_server, pending_result):
     entry_result = Result.objects.get()
     Result.objects.filter(pk=entry_result.pk).update(

@@ -12,7 +12,7 @@ from django.urls import reverse
 from entries.models import EntryStatus, Evidence
 from entries.services import EditNotAllowed
 from entries.workflow import entry_transition
-from results.models import Result, ResultStatus
+from results.models import Benchmark, Result, ResultStatus
 from results.services import CONFIRM, benchmark_create, result_decide
 from tests.factories import PaperFactory
 from tests.results.conftest import write_entry
@@ -404,3 +404,65 @@ def test_entry_form_shows_the_author_the_proposals(client, contributor, concept,
 
     assert "Results proposed from your claims" in html
     assert reverse("results:edit", args=[Result.objects.get().pk]) in html
+
+
+def test_editor_adds_an_unknown_benchmark_while_confirming(client, contributor, editor, concept):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["Word error rate falls to 4.1% on NEWBENCH."]
+    )
+    result = Result.objects.get()
+    client.force_login(editor)
+    review = client.get(reverse("entries:review")).content.decode()
+    assert 'name="new_benchmark"' in review
+    assert review.index("add it: lower is better") < review.index("add it: higher is better")
+
+    response = client.post(
+        reverse("results:decide", args=[result.pk]),
+        {"decision": "confirm", "benchmark": "NEWBENCH", "value": "4.1", "unit": "%",
+         "new_benchmark": "lower", "seen_version": entry.version},
+        follow=True,
+    )  # fmt: skip
+
+    result.refresh_from_db()
+    assert "Result confirmed." in response.content.decode()
+    assert result.status == ResultStatus.CONFIRMED
+    assert (result.benchmark.name, result.benchmark.direction) == ("NEWBENCH", "lower")
+    assert client.get(result.benchmark.get_absolute_url()).status_code == 200
+
+
+def test_a_new_benchmark_needs_its_direction_and_reuses_a_same_slug(
+    client, contributor, editor, concept
+):
+    pro = benchmark_create(name="MMLU Pro", direction="higher", unit="%")
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU-Pro."]
+    )
+    result = Result.objects.get()
+    client.force_login(editor)
+    url = reverse("results:decide", args=[result.pk])
+    fields = {"decision": "confirm", "benchmark": "MMLU-Pro", "value": "58.2"}
+
+    refused = client.post(url, {**fields, "new_benchmark": "sideways"}, follow=True)
+    assert "Say whether higher or lower is better" in refused.content.decode()
+    assert Result.objects.get().status == ResultStatus.PROPOSED
+
+    client.post(url, {**fields, "new_benchmark": "higher", "seen_version": entry.version})
+    result.refresh_from_db()
+    assert (result.status, result.benchmark) == (ResultStatus.CONFIRMED, pro)
+    assert list(Benchmark.objects.all()) == [pro]
+
+
+def test_a_contributor_cannot_add_a_benchmark_by_confirming(
+    client, contributor, other_contributor, concept
+):
+    write_entry(author=contributor, concept=concept, texts=["It reaches 58.2% on NEWBENCH."])
+    client.force_login(other_contributor)
+
+    response = client.post(
+        reverse("results:decide", args=[Result.objects.get().pk]),
+        {"decision": "confirm", "benchmark": "NEWBENCH", "value": "58.2",
+         "new_benchmark": "higher"},
+    )  # fmt: skip
+
+    assert response.status_code == 403
+    assert not Benchmark.objects.exists()
