@@ -36,6 +36,7 @@ from entries.models import Claim, Entry, EntryStatus, Evidence  # noqa: E402
 from entries.services import claim_mark  # noqa: E402
 from papers.models import Paper  # noqa: E402
 from papers.services import paper_update  # noqa: E402
+from results.models import Benchmark, ResultStatus  # noqa: E402
 from wiki.models import Concept  # noqa: E402
 
 AFTER_A_MARK = " (after a mark)"
@@ -57,6 +58,18 @@ def pages() -> list[tuple[str, str, bool]]:
     )
     entry = _measured_entry()
     slug = busiest.slug if busiest else "missing"
+    # The benchmark and the concept with the most confirmed results.
+    benchmark = Benchmark.objects.annotate(n=Count("results")).order_by("-n").first()
+    with_results = (
+        Concept.objects.annotate(
+            n=Count(
+                "entries__claims__results",
+                filter=Q(entries__claims__results__status=ResultStatus.CONFIRMED),
+            )
+        )
+        .order_by("-n")
+        .first()
+    )
     # The pages built from many rows, measured warm and again after a write.
     heavy = [
         ("entry page", f"/entries/{entry.pk if entry else 0}/", False),
@@ -68,6 +81,8 @@ def pages() -> list[tuple[str, str, bool]]:
         ("papers: ?q=", "/papers/?q=reward+policy", False),
         ("search", "/search/?q=reward+policy", False),
         ("review queue", "/review/", True),
+        ("results table", f"/wiki/{with_results.slug if with_results else slug}/results/", False),
+        ("benchmark page", f"/benchmarks/{benchmark.slug if benchmark else 'missing'}/", False),
     ]
     # The pages that show the papers library, measured after a write to it as well.
     library = [row for row in heavy if row[0].startswith(("papers", "search"))]

@@ -27,8 +27,20 @@ from throughput import throughput
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 SIZES = {
-    "small": {"concepts": 50, "papers": 1_000, "entries": 100, "claims-per-entry": 10},
-    "large": {"concepts": 500, "papers": 100_000, "entries": 10_000, "claims-per-entry": 10},
+    "small": {
+        "concepts": 50,
+        "papers": 1_000,
+        "entries": 100,
+        "claims-per-entry": 10,
+        "results": 200,
+    },
+    "large": {
+        "concepts": 500,
+        "papers": 100_000,
+        "entries": 10_000,
+        "claims-per-entry": 10,
+        "results": 20_000,
+    },
 }
 TARGET_P95_MS = 50.0
 TARGET_GROWTH = 2.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from core.charts import POINTS_HEIGHT, POINTS_WIDTH, progress_points
 from entries.models import Evidence
-from results.models import Benchmark, Direction, Result
-from results.selectors import claim_path
+from results.models import Benchmark, Direction
+from results.selectors import Row, claim_path
 
 SHAPES = {
     Evidence.FULL_TEXT: "circle",
@@ -17,22 +17,30 @@ SHAPES = {
 }
 
 
-def progress_chart(benchmark: Benchmark, results: list[Result]) -> dict:
-    dated = sorted((r for r in results if r.date), key=lambda r: (r.date, r.pk))
-    rows = [
-        (
-            r.protocol or "no protocol stated",
-            r.date,
-            r.value,
-            SHAPES.get(r.claim.evidence, "cross"),
-            claim_path(r),
-            f"{r.value:g}{r.unit} · {r.model or 'model not named'} · {r.date:%Y-%m-%d} · "
-            f"{Evidence(r.claim.evidence).label}",
-        )
-        for r in dated
-    ]
+# At most this many points a series: every record (a value better than all before it under
+# that protocol) first, then the newest; the table below lists every figure.
+POINTS_PER_SERIES = 60
+
+
+def progress_chart(benchmark: Benchmark, rows: list[Row]) -> dict:
     lower = benchmark.direction == Direction.LOWER
-    points, series, value_ticks, date_ticks = progress_points(rows, lower_is_better=lower)
+    dated = sorted((r for r in rows if r.date), key=lambda r: (r.date, r.pk))
+    drawn = _thinned(dated, lower)
+    points, series, value_ticks, date_ticks = progress_points(
+        [
+            (
+                r.protocol or "no protocol stated",
+                r.date,
+                r.value,
+                SHAPES.get(r.evidence, "cross"),
+                claim_path(r),
+                f"{r.value:g}{r.unit} · {r.model or 'model not named'} · {r.date:%Y-%m-%d} · "
+                f"{Evidence(r.evidence).label}",
+            )
+            for r in drawn
+        ],
+        lower_is_better=lower,
+    )
     return {
         "points": [_drawn(p) for p in points],
         "series": series,
@@ -41,8 +49,33 @@ def progress_chart(benchmark: Benchmark, results: list[Result]) -> dict:
         "width": POINTS_WIDTH,
         "height": POINTS_HEIGHT,
         "lower": lower,
+        "dated": len(dated),
         "shapes": [(Evidence(k).label, v) for k, v in SHAPES.items() if k != Evidence.UNMARKED],
     }
+
+
+def _thinned(dated: list[Row], lower: bool) -> list[Row]:
+    """Each protocol's records and newest results, at most ``POINTS_PER_SERIES`` of them, in
+    date order: the line of progress stays whole however many results there are."""
+    by_series: dict[str, list[Row]] = {}
+    for row in dated:
+        by_series.setdefault(row.protocol_key, []).append(row)
+    kept: list[Row] = []
+    for members in by_series.values():
+        if len(members) <= POINTS_PER_SERIES:
+            kept += members
+            continue
+        records, best = [], None
+        for row in members:
+            if best is None or (row.value < best if lower else row.value > best):
+                records.append(row)
+                best = row.value
+        records = records[-POINTS_PER_SERIES:]
+        room = POINTS_PER_SERIES - len(records)
+        recorded = set(records)
+        others = [r for r in members if r not in recorded]
+        kept += records + (others[-room:] if room else [])
+    return sorted(kept, key=lambda r: (r.date, r.pk))
 
 
 def _drawn(point) -> dict:

@@ -7,6 +7,7 @@ copy); it is proposed from the claim's words and decided by an editor in review.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
@@ -101,6 +102,17 @@ def best_of(results: list[Result], direction: str) -> Result | None:
     return best
 
 
+@dataclass(frozen=True)
+class _Level:
+    """What ``best_of`` reads of a result, without a model instance."""
+
+    pk: int
+    direction: str
+    unit: str
+    value: float
+    words: dict
+
+
 class ResultQuerySet(models.QuerySet):
     def confirmed(self) -> ResultQuerySet:
         return self.filter(status=ResultStatus.CONFIRMED)
@@ -133,22 +145,28 @@ class ResultQuerySet(models.QuerySet):
         )
 
     def best_per_benchmark(self, concept) -> list[tuple[Benchmark, Result]]:
-        """The best published result per benchmark on ``concept``'s claims (one query),
-        for the concept page's summary; each result's claim is loaded for its badge."""
-        rows = (
+        """The best published result per benchmark on ``concept``'s claims, for the concept
+        page's summary: the levels are read as tuples, then only the bests as models with
+        their claims (for the badge), in two queries whatever the number of results."""
+        levels = (
             self.published()
             .filter(claim__entry__topics=concept)
-            .select_related("benchmark", "claim")
             .order_by("benchmark__name", "id")
             .distinct()
+            .values_list("pk", "benchmark_id", "benchmark__direction", "unit", "value", "words")
         )
-        grouped: dict[int, list[Result]] = {}
-        for result in rows:
-            grouped.setdefault(result.benchmark_id, []).append(result)
-        return [
-            (results[0].benchmark, best_of(results, results[0].benchmark.direction))
-            for results in grouped.values()
-        ]
+        grouped: dict[int, list[_Level]] = {}
+        for pk, benchmark_id, direction, unit, value, words in levels:
+            grouped.setdefault(benchmark_id, []).append(
+                _Level(pk, direction, unit, value, words or {})
+            )
+        bests = [best_of(members, members[0].direction) for members in grouped.values()]
+        loaded = (
+            self.model.objects.filter(pk__in=[b.pk for b in bests if b is not None])
+            .select_related("benchmark", "claim")
+            .in_bulk()
+        )
+        return [(loaded[best.pk].benchmark, loaded[best.pk]) for best in bests if best is not None]
 
 
 class Result(models.Model):

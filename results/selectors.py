@@ -38,6 +38,10 @@ COLUMNS = (
 )
 
 
+# The protocol filter's value for results that state none ("" is any protocol).
+NO_PROTOCOL = "-"
+
+
 @dataclass(frozen=True)
 class ResultFilter:
     benchmark: str = ""  # a benchmark's slug
@@ -45,6 +49,13 @@ class ResultFilter:
     evidence: str = ""
     date_from: dt.date | None = None
     date_to: dt.date | None = None
+
+
+# How many results a group shows on a page (the newest, and its bests): the rest are a
+# click away (the group alone) or in the CSV/JSON, so a page stays the same size whatever
+# the data.
+ROWS_PER_GROUP = 5
+ROWS_PER_GROUP_ALONE = 200
 
 
 @dataclass
@@ -57,6 +68,61 @@ class Group:
     results: list[Result] = field(default_factory=list)
     best: Result | None = None
     best_full_text: Result | None = None
+    total: int = 0  # results in the group, shown or not
+    more_url: str = ""  # the page of the group alone
+
+    @property
+    def hidden(self) -> int:
+        return self.total - len(self.results)
+
+
+@dataclass(frozen=True)
+class Row:
+    """What grouping, the bests and the progress chart need of a result, read as one tuple
+    (no model instance), so thousands of results cost one light query."""
+
+    pk: int
+    benchmark_id: int
+    protocol: str
+    protocol_key: str
+    metric: str
+    unit: str
+    value: float
+    date: dt.date | None
+    evidence: str
+    written: str | None  # the words of the value ("+8.8"): a change is not a level
+    claim_id: int
+    entry_id: int
+    model: str
+
+    @property
+    def words(self) -> dict[str, str]:
+        return {"value": self.written or ""}
+
+
+_ROW_FIELDS = (
+    "pk",
+    "benchmark_id",
+    "protocol",
+    "protocol_key",
+    "metric",
+    "unit",
+    "value",
+    "date",
+    "claim__evidence",
+    "words__value",
+    "claim_id",
+    "claim__entry_id",
+    "model",
+)
+
+
+def result_rows(results: QuerySet[Result]) -> list[Row]:
+    """``results`` (``published_results``) as light rows, in the same order (one query)."""
+    return [
+        Row(*values[:9], values[9] if isinstance(values[9], str) else None, *values[10:])
+        for values in results.values_list(*_ROW_FIELDS)
+    ]
 
 
 def published_results(
@@ -72,7 +138,7 @@ def published_results(
     if f.benchmark:
         qs = qs.filter(benchmark__slug=f.benchmark)
     if f.protocol:
-        qs = qs.filter(protocol_key=f.protocol)
+        qs = qs.filter(protocol_key="" if f.protocol == NO_PROTOCOL else f.protocol)
     if f.evidence:
         qs = qs.filter(claim__evidence=f.evidence)
     if f.date_from:
@@ -88,30 +154,52 @@ def published_results(
     )
 
 
-def results_grouped(results: list[Result]) -> list[Group]:
+def results_grouped(rows: list[Row], *, per_group: int = ROWS_PER_GROUP) -> list[Group]:
     """By benchmark and protocol (never merged), then by measure and unit (a pass rate is
     not compared with an accuracy, nor a change in points with a level in %), each group's
     best stated value and best value from a paper read in full marked (the benchmark's
-    direction decides)."""
-    groups: dict[tuple[int, str, str, str], Group] = {}
-    for result in results:
-        key = (
-            result.benchmark_id,
-            result.protocol_key,
-            normalise_protocol(result.metric),
-            result.unit,
-        )
-        if key not in groups:
-            groups[key] = Group(
-                result.benchmark, result.protocol, result.protocol_key, result.metric, result.unit
+    direction decides). A group shows its newest ``per_group`` results and its bests,
+    loaded as models in two queries whatever the number of rows."""
+    grouped: dict[tuple[int, str, str, str], list[Row]] = {}
+    measures: dict[str, str] = {}  # a measure's name folded, once per name
+    for row in rows:
+        measure = measures.get(row.metric)
+        if measure is None:
+            measure = measures[row.metric] = normalise_protocol(row.metric)
+        grouped.setdefault((row.benchmark_id, row.protocol_key, measure, row.unit), []).append(row)
+    benchmarks = Benchmark.objects.in_bulk({key[0] for key in grouped})
+    plans = []
+    for key, members in grouped.items():
+        direction = benchmarks[key[0]].direction
+        best = best_of(members, direction)
+        best_full = best_of([r for r in members if r.evidence == Evidence.FULL_TEXT], direction)
+        shown = members[:per_group]
+        shown += [r for r in (best, best_full) if r is not None and r not in shown]
+        plans.append((key, members, shown, best, best_full))
+    loaded = (
+        Result.objects.filter(pk__in={r.pk for plan in plans for r in plan[2]})
+        .select_related("benchmark", "paper", "claim")
+        .defer("paper__abstract", "paper__search_vector")
+        .prefetch_related("claim__caveats")
+        .in_bulk()
+    )
+    groups = []
+    for key, members, shown, best, best_full in plans:
+        first = members[0]
+        groups.append(
+            Group(
+                benchmarks[key[0]],
+                first.protocol,
+                first.protocol_key,
+                first.metric,
+                first.unit,
+                results=[loaded[r.pk] for r in sorted(shown, key=members.index)],
+                best=loaded[best.pk] if best else None,
+                best_full_text=loaded[best_full.pk] if best_full else None,
+                total=len(members),
             )
-        groups[key].results.append(result)
-    for group in groups.values():
-        direction = group.benchmark.direction
-        group.best = best_of(group.results, direction)
-        full = [r for r in group.results if r.claim.evidence == Evidence.FULL_TEXT]
-        group.best_full_text = best_of(full, direction)
-    return list(groups.values())
+        )
+    return groups
 
 
 def contested_ids(results: list[Result]) -> set[int]:
@@ -140,8 +228,9 @@ def paper_key(result: Result) -> str:
     return paper.arxiv_id or paper.doi or ""
 
 
-def claim_path(result: Result) -> str:
-    entry_url = reverse("entries:detail", kwargs={"pk": result.claim.entry_id})
+def claim_path(result: Result | Row) -> str:
+    entry_id = result.entry_id if isinstance(result, Row) else result.claim.entry_id
+    entry_url = reverse("entries:detail", kwargs={"pk": entry_id})
     return f"{entry_url}#claim-{result.claim_id}"
 
 
@@ -190,8 +279,15 @@ def benchmarks_listed() -> QuerySet[Benchmark]:
     ).prefetch_related("aliases")
 
 
-def protocol_choices(results: list[Result]) -> list[tuple[str, str]]:
+def protocol_choices(rows: list[Row]) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
-    for result in results:
-        seen.setdefault(result.protocol_key, result.protocol or "no protocol stated")
+    for row in rows:
+        seen.setdefault(row.protocol_key or NO_PROTOCOL, row.protocol or "no protocol stated")
     return sorted(seen.items())
+
+
+def benchmarks_of(rows: list[Row]) -> list[Benchmark]:
+    return sorted(
+        Benchmark.objects.in_bulk({r.benchmark_id for r in rows}).values(),
+        key=lambda b: b.name.lower(),
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from core.http import safe_next, site_root
 from entries.services import EntryError
@@ -62,6 +64,7 @@ def _export(rows: list[dict], fmt: str, name: str) -> HttpResponse:
 
 
 @require_GET
+@cache_page_for_anonymous
 def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     concept = _concept(request, slug)
     if isinstance(concept, HttpResponse):
@@ -74,42 +77,70 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     filters = queries.ResultFilter(
         **{k: data[k] or v for k, v in vars(queries.ResultFilter()).items()}
     )
-    results = list(queries.published_results(concept=concept, filters=filters))
+    results = queries.published_results(concept=concept, filters=filters)
     if data["format"]:
         root = site_root(request)
         rows = [queries.result_row(r, root=root) for r in results]
         return _export(rows, data["format"], concept.slug)
-    everything = list(queries.published_results(concept=concept))
+    rows = queries.result_rows(results)
+    filtered = filters != queries.ResultFilter()
+    everything = (
+        queries.result_rows(queries.published_results(concept=concept)) if filtered else rows
+    )
+    alone = bool(filters.benchmark and filters.protocol)
+    groups = queries.results_grouped(
+        rows, per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP
+    )
+    for group in groups:
+        group.more_url = "?" + urlencode(
+            {
+                "benchmark": group.benchmark.slug,
+                "protocol": group.protocol_key or queries.NO_PROTOCOL,
+            }
+        )
     context = {
         "concept": concept,
         "form": form,
-        "groups": queries.results_grouped(results),
-        "contested": queries.contested_ids(results),
-        "benchmarks": sorted({r.benchmark for r in everything}, key=lambda b: b.name.lower()),
+        "groups": groups,
+        "contested": queries.contested_ids([r for g in groups for r in g.results]),
+        "benchmarks": queries.benchmarks_of(everything),
         "protocols": queries.protocol_choices(everything),
         "query": request.GET.urlencode(),
+        "alone": alone,
     }
     return render_page(request, "results/concept_results.html", context)
 
 
 @require_GET
+@cache_page_for_anonymous
 def benchmark_list(request: HttpRequest) -> HttpResponse:
     return render(request, "results/benchmarks.html", {"benchmarks": queries.benchmarks_listed()})
 
 
 @require_GET
+@cache_page_for_anonymous
 def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
     benchmark, aliased = queries.benchmark_by_slug(slug)
     if aliased is not None:
         return redirect(aliased)
     if benchmark is None:
         raise Http404("No such benchmark.")
-    results = list(queries.published_results(benchmark=benchmark))
+    rows = queries.result_rows(queries.published_results(benchmark=benchmark))
+    protocol = request.GET.get("protocol")
+    key = "" if protocol == queries.NO_PROTOCOL else protocol
+    shown = rows if protocol is None else [r for r in rows if r.protocol_key == key]
+    groups = queries.results_grouped(
+        shown,
+        per_group=queries.ROWS_PER_GROUP if protocol is None else queries.ROWS_PER_GROUP_ALONE,
+    )
+    for group in groups:
+        group.more_url = "?" + urlencode({"protocol": group.protocol_key or queries.NO_PROTOCOL})
     context = {
         "benchmark": benchmark,
-        "groups": queries.results_grouped(results),
-        "contested": queries.contested_ids(results),
-        "chart": progress_chart(benchmark, results),
+        "groups": groups,
+        "contested": queries.contested_ids([r for g in groups for r in g.results]),
+        "chart": progress_chart(benchmark, rows),
+        "alone": protocol is not None,
     }
     return render(request, "results/benchmark.html", context)
 

@@ -44,7 +44,9 @@ from demo.synthetic.text import (
 )
 from entries.fulltext import entry_vector_refresh
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from evidence import normalise_protocol
 from papers.models import Paper, ReadLevel
+from results.models import Benchmark, Direction, Result, ResultStatus
 from wiki.fulltext import concept_vector_refresh
 from wiki.markdown import render_markdown
 from wiki.models import Concept, KeyPaper, Revision, RevisionStatus
@@ -56,6 +58,7 @@ class SeedSummary:
     papers: int = 0
     entries: int = 0
     claims: int = 0
+    results: int = 0
     papers_seconds: float = 0.0  # including index rebuilds
     papers_insert_seconds: float = 0.0
 
@@ -209,9 +212,11 @@ def seed(
     entries: int,
     claims_per_entry: int,
     seed: int = 1,
+    results: int = 0,
     progress: Callable[[str], None] = lambda _msg: None,
 ) -> SeedSummary:
-    """Add synthetic concepts, papers, entries and claims to the database."""
+    """Add synthetic concepts, papers, entries and claims (and confirmed results on the
+    published claims) to the database."""
     rng = random.Random(seed)
     text = Text(rng)
     bulk = papers >= BULK_FROM
@@ -379,8 +384,58 @@ def seed(
         summary.entries += len(created)
         summary.claims += len(claims)
         progress(f"entries: {summary.entries}, claims: {summary.claims}")
+    if results:
+        summary.results = _seed_results(rng, results, run)
+        progress(f"results: {summary.results}")
     # Rows went in without the write services: fill the search vectors in one pass each.
     concept_vector_refresh([c.pk for c in concept_objs])
     entry_vector_refresh()
     progress("search vectors refreshed")
     return summary
+
+
+# Benchmarks of the synthetic wiki: (name, direction, unit); results fall on them unevenly.
+BENCHMARKS = [
+    (f"Synthetic Suite {n}", Direction.LOWER if n % 4 == 0 else Direction.HIGHER, "%")
+    for n in range(1, 21)
+]
+PROTOCOLS = ["", "0-shot", "5-shot", "test split", "5-shot, CoT", "held-out set"]
+
+
+def _seed_results(rng: random.Random, count: int, run: str) -> int:
+    """Confirmed results on published claims (the first ``count``, in a random order), each
+    with its claim's paper and its entry's date, on benchmarks skewed like the topics."""
+    benchmarks = []
+    for name, direction, unit in BENCHMARKS:
+        benchmark, _ = Benchmark.objects.get_or_create(
+            slug=slugify(name), defaults={"name": name, "direction": direction, "unit": unit}
+        )
+        benchmarks.append(benchmark)
+    claims = list(
+        Claim.objects.filter(entry__status=EntryStatus.PUBLISHED, results__isnull=True)
+        .values_list("pk", "paper_id", "entry__date")
+        .order_by("pk")[: count * 2]
+    )
+    rng.shuffle(claims)
+    rows = []
+    for pk, paper_id, date in claims[:count]:
+        benchmark = benchmarks[zipf_index(rng, len(benchmarks))]
+        protocol = rng.choice(PROTOCOLS)
+        rows.append(
+            Result(
+                claim_id=pk,
+                benchmark=benchmark,
+                benchmark_name=benchmark.name,
+                metric="accuracy" if benchmark.direction == Direction.HIGHER else "error rate",
+                value=round(rng.uniform(20, 95), 1),
+                unit=benchmark.unit,
+                protocol=protocol,
+                protocol_key=normalise_protocol(protocol),
+                model=f"Model-{rng.randint(1, 400)}",
+                paper_id=paper_id,
+                date=date,
+                status=ResultStatus.CONFIRMED,
+            )
+        )
+    Result.objects.bulk_create(rows, batch_size=BATCH)
+    return len(rows)

@@ -4,8 +4,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Count
 
-from entries.models import Claim, Entry, Evidence
+from entries.models import Claim, Entry, EntryStatus, Evidence
 from papers.models import Paper
+from results.models import Benchmark, Result, ResultStatus
 from wiki.models import Concept
 
 
@@ -20,6 +21,19 @@ def test_seed_demo_creates_the_requested_amounts(db, capsys):
     assert Entry.objects.count() == 20
     assert Claim.objects.count() == 60
     assert "Seeded 5 concepts, 300 papers, 20 entries, 60 claims" in capsys.readouterr().out
+
+
+def test_seed_demo_adds_results_the_results_pages_show(db, client):
+    call_command(
+        "seed_demo", concepts=3, papers=50, entries=30, claims_per_entry=3, results=40, quiet=True
+    )
+    results = Result.objects.filter(status=ResultStatus.CONFIRMED).select_related("claim__entry")
+    assert results.count() == 40
+    assert all(r.claim.entry.status == EntryStatus.PUBLISHED for r in results)
+    assert all(r.date == r.claim.entry.date for r in results)
+    busiest = Benchmark.objects.annotate(n=Count("results")).order_by("-n").first()
+    page = client.get(busiest.get_absolute_url())
+    assert page.status_code == 200 and "<svg" in page.content.decode()
 
 
 def test_seed_demo_is_deterministic(db):

@@ -466,3 +466,47 @@ def test_a_contributor_cannot_add_a_benchmark_by_confirming(
 
     assert response.status_code == 403
     assert not Benchmark.objects.exists()
+
+
+@pytest.fixture
+def many(contributor, editor, concept, mmlu):
+    """75 published MMLU results under one protocol, one a day, rising but for a dip."""
+    claims = [f"It reaches {50 + n * 0.5:g}% on MMLU." for n in range(75)]
+    claims[70] = "It reaches 20% on MMLU."
+    entry = write_entry(author=contributor, concept=concept, texts=claims)
+    publish(entry, editor)
+    for n, result in enumerate(Result.objects.order_by("claim__position")):
+        Result.objects.filter(pk=result.pk).update(date=dt.date(2026, 1, 1) + dt.timedelta(n))
+    return entry
+
+
+def test_a_big_group_shows_its_newest_and_best_and_links_to_the_rest(
+    client, many, concept, mmlu, django_assert_max_num_queries
+):
+    url = reverse("results:concept_results", args=[concept.slug])
+    with django_assert_max_num_queries(12):
+        html = client.get(url).content.decode()
+
+    assert html.count('<li class="result-row') == 5  # the newest five; the best is among them
+    assert "Show all 75 results under this protocol" in html
+    assert "86.5%" in html and "51%" not in html
+    assert f"?benchmark={mmlu.slug}&amp;protocol=-" in html
+
+    alone = client.get(f"{url}?benchmark={mmlu.slug}&protocol=-").content.decode()
+    assert alone.count('<li class="result-row') == 75
+    assert "Show all" not in alone
+
+
+def test_a_big_benchmark_page_draws_records_and_the_newest(
+    client, many, mmlu, django_assert_max_num_queries, monkeypatch
+):
+    monkeypatch.setattr("results.chart.POINTS_PER_SERIES", 20)
+    with django_assert_max_num_queries(10):
+        html = client.get(reverse("results:benchmark", args=[mmlu.slug])).content.decode()
+
+    assert html.count('class="chart-point') == 20
+    assert "20 of 75 dated, confirmed results" in html
+    assert html.count('<li class="result-row') == 5
+    assert "51%" not in html.split("<h2>Results by protocol</h2>")[1]
+    every = client.get(reverse("results:benchmark", args=[mmlu.slug]) + "?protocol=-")
+    assert every.content.decode().count('<li class="result-row') == 75

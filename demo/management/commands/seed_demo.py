@@ -19,11 +19,14 @@ class Command(BaseCommand):
         parser.add_argument("--papers", type=int, default=500)
         parser.add_argument("--entries", type=int, default=50)
         parser.add_argument("--claims-per-entry", type=int, default=4)
+        parser.add_argument(
+            "--results", type=int, default=0, help="confirmed results on published claims"
+        )
         parser.add_argument("--seed", type=int, default=1)
         add_quiet_argument(parser)
 
     def handle(self, *args, **options) -> None:
-        for name in ("concepts", "papers", "entries", "claims_per_entry"):
+        for name in ("concepts", "papers", "entries", "claims_per_entry", "results"):
             if options[name] < 0:
                 raise CommandError(f"--{name.replace('_', '-')} must be zero or more")
         if options["concepts"] < 1 and (options["papers"] or options["entries"]):
@@ -35,12 +38,14 @@ class Command(BaseCommand):
             entries=options["entries"],
             claims_per_entry=options["claims_per_entry"],
             seed=options["seed"],
+            results=options["results"],
             progress=command_progress(self, options, every_seconds=1.0),
         )
         elapsed = time.perf_counter() - started
         self.stdout.write(
             f"Seeded {summary.concepts} concepts, {summary.papers} papers, "
-            f"{summary.entries} entries, {summary.claims} claims in {elapsed:.1f} s"
+            f"{summary.entries} entries, {summary.claims} claims, {summary.results} results "
+            f"in {elapsed:.1f} s"
         )
         if summary.papers:
             total = summary.papers / max(summary.papers_seconds, 1e-9)
