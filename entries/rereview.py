@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Count, Window
 from django.urls import reverse
 
 from accounts.roles import is_editor
@@ -132,19 +133,26 @@ class DueRow:
 
 def due_for_rereview(today: dt.date, *, limit: int, offset: int = 0) -> tuple[int, list[DueRow]]:
     """How many entries are due on ``today``, and ``limit`` of them from ``offset``, the
-    longest due first: three queries, however many are due."""
-    due = Entry.objects.due_for_rereview(today)
-    total = due.count()
+    longest due first: one query for the rows and their count, one for their topics (none
+    when nothing is due), however many are due."""
+    due = Entry.objects.due_for_rereview(today).order_by("review_by", "id")
     rows = list(
-        due.order_by("review_by", "id").values_list("pk", "headline", "date", "review_by")[
-            offset : offset + limit
-        ]
+        due.annotate(total=Window(Count("id"))).values_list(
+            "pk", "headline", "date", "review_by", "total"
+        )[offset : offset + limit]
     )
+    if rows:
+        total = rows[0][-1]
+    else:  # past the last page, or nothing due
+        total = due.count() if offset else 0
     topics: dict[int, list[tuple[str, str]]] = {row[0]: [] for row in rows}
-    through = Entry.topics.through.objects.filter(entry_id__in=list(topics))
-    for entry_id, title, slug in through.values_list("entry_id", "concept__title", "concept__slug"):
-        topics[entry_id].append((title, slug))
+    if topics:
+        through = Entry.topics.through.objects.filter(entry_id__in=list(topics))
+        for entry_id, title, slug in through.values_list(
+            "entry_id", "concept__title", "concept__slug"
+        ):
+            topics[entry_id].append((title, slug))
     return total, [
         DueRow(pk, headline, date, review_by, tuple(sorted(topics[pk], key=lambda t: t[0].lower())))
-        for pk, headline, date, review_by in rows
+        for pk, headline, date, review_by, _ in rows
     ]
