@@ -178,11 +178,13 @@ def _rereview(topic: Concept, *, editor: bool) -> RereviewNotice | None:
     page: due, for everyone; a date to come, for editors."""
     latest = cached_fragment(
         f"topic-latest-entry:{topic.pk}",
-        lambda: Entry.objects.published()
-        .filter(topics=topic)
-        .order_by("-date", "-id")
-        .only("headline", "review_by")
-        .first(),
+        lambda: (
+            Entry.objects.published()
+            .filter(topics=topic)
+            .order_by("-date", "-id")
+            .only("headline", "review_by")
+            .first()
+        ),
     )  # read-only: shared by this process's requests until the next write
     notice = rereview_notice(latest, today())
     return notice if notice is not None and (notice.due or editor) else None
