@@ -318,3 +318,27 @@ def test_api_shows_the_date_read_only(client, published):
     entry_out = schema["components"]["schemas"]["EntryOut"]["properties"]["review_by"]
     assert "Read-only" in entry_out["description"]
     assert "review_by" not in schema["components"]["schemas"]["EntryIn"]["properties"]
+
+
+def test_a_revision_takes_no_date_and_its_approval_keeps_the_entrys(
+    editor, contributor, topic, published
+):
+    from entries.services import revision_start
+    from entries.workflow import entry_transition
+
+    when = _today() + dt.timedelta(days=90)
+    entry_review_by_set(entry=published, by=editor, review_by=when, today=_today())
+    revision = revision_start(
+        original=published, by=contributor, date=published.date, headline="Latest state, revised",
+        lead="A new lead.", topics=[topic], claims=[],
+    )  # fmt: skip
+    revision.topics.add(topic)
+    with pytest.raises(ReviewDateRefused):
+        entry_review_by_set(entry=revision, by=editor, review_by=when, today=_today())
+
+    entry_transition(entry=revision, to=EntryStatus.PENDING, by=contributor)
+    revision.refresh_from_db()
+    entry_transition(entry=revision, to=EntryStatus.PUBLISHED, by=editor, version=revision.version)
+
+    published.refresh_from_db()
+    assert (published.headline, published.review_by) == ("Latest state, revised", when)
