@@ -141,10 +141,8 @@ def due_for_rereview(today: dt.date, *, limit: int, offset: int = 0) -> tuple[in
             "pk", "headline", "date", "review_by", "total"
         )[offset : offset + limit]
     )
-    if rows:
-        total = rows[0][-1]
-    else:  # past the last page, or nothing due
-        total = due.count() if offset else 0
+    # No rows: nothing is due, or the page is past the last one.
+    total = rows[0][-1] if rows else (due.count() if offset else 0)
     topics: dict[int, list[tuple[str, str]]] = {row[0]: [] for row in rows}
     if topics:
         through = Entry.topics.through.objects.filter(entry_id__in=list(topics))
