@@ -413,6 +413,10 @@ class EntryOut(Schema):
     created: dt.datetime
     updated: dt.datetime
     published_at: dt.datetime | None
+    review_by: dt.date | None = Field(
+        description="Read-only. The re-review date an editor set on a published State of the "
+        "Art entry: on and after it the entry is due for re-review. Set on the entry page."
+    )
     page_url: str
 
     @staticmethod

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import datetime as dt
 import functools
 import hashlib
 import secrets
@@ -25,6 +26,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from core import metrics
 from core.cache_listener import QUERY, listener
@@ -210,6 +212,13 @@ def content_and_frame_versions() -> tuple[str, ...]:
     return versions("content", "frame")
 
 
+def today() -> dt.date:
+    """The day in the site's time zone. A page may say what falls due on a day (an entry's
+    re-review), so whole pages are kept per content version *and* day: the first request
+    of a day renders each page again, as after a write."""
+    return timezone.localdate()
+
+
 def _cacheable(request: HttpRequest) -> bool:
     return (
         request.method in ("GET", "HEAD")
@@ -220,9 +229,9 @@ def _cacheable(request: HttpRequest) -> bool:
 
 
 def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve anonymous GETs of this view from the page cache, keyed by content version:
-    for visitors whose session says they are anonymous (core/page_cache.py serves those
-    without a session, earlier)."""
+    """Serve anonymous GETs of this view from the page cache, keyed by content version and
+    day (``today``): for visitors whose session says they are anonymous (core/page_cache.py
+    serves those without a session, earlier)."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -232,7 +241,7 @@ def cache_page_for_anonymous(view: Callable[..., HttpResponse]) -> Callable[...,
         # As sent: build_absolute_uri() would resolve "/papers/../" to "/", another page.
         address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
         address = hashlib.sha256(address.encode()).hexdigest()
-        key = f"page:{content_version()}:{address}"
+        key = f"page:{content_version()}:{today().isoformat()}:{address}"
         cached = cache_get_memoized(key)
         if cached is not None:
             metrics.page_cache.hit()

@@ -2,11 +2,11 @@
 
 What a page says to one signed-in person, when nobody has left them a message and the page
 has no notice for them alone, is their name and their CSRF token; everything else depends
-only on the page, the content version and their roles (which links the header and the page
-offer). So the page is rendered once per content version, address and set of roles with
-markers in those two places, kept as a shared fragment (``core.cache.cached_fragment``),
-and each request puts the person's escaped name and token into the markers: no template
-renders per request.
+only on the page, the content version, the day and their roles (which links the header and
+the page offer). So the page is rendered once per content version, day, address and set of
+roles with markers in those two places, kept as a shared fragment
+(``core.cache.cached_fragment``), and each request puts the person's escaped name and token
+into the markers: no template renders per request.
 
 The markers come before the page's content in the HTML (in the header), and only their
 first occurrences are replaced, so a page whose text happens to hold a marker is unharmed.
@@ -23,7 +23,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from core.cache import cached_fragment
+from core.cache import cached_fragment, today
 
 PERSON_MARKER = "rw-person-name-7f3c9a"
 TOKEN_MARKER = "rw-csrf-token-7f3c9a"
@@ -65,7 +65,9 @@ def render_for_person(
 
     # The whole address: a query string may change the page (?abstract=hide).
     address = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
-    html = cached_fragment(f"person-page:{address}:{','.join(roles)}", shared)
+    # Per day as well: a page may say what falls due on a day (core.cache.today).
+    key = f"person-page:{today().isoformat()}:{address}:{','.join(roles)}"
+    html = cached_fragment(key, shared)
     html = html.replace(PERSON_MARKER, escape(request.user.get_username()), 1)
     html = html.replace(TOKEN_MARKER, get_token(request), TOKEN_PLACES)
     return HttpResponse(html)

@@ -27,6 +27,7 @@ from core.cache import (
     content_version,
     memoized,
     memory_versions,
+    today,
     versions_read_once,
 )
 from core.cache_listener import listener
@@ -95,7 +96,7 @@ class AnonymousPageCacheMiddleware:
         # the host check: an address the check refuses was never stored.
         address = f"{request.scheme}://{request._get_raw_host()}{request.get_full_path()}"
         digest = hashlib.sha256(address.encode()).hexdigest()
-        return f"front:{content_version()}:{digest}"
+        return f"front:{content_version()}:{today().isoformat()}:{digest}"
 
 
 def front_door(application: Callable) -> Callable:

@@ -290,3 +290,31 @@ class SuggestionForm(forms.Form):
     kind = forms.ChoiceField(choices=[("evidence", "evidence"), ("caveat", "caveat")])
     value = forms.CharField(max_length=100)
     seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+
+class ReviewByForm(forms.Form):
+    """An entry's re-review date: "set" a date, "clear" it, or "reviewed" (from the queue:
+    read again, with the next date, or none)."""
+
+    action = forms.ChoiceField(
+        choices=[("set", "Set re-review date"), ("clear", "Clear"), ("reviewed", "Re-reviewed")],
+        error_messages={"required": "Choose one of the buttons.", "invalid_choice": "Choose "
+                        "one of the buttons."},
+    )  # fmt: skip
+    review_by = forms.DateField(
+        required=False,
+        input_formats=["%Y-%m-%d"],
+        error_messages={"invalid": "Enter the re-review date as YYYY-MM-DD."},
+    )
+    comment = forms.CharField(required=False, max_length=2000)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("action") == "set" and not data.get("review_by") and not self.errors:
+            self.add_error("review_by", "Choose a re-review date (YYYY-MM-DD).")
+        if data.get("action") == "clear":
+            data["review_by"] = None
+        return data
+
+    def first_error(self) -> str:
+        return next(iter(message for errors in self.errors.values() for message in errors))

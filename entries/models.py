@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
@@ -78,6 +80,10 @@ class EntryQuerySet(models.QuerySet):
     def of_author(self, user) -> EntryQuerySet:
         return self.filter(author=user)
 
+    def due_for_rereview(self, today: dt.date) -> EntryQuerySet:
+        """Published entries whose re-review date is ``today`` or earlier."""
+        return self.published().filter(revision_of=None, review_by__lte=today)
+
 
 OPEN_STATUSES = (EntryStatus.DRAFT, EntryStatus.PENDING, EntryStatus.CHANGES_REQUESTED)
 
@@ -129,6 +135,14 @@ class Entry(models.Model):
         "replace once approved. Readers keep seeing that entry meanwhile.",
     )
 
+    review_by = models.DateField(
+        null=True,
+        blank=True,
+        help_text="Set by an editor on a published State of the Art entry: on and after this "
+        "date its concept says it is due for re-review. Scheduling, not content: it changes "
+        "no text and needs no revision.",
+    )
+
     # Weighted headline, lead and claim text; kept current by search.selectors, PostgreSQL only.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)
 
@@ -141,6 +155,12 @@ class Entry(models.Model):
             models.Index(fields=["status", "-date"], name="entry_status_date_idx"),
             models.Index(fields=["-date", "-id"], name="entry_date_idx"),
             models.Index(fields=["status", "submitted_at", "id"], name="entry_queue_idx"),
+            # The "due for re-review" list: the few entries with a date, oldest first.
+            models.Index(
+                fields=["review_by", "id"],
+                name="entry_review_by_idx",
+                condition=Q(review_by__isnull=False),
+            ),
         ]
         constraints = [
             # One open revision per published entry: two authors editing at once must not
@@ -165,6 +185,10 @@ class Entry(models.Model):
     @property
     def is_revision(self) -> bool:
         return self.revision_of_id is not None
+
+    def rereview_due(self, today: dt.date) -> bool:
+        """On and after its re-review date, a published entry is due for re-review."""
+        return self.review_by is not None and self.review_by <= today
 
 
 class Caveat(models.Model):

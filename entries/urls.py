@@ -19,6 +19,7 @@ urlpatterns = [
         name="apply_suggestions",
     ),
     path("entries/<int:pk>/marks/", views.entry_marks_view, name="marks"),
+    path("entries/<int:pk>/review-by/", views.entry_review_by_view, name="review_by"),
     path("claims/<int:pk>/mark/", views.claim_mark_view, name="claim_mark"),
     path("claims/<int:pk>/apply/", views.claim_apply_suggestion_view, name="claim_apply"),
     path("review/", views.review_queue, name="review"),

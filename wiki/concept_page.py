@@ -4,7 +4,7 @@ once per content version for everyone with the same role, plus per-person chrome
 - ``concept_page_shared`` gives the page's head and main column (body, State of the
   Art sections, key papers, related concepts, backlinks, staleness) under the content
   and frame versions, once per role that changes them: readers, and contributors (who
-  see "Edit").
+  see "Edit"); the latest entry's re-review notice is put in per day (and for editors).
   No per-person value enters it: no user, no CSRF token, no request.
 - What it shows around the claims (the concept, entries list, links, key papers,
   staleness, pending revisions) is its *frame*, cached under the frame version, which a
@@ -21,6 +21,7 @@ once per content version for everyone with the same role, plus per-person chrome
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import secrets
 
 from django.db.models import prefetch_related_objects
@@ -36,17 +37,19 @@ from core.cache import (
     data_digest,
     process_memoized,
 )
+from core.cache import today as cache_today
 from entries.models import Claim, Entry, Evidence
 from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
 from results.models import Result
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.selectors import concept_by_slug
-from wiki.staleness import concept_staleness
+from wiki.staleness import concept_staleness, rereview_notice
 
 CONCEPT_PAGE_ENTRIES = 20
 PAGE = "wiki/concept.html"
 SECTIONS = "wiki/_concept_sections.html"
+REREVIEW_NOTICE = "wiki/_rereview.html"
 SECTION_PARTS = "sota-entry-2"  # claims carry data-evidence since this name
 
 # The columns a State of the Art section shows, directly or through its claims: the
@@ -63,7 +66,9 @@ _CAVEAT_FIELDS = ("claim__entry_id", "claim_id", "caveat__name", "caveat__slug",
                   "caveat__description", "caveat__position")  # fmt: skip
 
 
-def concept_page_shared(slug: str, *, contributor: bool) -> dict:
+def concept_page_shared(
+    slug: str, *, contributor: bool, editor: bool = False, today: dt.date | None = None
+) -> dict:
     """What the page at ``slug`` shows everyone with this role:
     {"concept", "alias", "revision", "head", "main", "pending": [(number, author id)],
     "abstract_only": claims on the page resting on abstracts only}.
@@ -71,20 +76,33 @@ def concept_page_shared(slug: str, *, contributor: bool) -> dict:
     An alias's slug gives {"concept": None, "alias": its concept}; an unknown one, both
     None. Head and main are rendered once per frame version and role with markers where
     the claims go (the sections, the evidence mix), which are read and rendered once per
-    content version for all roles and put in here: two substitutions.
+    content version for all roles and put in here: two substitutions. A third puts in the
+    re-review notice of the latest entry, which depends on ``today`` (is it due?) and on
+    ``editor`` (editors also see a date still to come), so the result is kept per day.
     """
     # Both versions before anything they cover is read, the content's first: a write
     # from now on replaces them, and what is stored under them now is never read again.
     version, frame_version = content_and_frame_versions()
     role = "contributor" if contributor else "reader"
-    # Put together once per process and change: a hit is the versions' one query.
+    day = today or cache_today()
+    # Put together once per process, change and day: a hit is the versions' one query.
     return process_memoized(
-        f"concept-shared:{version}:{frame_version}:{slug}:{role}",
-        lambda: _assemble(slug, version, frame_version, contributor=contributor),
+        f"concept-shared:{version}:{frame_version}:{day.isoformat()}:{slug}:{role}:{editor:d}",
+        lambda: _assemble(
+            slug, version, frame_version, contributor=contributor, editor=editor, today=day
+        ),
     )
 
 
-def _assemble(slug: str, version: str, frame_version: str, *, contributor: bool) -> dict:
+def _assemble(
+    slug: str,
+    version: str,
+    frame_version: str,
+    *,
+    contributor: bool,
+    editor: bool,
+    today: dt.date,
+) -> dict:
     frame = cached_frame(f"concept-frame:{slug}", lambda: _frame(slug), version=frame_version)
     concept = frame["concept"]
     if concept is None:
@@ -99,6 +117,7 @@ def _assemble(slug: str, version: str, frame_version: str, *, contributor: bool)
         f"concept-claims:{concept.pk}", lambda: _claims_data(frame), version=version
     )
     main = page["main"].replace(page["sections"], claims["sections_html"], 1)
+    main = main.replace(page["rereview"], _rereview_html(frame, editor=editor, today=today), 1)
     return {
         "concept": concept,
         "alias": None,
@@ -114,10 +133,12 @@ def _render_frame(frame: dict, *, contributor: bool) -> dict:
     """Head and main for one role, with unguessable markers where the claims' parts go."""
     token = secrets.token_hex(16)
     sections, mix = f"<!--sections-{token}-->", f"<!--mix-{token}-->"
+    rereview = f"<!--rereview-{token}-->"
     context = {
         **frame,
         "sections_html": mark_safe(sections),
         "mix_html": mark_safe(mix),
+        "rereview_html": mark_safe(rereview),
         "can_contribute": contributor,
     }
     return {
@@ -125,7 +146,18 @@ def _render_frame(frame: dict, *, contributor: bool) -> dict:
         "main": render_to_string(f"{PAGE}#main", context),
         "sections": sections,
         "mix": mix,
+        "rereview": rereview,
     }
+
+
+def _rereview_html(frame: dict, *, editor: bool, today: dt.date) -> str:
+    """The latest State of the Art entry's re-review notice: "due for re-review" for
+    everyone on and after its date, the date still to come for editors only."""
+    entries = frame["entries"]
+    notice = rereview_notice(entries[0] if entries else None, today)
+    if notice is None or not (notice.due or editor):
+        return ""
+    return render_to_string(REREVIEW_NOTICE, {"rereview": notice, "concept": frame["concept"]})
 
 
 def _frame(slug: str) -> dict:
@@ -139,7 +171,8 @@ def _frame(slug: str) -> dict:
         Entry.objects.published()
         .filter(topics=concept)
         .order_by("-date", "-id")
-        .only(*(f for f in _ENTRY_FIELDS if f != "pk"))[: CONCEPT_PAGE_ENTRIES + 1]
+        # The re-review date too: the frame follows it, the sections do not show it.
+        .only(*(f for f in _ENTRY_FIELDS if f != "pk"), "review_by")[: CONCEPT_PAGE_ENTRIES + 1]
     )
     shown = entries[:CONCEPT_PAGE_ENTRIES]
     total = len(entries)

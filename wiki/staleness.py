@@ -3,6 +3,9 @@
 A paper counts when its publication date is strictly after the date of the concept's
 newest published entry (one dated the same day was there to be read). The link opens the
 papers list filtered to exactly those papers.
+
+Beside it, the latest entry's re-review date (``Entry.review_by``, set by an editor): on
+and after it the entry is due for re-review (``rereview_notice``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from urllib.parse import urlencode
 
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 
 from entries.models import Entry, EntryStatus
 from papers.models import Paper
@@ -34,6 +38,28 @@ class Staleness:
     def label(self) -> str:
         papers = "paper" if self.newer == 1 else "papers"
         return f"{self.newer} newer {papers} since the last update on {self.since.isoformat()}"
+
+
+@dataclass(frozen=True)
+class RereviewNotice:
+    """What a concept or topic page says of its latest State of the Art entry's
+    re-review date."""
+
+    pk: int
+    headline: str
+    review_by: dt.date
+    due: bool
+
+    def get_absolute_url(self) -> str:
+        return reverse("entries:detail", kwargs={"pk": self.pk})
+
+
+def rereview_notice(entry: Entry | None, today: dt.date) -> RereviewNotice | None:
+    """The notice for a page whose latest State of the Art entry is ``entry`` (loaded with
+    ``review_by``): None when it has no date."""
+    if entry is None or entry.review_by is None:
+        return None
+    return RereviewNotice(entry.pk, entry.headline, entry.review_by, entry.rereview_due(today))
 
 
 def _newer_papers(concept_id, since) -> QuerySet:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import can_contribute, is_editor
-from core.cache import cache_page_for_anonymous
+from core.cache import cache_page_for_anonymous, today
 from core.chrome import render_for_person
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
@@ -76,14 +76,16 @@ def concept_index(request: HttpRequest) -> HttpResponse:
 @cache_page_for_anonymous
 def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     user = request.user
-    # One cache read brings the concept and the page's shared part for this role.
-    shared = concept_page_shared(slug, contributor=can_contribute(user))
+    editor = is_editor(user)
+    # One cache read brings the concept and the page's shared part for this role and day.
+    shared = concept_page_shared(
+        slug, contributor=can_contribute(user), editor=editor, today=today()
+    )
     found = (shared["concept"], shared["alias"])
     concept = _concept(request, slug, "concept", lookup=lambda _: found)
     if isinstance(concept, HttpResponse):
         return concept
     # Only the person's own notices are worked out per request, from the shared part.
-    editor = is_editor(user)
     mine = user.is_authenticated and not editor
     own = [n for n, author in shared["pending"] if mine and author == user.pk]
     pending = queries.revisions_pending().filter(concept=concept) if editor else []

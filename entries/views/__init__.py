@@ -11,6 +11,7 @@ from entries.views.reading import (
     topic_detail,
     topic_index,
 )
+from entries.views.rereview import entry_review_by_view
 from entries.views.review import (
     claim_apply_suggestion_view,
     claim_mark_view,
@@ -30,6 +31,7 @@ __all__ = [
     "entry_edit",
     "entry_marks_view",
     "entry_new",
+    "entry_review_by_view",
     "entry_transition_view",
     "evidence_audit",
     "evidence_help",

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous
+from core.cache import cache_page_for_anonymous, cached_fragment, today
 from core.htmx import render_page
 from entries.diff import revision_diff
 from entries.entry_page import reader_claims
@@ -40,6 +40,7 @@ from entries.views.common import attach_results, check_visible
 from entries.workflow import AUTHOR, transitions_for
 from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept, published_topics
+from wiki.staleness import RereviewNotice, rereview_notice
 
 # Editors mark claims during review, and may correct a published claim's mark (logged).
 MARKABLE = (EntryStatus.PENDING, EntryStatus.PUBLISHED)
@@ -77,6 +78,7 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         "imported": any(event.action == "imported" for event in events),
         "show_comments": comments_visible(entry, user),
         "next": entry.get_absolute_url(),
+        **_rereview_context(entry, editor=editor),
     }
     if entry.is_revision and entry.revision_of is not None:
         original = (
@@ -94,6 +96,24 @@ def entry_page_context(request: HttpRequest, entry: Entry) -> dict:
         attach_results(entry, user)
         context["author_results"] = entry.review_results
     return context
+
+
+def _rereview_context(entry: Entry, *, editor: bool) -> dict:
+    """The entry's re-review date (everyone sees it once due, editors before) and, for an
+    editor, the form that sets it on a published State of the Art entry."""
+    day = today()
+    scheduling = (
+        editor
+        and entry.status == EntryStatus.PUBLISHED
+        and not entry.is_revision
+        and bool(entry.topics.all())
+    )
+    return {
+        "today": day,
+        "rereview_due": entry.rereview_due(day),
+        "show_review_by": entry.review_by is not None and (editor or entry.rereview_due(day)),
+        "schedule_rereview": scheduling,
+    }
 
 
 @require_GET
@@ -132,6 +152,7 @@ def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
     mix = evidence_mix(topic)
     context = {
         "topic": topic,
+        "rereview": _rereview(topic, editor=is_editor(request.user)),
         "evidence": evidence,
         "evidence_label": Evidence(evidence).label if evidence else "",
         "caveat": next((c for c in caveats if c.slug == caveat_slug), None),
@@ -150,6 +171,23 @@ def topic_detail(request: HttpRequest, slug: str) -> HttpResponse:
             entry.summary = badge_summary(entry.claims.all())
         context["page"] = page
     return render_page(request, "entries/topic.html", context, status=status)
+
+
+def _rereview(topic: Concept, *, editor: bool) -> RereviewNotice | None:
+    """The re-review notice of the topic's latest State of the Art entry, as on its concept
+    page: due, for everyone; a date to come, for editors."""
+    latest = cached_fragment(
+        f"topic-latest-entry:{topic.pk}",
+        lambda: (
+            Entry.objects.published()
+            .filter(topics=topic)
+            .order_by("-date", "-id")
+            .only("headline", "review_by")
+            .first()
+        ),
+    )  # read-only: shared by this process's requests until the next write
+    notice = rereview_notice(latest, today())
+    return notice if notice is not None and (notice.due or editor) else None
 
 
 def _filter_counts(mix: EvidenceMix, caveats: list[Caveat]) -> dict:

@@ -17,14 +17,16 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import can_contribute, is_editor
-from core.cache import cached_fragment
+from core.cache import cached_fragment, today
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.diff import revision_diff
 from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import MAX_CLAIMS, Claim, Entry, EntryStatus, Evidence
+from entries.rereview import due_for_rereview, next_review_default
 from entries.review_page import (
     ClaimRows,
+    PageInfo,
     QueueRow,
     claim_parts,
     claim_rows,
@@ -119,8 +121,30 @@ def review_queue(request: HttpRequest) -> HttpResponse:
         "next": next_url,
         "messages": _queue_messages(request, entries),
         "contested": cached_fragment("review-contested", Result.objects.contested),
+        **_due_context(request),
     }
     return render(request, "entries/review.html", context)
+
+
+def _due_context(request: HttpRequest) -> dict:
+    """ "Due for re-review": a page of the entries due today, longest due first, read once
+    per content version and day (three queries however many are due)."""
+    day = today()
+    number = request.GET.get("due_page", "1")
+    number = int(number) if number.isascii() and number.isdigit() and 0 < int(number) < 10**6 else 1
+    total, rows = cached_fragment(
+        f"review-due:{day.isoformat()}:{number}",
+        lambda: due_for_rereview(
+            day, limit=REVIEW_PAGE_SIZE, offset=(number - 1) * REVIEW_PAGE_SIZE
+        ),
+    )
+    pages = max(1, -(-total // REVIEW_PAGE_SIZE))
+    return {
+        "due": rows,
+        "due_page": PageInfo(min(number, pages), pages, total),
+        "next_review": next_review_default(day),
+        "today": day,
+    }
 
 
 @login_required

@@ -312,6 +312,12 @@ RULES: dict[str, Rule] = {
         },
         outcomes=_editors_only(),
     ),
+    "entries:review_by": Rule(
+        # A re-review date on the published State of the Art entry: editors only.
+        path=lambda w, a: f"/entries/{w.published.pk}/review-by/",
+        data=lambda w, a: {"action": "set", "review_by": "2099-01-01"},
+        outcomes=_editors_only(),
+    ),
     "entries:claim_apply": Rule(
         path=lambda w, a: f"/claims/{w.claim_of(w.pending[_owner(a)]).pk}/apply/",
         data=lambda w, a: {"kind": "evidence", "value": "abstract_only"},

@@ -133,6 +133,7 @@ FORM_CLASSES = [
     entry_forms.TransitionForm,
     entry_forms.SuggestionForm,
     entry_forms.MarkForm,
+    entry_forms.ReviewByForm,
     importer_forms.ImportForm,
 ]
 
