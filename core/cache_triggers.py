@@ -20,8 +20,10 @@ EVERYTHING = KINDS
 # Rows per version, see core.models.CacheVersion.
 SLOTS = 4
 # Tables no page shows, written all day: sessions, login throttling (django-axes), API
-# token bookkeeping, the admin's log, migrations; and the versions themselves.
-UNWATCHED_PREFIXES = ("axes_", "sqlite_")
+# token bookkeeping, the admin's log, migrations; and the versions themselves. What a
+# person watches is shown only to them, never in a shared page: their "Watch" button is
+# put in per request (watching.middleware), so a watch replaces nobody's cached pages.
+UNWATCHED_PREFIXES = ("axes_", "sqlite_", "watching_")
 UNWATCHED = frozenset(
     {"core_cacheversion", "django_session", "django_migrations", "django_admin_log", "api_apitoken"}
 )
