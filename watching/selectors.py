@@ -217,7 +217,7 @@ def _revision_changes(ids, names, since, until, limit) -> list[Change]:
             title=revision.title,
             url=revision.concept.get_absolute_url(),
             because=[names[(Kind.CONCEPT, revision.concept_id)]],
-            detail=revision.edit_summary,
+            detail=" · ".join(filter(None, [f"Revision {revision.number}", revision.edit_summary])),
         )
         for revision in revisions
     ]
