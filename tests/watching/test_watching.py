@@ -272,11 +272,21 @@ def test_digest_setting_is_kept(charlie):
     assert WatchingProfile.objects.get(user=charlie).digest == "daily"
 
 
-def test_a_watch_writes_no_cache_version(world, charlie):
-    """Watching is nobody else's business: no shared page is replaced by it."""
-    from core.cache import content_version
+def test_a_watch_replaces_no_shared_page(world, charlie, django_assert_max_num_queries):
+    """Watching is nobody else's business: a watch replaces no page's version, only the
+    one the person's account (and what they watch) is kept under, so their next page
+    shows it at once and a warm page asks nothing more."""
+    from core.cache import content_version, people_version
 
-    before = content_version()
-    watch_set(user=charlie, kind="concept", target=world.concept, watching=True)
+    url = world.concept.get_absolute_url()
+    client = _client(charlie)
+    client.get(url)
+    content, people = content_version(), people_version()
 
-    assert content_version() == before
+    client.post(f"/watching/concept/{world.concept.pk}/", {"watch": "1"})
+
+    assert content_version() == content
+    assert people_version() != people
+    client.get(url)
+    with django_assert_max_num_queries(1):  # the versions
+        assert "★ Watching" in _watching_button(client.get(url).content.decode())
