@@ -24,12 +24,21 @@ SLOT = re.compile(rb"<!--watch:(concept|benchmark|paper):(\d{1,18})-->")
 SLOT_START = b"<!--watch:"
 
 
-def button_html(request: HttpRequest, kind: str, pk: int, *, watching: bool | None = None) -> str:
-    """The toggle for ``request.user`` (``watching`` known already, or read)."""
+def button_html(
+    request: HttpRequest,
+    kind: str,
+    pk: int,
+    *,
+    watching: bool | None = None,
+    next_url: str | None = None,
+) -> str:
+    """The toggle for ``request.user`` (``watching`` known already, or read); the form
+    comes back to ``next_url``, by default the page it is on."""
     user = request.user
     if watching is None and user.is_authenticated:
         watching = is_watching(user, kind, pk)
-    context = {"kind": kind, "pk": pk, "watching": watching, "next": request.get_full_path()}
+    next_url = next_url or request.get_full_path()
+    context = {"kind": kind, "pk": pk, "watching": watching, "next": next_url}
     return render_to_string("watching/_button.html", context, request=request)
 
 

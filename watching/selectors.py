@@ -15,6 +15,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from core.cache import cached_for_people
 from entries.models import MARK_CHANGED, Claim, Entry, EntryEvent, EntryStatus
 from entries.selectors import BadgeCount, badge_summary, claims_prefetch, published_topics
+from papers.models import Paper
 from results.models import Result
 from watching.models import KINDS, Kind, Watch, WatchingProfile
 from wiki.models import Revision, RevisionStatus
@@ -136,7 +137,11 @@ def _entry_changes(ids, names, since, until, limit) -> list[Change]:
         return []
     shown = (
         Entry.objects.filter(pk__in=by_entry)
-        .prefetch_related(published_topics(), claims_prefetch())
+        .prefetch_related(
+            published_topics(),
+            claims_prefetch(),
+            Prefetch("papers", queryset=Paper.objects.only("pk")),
+        )
         .only("pk", "headline", "date", "published_at", "lead_html")
     )
     found = []
@@ -153,11 +158,11 @@ def _entry_changes(ids, names, since, until, limit) -> list[Change]:
         because = [
             names[(Kind.CONCEPT, t.pk)] for t in entry.topics.all() if (Kind.CONCEPT, t.pk) in names
         ]
-        because += [
-            names[(Kind.PAPER, c.paper_id)]
-            for c in claims
-            if (Kind.PAPER, c.paper_id) in names and names[(Kind.PAPER, c.paper_id)] not in because
-        ]
+        cited = [c.paper_id for c in claims] + [p.pk for p in entry.papers.all()]
+        for paper_id in cited:
+            named = names.get((Kind.PAPER, paper_id))
+            if named is not None and named not in because:
+                because.append(named)
         found.append(
             Change(
                 key=f"entry-{entry.pk}-{happened[0][2].timestamp():.0f}",

@@ -49,14 +49,15 @@ def watch_toggle(request: HttpRequest, kind: str, pk: int) -> HttpResponse:
     target = _target(request, kind, pk)
     wanted = request.POST.get("watch") != "0"
     watching = services.watch_set(user=request.user, kind=kind, target=target, watching=wanted)
+    back = safe_next(request, target.get_absolute_url())
     if wants_fragment(request):
-        return HttpResponse(button_html(request, kind, pk, watching=watching))
+        return HttpResponse(button_html(request, kind, pk, watching=watching, next_url=back))
     name = str(target)
     if watching:
         messages.success(request, f"You are watching “{name}”: its changes show on Watching.")
     else:
         messages.info(request, f"You no longer watch “{name}”.")
-    return redirect(safe_next(request, target.get_absolute_url()))
+    return redirect(back)
 
 
 @login_required

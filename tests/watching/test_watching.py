@@ -49,11 +49,14 @@ def test_htmx_toggle_answers_with_the_button(world, charlie):
     client = _client(charlie)
     url = f"/watching/concept/{world.concept.pk}/"
 
-    watched = client.post(url, {"watch": "1"}, HTTP_HX_REQUEST="true")
+    page = f"/topics/{world.concept.slug}/"
+    watched = client.post(url, {"watch": "1", "next": page}, HTTP_HX_REQUEST="true")
     unwatched = client.post(url, {"watch": "0"}, HTTP_HX_REQUEST="true")
 
     assert watched.status_code == 200
     assert "★ Watching" in watched.content.decode()
+    # The swapped-in form still comes back to the page it is on without JavaScript.
+    assert f'name="next" value="{page}"' in watched.content.decode()
     assert "<html" not in watched.content.decode()
     assert "☆ Watch" in unwatched.content.decode()
     assert Watch.objects.filter(user=charlie).count() == 0
