@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "backups",
     "demo",
     "api",
+    "watching",
 ]
 
 MIDDLEWARE = [
@@ -117,6 +118,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Each person's "Watch" button on shared pages, put in on the way out: inside the page
+    # cache and CommonMiddleware, below CSRF (the button's form uses the token).
+    "watching.middleware.WatchButtonMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -471,6 +475,11 @@ JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 10)
 # The worker's CPU priority below the web servers' (os.nice): on a host they share, a long
 # import waits for pages rather than the other way round.
 JOBS_WORKER_NICE = env_int("JOBS_WORKER_NICE", 10)
+# Management commands the worker's heartbeat runs every so many seconds (0 turns one off):
+# send_digests queues the watching digests due (watching/digests.py; once per period however
+# often it runs).
+DIGESTS_EVERY_SECONDS = env_int("DIGESTS_EVERY_SECONDS", 900)
+JOBS_PERIODIC_COMMANDS = {"send_digests": DIGESTS_EVERY_SECONDS}
 # /readyz reports these beside the database and the caches (core/health.py); they inform,
 # they do not make the site "not ready": pages are served without a worker.
 READINESS_CHECKS = {"worker": "jobs.health.worker_check"}

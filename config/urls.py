@@ -19,6 +19,7 @@ urlpatterns = [
     path("papers/", include("papers.urls")),
     path("import/", include("importer.urls")),
     path("jobs/", include("jobs.urls")),
+    path("watching/", include("watching.urls")),
     path("api/", include("api.urls")),
     # Site-wide Atom feeds; each topic's feed lives beside its page (/topics/<slug>/feed/).
     path("feeds/entries/", entries_feed, name="entries_feed"),

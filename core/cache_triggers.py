@@ -20,10 +20,18 @@ EVERYTHING = KINDS
 # Rows per version, see core.models.CacheVersion.
 SLOTS = 4
 # Tables no page shows, written all day: sessions, login throttling (django-axes), API
-# token bookkeeping, the admin's log, migrations; and the versions themselves.
+# token bookkeeping, the admin's log, migrations, a person's watching settings and visit
+# times (shown on their /watching/ only, never cached); and the versions themselves.
 UNWATCHED_PREFIXES = ("axes_", "sqlite_")
 UNWATCHED = frozenset(
-    {"core_cacheversion", "django_session", "django_migrations", "django_admin_log", "api_apitoken"}
+    {
+        "core_cacheversion",
+        "django_session",
+        "django_migrations",
+        "django_admin_log",
+        "api_apitoken",
+        "watching_watchingprofile",
+    }
 )
 # Columns pages show of a person (authors of revisions and entries).
 SHOWN_USER_COLUMNS = ("username", "first_name", "last_name")
@@ -73,6 +81,10 @@ def watches(table: str) -> list[Watch]:
             Watch(("content", "frame", "library"), changed=SHOWN_USER_COLUMNS),
         ]
     if table.startswith("auth_"):
+        return [Watch(("people",))]
+    # What a person watches is kept with their account (their "Watch" buttons are put in
+    # per request, watching.middleware): no shared page shows it.
+    if table == "watching_watch":
         return [Watch(("people",))]
     return [Watch(EVERYTHING)]
 

@@ -473,3 +473,18 @@ document.addEventListener("htmx:afterSettle", (event) => {
   if (!form || !started || form.contains(started) || event.detail.target.id !== "results") return;
   syncFiltersFromAddress(form, event.detail.pathInfo.requestPath);
 });
+
+// A "Copy" button copies the text of the field it names (data-copy="#id"), and says so.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (!button) return;
+  const field = document.querySelector(button.dataset.copy);
+  if (!field) return;
+  field.select();
+  const done = () => { button.textContent = "Copied"; };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(field.value).then(done, () => {});
+  } else if (document.execCommand && document.execCommand("copy")) {
+    done();
+  }
+});

@@ -234,6 +234,23 @@ RULES: dict[str, Rule] = {
     # A job's pages answer GET only (whose job it is: tests/jobs/test_jobs.py).
     "jobs:list": read_only(lambda w, a: "/jobs/"),
     "jobs:detail": read_only(lambda w, a: "/jobs/1/"),
+    # Watching: anyone signed in may watch what they can read, for themselves only
+    # (whose watches and feed: tests/watching/test_watching.py).
+    "watching:page": read_only(lambda w, a: "/watching/", anonymous=LOGIN),
+    "watching:toggle": Rule(
+        path=lambda w, a: f"/watching/concept/{w.concept.pk}/",
+        data=lambda w, a: {"watch": "1"},
+        outcomes=_all(DONE, anonymous=LOGIN),
+    ),
+    "watching:digest": Rule(
+        path=lambda w, a: "/watching/digest/",
+        data=lambda w, a: {"digest": "daily"},
+        outcomes=_all(DONE, anonymous=LOGIN),
+    ),
+    "watching:feed_revoke": Rule(
+        path=lambda w, a: "/watching/feed/revoke/", outcomes=_all(DONE, anonymous=LOGIN)
+    ),
+    "watching:feed": read_only(lambda w, a: "/watching/feed/not-a-token/"),
     "papers:list": read_only(lambda w, a: "/papers/"),
     "papers:detail": read_only(lambda w, a: _paper(w)),
     "papers:new": Rule(
@@ -367,7 +384,7 @@ def test_every_url_has_a_rule():
 def _snapshot() -> str:
     """Every row of the wiki's own tables, and the users (login times aside)."""
     parts = []
-    for label in ("wiki", "papers", "entries", "results"):
+    for label in ("wiki", "papers", "entries", "results", "watching"):
         for model in apps.get_app_config(label).get_models():
             parts.append(serializers.serialize("json", model.objects.order_by("pk")))
     user_model = apps.get_model("auth", "User")

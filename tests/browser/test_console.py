@@ -97,6 +97,7 @@ SIGNED_IN = [
     "/wiki/new/",
     "/entries/new/",
     "/entries/mine/",
+    "/watching/",
     "/accounts/password_change/",
 ]
 EDITORS = ["/review/", "/review/audit/", "/import/", "/papers/new/"]

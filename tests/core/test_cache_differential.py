@@ -23,6 +23,7 @@ from api.services import token_create
 from core.cache import memo
 from entries.models import Claim, Evidence
 from entries.services import claim_mark
+from results.models import Benchmark
 from tests.factories import build_world, concept_form_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,6 +39,7 @@ _FEED_DATE = re.compile(r"<updated>[^<]*</updated>")
 @pytest.fixture
 def site(editor, contributor, other_editor):
     world = build_world(editor=editor, contributor=contributor, other_editor=other_editor)
+    Benchmark.objects.create(name="MMLU", slug="mmlu")  # a page with a "Watch" button too
     clients = {"anonymous": Client()}
     for role, user in (("contributor", contributor), ("editor", editor)):
         clients[role] = Client()
@@ -57,6 +59,7 @@ def _pages(world) -> list[str]:
         "/papers/",
         f"/papers/?topic={slug}",
         f"/papers/{world.paper.arxiv_id}/",
+        "/benchmarks/mmlu/",
         f"/entries/{world.published.pk}/",
         "/search/?q=reward",
         "/changes/",

@@ -3,6 +3,8 @@
 Every ``JOBS_HEARTBEAT_SECONDS`` a thread records that this worker is alive (``/readyz``
 reads it), keeps the jobs it runs marked alive, and fails the running jobs that nobody has
 heard from for ``JOBS_STALE_SECONDS``: their worker died (killed, out of memory, host gone).
+It also runs the management commands of ``JOBS_PERIODIC_COMMANDS`` every so many seconds
+(``send_digests``); such a command must be safe to run from several workers at once.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 
 from django.conf import settings
+from django.core.management import call_command
 from django.db import close_old_connections, connection
 from django.utils import timezone
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
@@ -22,8 +26,21 @@ from jobs.services import jobs_fail_stale, worker_beat
 logger = logging.getLogger(__name__)
 
 
+def _periodic(last_run: dict[str, float]) -> None:
+    """Run each periodic command whose interval has passed since its last run here."""
+    for name, every in settings.JOBS_PERIODIC_COMMANDS.items():
+        if every <= 0 or time.monotonic() - last_run.get(name, -every) < every:
+            continue
+        last_run[name] = time.monotonic()
+        try:
+            call_command(name, verbosity=0)
+        except Exception:  # the next interval tries again
+            logger.exception("Periodic command %s failed", name)
+
+
 def _heartbeat(worker_id: str, stop: threading.Event) -> None:
     started = timezone.now()
+    last_run: dict[str, float] = {}
     while True:
         try:
             close_old_connections()
@@ -31,6 +48,7 @@ def _heartbeat(worker_id: str, stop: threading.Event) -> None:
             failed = jobs_fail_stale()
             if failed:
                 logger.warning("Marked %d job(s) failed: their worker stopped", failed)
+            _periodic(last_run)
         except Exception:  # a database hiccup must not end the heartbeat for good
             logger.exception("Worker heartbeat failed")
         finally:
