@@ -126,7 +126,11 @@ def demo_accounts(*, reset_passwords: bool = False) -> dict[str, str]:
             continue
         password = secrets.token_urlsafe(9)
         if user is None:
-            user = User.objects.create_user(username=username, password=password)
+            # An address at the reserved example domain: digests and decision emails reach
+            # the development mail backend (the console) instead of nobody.
+            user = User.objects.create_user(
+                username=username, password=password, email=f"{username}@example.org"
+            )
         else:
             user.set_password(password)
             user.save(update_fields=["password"])

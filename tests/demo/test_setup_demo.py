@@ -30,6 +30,16 @@ def test_demo_has_two_editors_and_a_contributor_whose_passwords_work(client, db,
     assert all(_log_in(client, u, p) for u, p in passwords.items())
 
 
+def test_demo_accounts_have_addresses_a_digest_can_reach(client, db, capsys):
+    call_command("setup_demo")
+    passwords = _passwords(capsys.readouterr().out)
+    _log_in(client, "editor", passwords["editor"])
+
+    page = client.get("/watching/").content.decode()
+
+    assert "has no email address" not in page
+
+
 def test_one_demo_editor_approves_what_the_other_submitted(client, db, capsys):
     call_command("setup_demo")
     passwords = _passwords(capsys.readouterr().out)
