@@ -1,0 +1,61 @@
+"""The results pages uncached, in-process: the concept with the most confirmed results (its
+results table) and the benchmark with the most (its page), on a database seeded by
+``seed_demo --results`` (DATABASE_URL). Prints each page's median and slowest time.
+
+    DATABASE_URL=postgres://… python bench/results_pages.py [requests]
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["PAGE_CACHE_ENABLED"] = "0"  # every request builds the page, as after a write
+
+import django
+
+django.setup()
+
+from django.db.models import Count, Q  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from results.models import Benchmark, ResultStatus  # noqa: E402
+from wiki.models import Concept  # noqa: E402
+
+
+def main() -> None:
+    requests = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    confirmed = Q(entries__claims__results__status=ResultStatus.CONFIRMED)
+    concept = (
+        Concept.objects.annotate(n=Count("entries__claims__results", filter=confirmed))
+        .order_by("-n")
+        .first()
+    )
+    benchmark = Benchmark.objects.annotate(n=Count("results")).order_by("-n").first()
+    if concept is None or benchmark is None:
+        raise SystemExit("no results: seed with seed_demo --results N first")
+    client = Client()
+    pages = [
+        (f"results table ({concept.n} results)", f"/wiki/{concept.slug}/results/"),
+        (f"benchmark page ({benchmark.n} results)", f"/benchmarks/{benchmark.slug}/"),
+    ]
+    for name, path in pages:
+        client.get(path)
+        times = []
+        for _ in range(requests):
+            started = time.perf_counter()
+            response = client.get(path)
+            times.append((time.perf_counter() - started) * 1000)
+        print(
+            f"{name}: {response.status_code}, {len(response.content) // 1024} KB, "
+            f"median {statistics.median(times):.0f} ms, slowest {max(times):.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
