@@ -479,7 +479,21 @@ JOBS_WORKER_NICE = env_int("JOBS_WORKER_NICE", 10)
 # send_digests queues the watching digests due (watching/digests.py; once per period however
 # often it runs).
 DIGESTS_EVERY_SECONDS = env_int("DIGESTS_EVERY_SECONDS", 900)
-JOBS_PERIODIC_COMMANDS = {"send_digests": DIGESTS_EVERY_SECONDS}
+# Scheduled backups (backups/scheduled.py): with BACKUPS_DIR set, a backup of the whole wiki
+# every BACKUPS_EVERY_SECONDS into a folder of its own there, the newest BACKUPS_KEEP kept.
+BACKUPS_DIR = os.environ.get("BACKUPS_DIR", "")
+BACKUPS_EVERY_SECONDS = env_int("BACKUPS_EVERY_SECONDS", 86_400)
+BACKUPS_KEEP = env_int("BACKUPS_KEEP", 7)
+if BACKUPS_DIR and (BACKUPS_EVERY_SECONDS < 60 or BACKUPS_KEEP < 1):
+    raise ImproperlyConfigured(
+        "BACKUPS_EVERY_SECONDS must be 60 or more and BACKUPS_KEEP 1 or more "
+        f"(got {BACKUPS_EVERY_SECONDS} and {BACKUPS_KEEP})"
+    )
+JOBS_PERIODIC_COMMANDS = {
+    "send_digests": DIGESTS_EVERY_SECONDS,
+    # Checked every few minutes; a backup is made once a period however often it runs.
+    "backup_due": 300 if BACKUPS_DIR else 0,
+}
 # /readyz reports these beside the database and the caches (core/health.py); they inform,
 # they do not make the site "not ready": pages are served without a worker.
 READINESS_CHECKS = {"worker": "jobs.health.worker_check"}

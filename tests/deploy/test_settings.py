@@ -104,3 +104,10 @@ def test_cache_url_must_name_redis():
     result = _check(CACHE_URL="memcached://127.0.0.1:11211")
     assert result.returncode != 0
     assert "CACHE_URL must be a redis://" in result.stderr
+
+
+def test_scheduled_backups_refuse_a_period_too_short_with_a_clear_message(tmp_path):
+    result = _check(BACKUPS_DIR=str(tmp_path), BACKUPS_EVERY_SECONDS="5")
+    assert result.returncode != 0
+    assert "BACKUPS_EVERY_SECONDS must be 60 or more" in result.stderr
+    assert _check(BACKUPS_DIR=str(tmp_path)).returncode == 0
