@@ -300,11 +300,9 @@ def _phrase_forward(right: str) -> str:
 
 
 def _is_measure(phrase: str) -> bool:
-    from evidence.quantities import MEASURES
-
     words = re.split(r"[\s-]+", phrase.lower())
     return (
-        any(w.strip(".") in MEASURES for w in words)
+        any(w.strip(".,;:()") in MEASURES for w in words)
         or bool(_LOWER_IS_BETTER.search(phrase))
         or bool(re.search(r"\btop-\d+\b|@\d+|@k\b|\b(?:faster|slower)\b", phrase, re.I))
     )
@@ -1027,13 +1025,8 @@ _FINDING_VERB = re.compile(
 
 @lru_cache(maxsize=64)
 def _is_setup(sentence: str) -> bool:
-    from evidence.quantities import MEASURES
-
     return bool(
-        _SETUP.search(sentence)
-        and not _FINDING_VERB.search(sentence)
-        and not any(w.lower().strip(".,;:()") in MEASURES for w in sentence.split())
-        and not _LOWER_IS_BETTER.search(sentence)
+        _SETUP.search(sentence) and not _FINDING_VERB.search(sentence) and not _is_measure(sentence)
     )
 
 

@@ -385,7 +385,7 @@ def seed(
         summary.claims += len(claims)
         progress(f"entries: {summary.entries}, claims: {summary.claims}")
     if results:
-        summary.results = _seed_results(rng, results, run)
+        summary.results = _seed_results(rng, results)
         progress(f"results: {summary.results}")
     # Rows went in without the write services: fill the search vectors in one pass each.
     concept_vector_refresh([c.pk for c in concept_objs])
@@ -402,7 +402,7 @@ BENCHMARKS = [
 PROTOCOLS = ["", "0-shot", "5-shot", "test split", "5-shot, CoT", "held-out set"]
 
 
-def _seed_results(rng: random.Random, count: int, run: str) -> int:
+def _seed_results(rng: random.Random, count: int) -> int:
     """Confirmed results on published claims (the first ``count``, in a random order), each
     with its claim's paper and its entry's date, on benchmarks skewed like the topics."""
     benchmarks = []
