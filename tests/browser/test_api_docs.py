@@ -14,7 +14,12 @@ def _collect_problems(page: Page) -> list[str]:
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+    # A request the browser itself cancels when the page navigates on (the favicon of a
+    # page being left) is no failure of the site.
+    page.on(
+        "requestfailed",
+        lambda r: None if r.failure == "net::ERR_ABORTED" else problems.append(f"failed: {r.url}"),
+    )
     return problems
 
 
