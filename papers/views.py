@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -17,11 +18,11 @@ from core.cache import cache_page_for_anonymous, cached_response, library_versio
 from core.htmx import render_page, wants_fragment
 from core.http import absolute_url, site_root
 from core.submissions import submission_finish, submission_start, submission_token
+from jobs.models import Job, JobStatus
+from jobs.selectors import job_for
 from jobs.services import job_start
 from papers import selectors as pages
-from papers.arxiv import ArxivBusy, ArxivError, ArxivNotFound, fetch_arxiv
 from papers.citations import FORMATS, CitationFormat
-from papers.doi import DoiBusy, DoiError, DoiNotFound, fetch_doi
 from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
 from papers.forms import (
@@ -33,6 +34,13 @@ from papers.forms import (
     record_initial,
 )
 from papers.list_page import filters_html
+from papers.lookups import (
+    LOOKUP_JOB,
+    lookup_fields,
+    lookup_identifier,
+    lookup_start,
+    lookup_waits_for_worker,
+)
 from papers.models import Paper, PaperChange
 from papers.month_chart import papers_per_month_html
 from papers.services import (
@@ -185,18 +193,18 @@ def paper_new(request: HttpRequest) -> HttpResponse:
         if paper is not None:
             messages.success(request, "Paper added to the library.")
             return redirect(paper)
-        context = {"lookup": PaperLookupForm(), "form": form, "import_form": PaperImportForm()}
-        return render(request, "papers/new.html", context, status=400)
+        return render(request, "papers/new.html", _new_context(form=form), status=400)
+    if "lookup" in request.GET:
+        return _lookup_answer(request)
     if "arxiv" in request.GET:
         return _paper_lookup(request)
     # "Add this paper" links (from text, or a paper field that found none) name an id, a
     # DOI or a title not in the library: offer it, filled in.
     prefill = pages.paper_prefill(request.GET)
-    context = {
-        "lookup": PaperLookupForm(initial={"arxiv": prefill["arxiv_id"]}),
-        "form": PaperForm(initial=prefill),
-        "import_form": PaperImportForm(),
-    }
+    context = _new_context(
+        lookup=PaperLookupForm(initial={"arxiv": prefill["arxiv_id"]}),
+        form=PaperForm(initial=prefill),
+    )
     return render(request, "papers/new.html", context)
 
 
@@ -209,71 +217,87 @@ def _paper_create(request: HttpRequest, form: PaperForm) -> Paper | None:
 
 
 def _paper_lookup(request: HttpRequest) -> HttpResponse:
-    """Fetch an arXiv id's metadata into the form, or send the user to the paper we have."""
+    """Queue the lookup of an arXiv id or a DOI, or send the user to the paper we have."""
     lookup = PaperLookupForm(request.GET)
-    context = {"lookup": lookup, "import_form": PaperImportForm(), "form": PaperForm()}
     if not lookup.is_valid():
-        return render(request, "papers/new.html", context, status=400)
-    if lookup.doi:
-        return _paper_lookup_doi(request, lookup, context)
-    parsed = lookup.parsed
-    existing = Paper.objects.filter(arxiv_id=parsed.id).first()
-    if existing:
-        messages.info(request, f"arXiv:{parsed.id} is already in the library.")
-        return redirect(existing)
-    initial = {"arxiv_id": parsed.id, "arxiv_version": parsed.version}
-    try:
-        record = fetch_arxiv(parsed.id)
-    except ArxivNotFound as exc:
-        lookup.add_error("arxiv", str(exc))
-        return render(request, "papers/new.html", context, status=404)
-    except ArxivBusy as exc:
-        messages.warning(request, f"{exc} Or fill in the details by hand.")
-        context["form"] = PaperForm(initial=initial)
-        response = render(request, "papers/new.html", context, status=429)
-        response["Retry-After"] = str(exc.retry_after)
-        return response
-    except ArxivError as exc:
-        messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
+        return render(request, "papers/new.html", _new_context(lookup=lookup), status=400)
+    parsed, doi = lookup.parsed, lookup.doi
+    if parsed is not None:
+        existing = Paper.objects.filter(arxiv_id=parsed.id).first()
+        known = f"arXiv:{parsed.id} is already in the library."
     else:
-        initial = {**record.as_paper_fields(), "arxiv_version": parsed.version or record.version}
-        context["fetched"] = record
-    context["form"] = PaperForm(initial=initial)
-    return render(request, "papers/new.html", context)
+        existing = Paper.objects.filter(doi__iexact=doi).first()
+        known = f"DOI {doi} is already in the library."
+    if existing:
+        messages.info(request, known)
+        return redirect(existing)
+    job = lookup_start(
+        by=request.user,
+        arxiv_id=parsed.id if parsed else "",
+        version=parsed.version if parsed else None,
+        doi=doi,
+    )
+    if job.is_finished:  # jobs run inline, or somebody's recent lookup: the answer is here
+        return _lookup_page(request, job)
+    return redirect(f"{reverse('papers:new')}?lookup={job.pk}")
 
 
-def _paper_lookup_doi(
-    request: HttpRequest, lookup: PaperLookupForm, context: dict[str, Any]
-) -> HttpResponse:
-    """Fetch a DOI's CSL-JSON into the form, or send the user to the paper we have."""
-    doi = lookup.doi
-    existing = Paper.objects.filter(doi__iexact=doi).first()
-    if existing:
-        messages.info(request, f"DOI {doi} is already in the library.")
-        return redirect(existing)
-    initial: dict[str, Any] = {"doi": doi}
-    try:
-        record = fetch_doi(doi)
-    except DoiNotFound as exc:
-        lookup.add_error("arxiv", str(exc))
+def _lookup_answer(request: HttpRequest) -> HttpResponse:
+    """The add-paper page of a lookup: waiting for it, then its answer."""
+    raw = request.GET.get("lookup", "")
+    job = job_for(request.user, int(raw)) if raw.isdigit() and len(raw) < 12 else None
+    if job is None or job.kind != LOOKUP_JOB:
+        context = {**_new_context(), "missing_lookup": True}
         return render(request, "papers/new.html", context, status=404)
-    except DoiBusy as exc:
-        messages.warning(request, f"{exc} Or fill in the details by hand.")
-        context["form"] = PaperForm(initial=initial)
+    return _lookup_page(request, job)
+
+
+def _new_context(**extra: Any) -> dict[str, Any]:
+    forms = {"lookup": PaperLookupForm(), "form": PaperForm(), "import_form": PaperImportForm()}
+    return forms | extra
+
+
+def _lookup_page(request: HttpRequest, job: Job) -> HttpResponse:
+    """The page for a lookup job: waiting (polled by htmx), or the form its answer fills in,
+    or what went wrong beside the field, with the form to fill in by hand."""
+    ident = lookup_identifier(job)
+    typed = ident.get("arxiv_id") or ident.get("doi", "")
+    context = _new_context(lookup=PaperLookupForm(initial={"arxiv": typed}))
+    if not job.is_finished:
+        waiting = {"pending": job, "typed": typed, "worker_missing": lookup_waits_for_worker(job)}
+        if wants_fragment(request):
+            return render_page(request, "papers/new.html", waiting, fragment="pending")
+        return render(request, "papers/new.html", context | waiting)
+    if wants_fragment(request):  # the page polling for it: load it whole, with the answer
+        return HttpResponse(headers={"HX-Refresh": "true"})
+    answer = job.result or {}
+    outcome = answer.get("outcome")
+    context["form"] = PaperForm(initial=ident)
+    if job.status == JobStatus.FAILED:
+        messages.warning(request, f"The lookup failed. {job.error} Fill in the details by hand.")
+    elif outcome == "existing":
+        messages.info(request, answer["message"])
+        return redirect(answer["url"])
+    elif outcome == "not_found":
+        lookup = PaperLookupForm({"arxiv": typed})
+        lookup.is_valid()
+        lookup.add_error("arxiv", answer["message"])
+        return render(request, "papers/new.html", context | {"lookup": lookup}, status=404)
+    elif outcome == "busy":
+        messages.warning(request, f"{answer['message']} Or fill in the details by hand.")
         response = render(request, "papers/new.html", context, status=429)
-        response["Retry-After"] = str(exc.retry_after)
+        response["Retry-After"] = str(answer["retry_after"])
         return response
-    except DoiError as exc:
-        messages.warning(request, f"{exc} Fill in the details by hand, or try again later.")
+    elif outcome == "error":
+        message = answer["message"]
+        messages.warning(request, f"{message} Fill in the details by hand, or try again later.")
+    elif answer.get("source") == "arxiv":
+        fields = lookup_fields(answer)
+        context["form"] = PaperForm(initial=fields)
+        context["fetched"] = {"arxiv_id": fields["arxiv_id"], "version": fields["arxiv_version"]}
     else:
-        arxiv_id = record.fields.get("arxiv_id")
-        same = Paper.objects.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
-        if same:
-            messages.info(request, f"DOI {doi} is arXiv:{arxiv_id}, already in the library.")
-            return redirect(same)
-        initial = record_initial(record.fields)
-        context["fetched_doi"] = doi
-    context["form"] = PaperForm(initial=initial)
+        context["form"] = PaperForm(initial=record_initial(lookup_fields(answer)))
+        context["fetched_doi"] = answer["doi"]
     return render(request, "papers/new.html", context)
 
 

@@ -1,11 +1,22 @@
-"""A person watches their import's page update itself until the report is there."""
+"""A person watches their import's page update itself until the report is there, and the
+add-paper page wait for a lookup's answer."""
 
 from __future__ import annotations
 
+import io
+import re
+import signal
+
+from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from jobs.models import Job, JobStatus
 from tests.factories import UserFactory
+from tests.jobs.test_worker import WORKER
+from tests.papers.conftest import arxiv_server as arxiv_server  # a fixture
+from tests.papers.conftest import fixture_bytes
+
+DPO = "2305.18290"
 
 
 def test_the_job_page_follows_the_job_until_its_report(page: Page, live_server, login):
@@ -40,3 +51,36 @@ def test_the_job_page_follows_the_job_until_its_report(page: Page, live_server, 
 
     page.goto(f"{live_server.url}/jobs/")
     expect(page.get_by_role("link", name="Import of big.bib")).to_be_visible()
+
+
+def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
+    page: Page, live_server, login, settings, arxiv_server
+):
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    }
+    arxiv_server.responses[DPO] = (200, fixture_bytes("arxiv_normal.xml"))
+    UserFactory(username="cora", role="Contributor")
+    login("cora")
+
+    page.goto(f"{live_server.url}/papers/new/")
+    page.get_by_label("arXiv id, DOI or link").fill(f"https://arxiv.org/abs/{DPO}")
+    page.get_by_role("button", name="Fetch details").click()
+    expect(page.locator("#lookup-pending")).to_contain_text(f"Look up arXiv:{DPO}")
+    assert arxiv_server.requests == []
+    page.screenshot(path="/tmp/lookup-waiting.png", full_page=True)
+
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command(*WORKER, stdout=io.StringIO())
+    finally:
+        for sig, handler in handlers.items():  # the worker installs its own
+            signal.signal(sig, handler)
+
+    # The waiting page notices the answer by itself and shows the form filled in.
+    expect(page.get_by_role("heading", name="Check the details fetched from arXiv")).to_be_visible()
+    expect(page.get_by_label("Title")).to_have_value(re.compile("^Direct Preference Optimization"))
+    page.screenshot(path="/tmp/lookup-answered.png", full_page=True)
+    page.get_by_role("button", name="Add paper").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Direct Preference Optimization")
+    assert len(arxiv_server.requests) == 1
