@@ -1,15 +1,17 @@
 """The evidence audit: every claim with its evidence, caveats, open suggestions and the
 reason behind each mark, the list an editor works through after a big import.
 
-Read by ``manage.py evidence_audit`` (table, JSON or CSV) and by the editors' page
-``/review/audit/``; both go through :func:`audit_claims` and :func:`audit_rows`, which ask
-the database a fixed number of questions however many claims a page shows.
+Read by ``manage.py evidence_audit`` (table, JSON or CSV), by the editors' page
+``/review/audit/`` and by the re-audit job (:func:`audit_report`, started from that page:
+the whole audit with the current rules, long work for a worker); all go through
+:func:`audit_claims` and :func:`audit_rows`, which ask the database a fixed number of
+questions however many claims a page shows.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
@@ -124,3 +126,74 @@ def topics_with_entries() -> QuerySet[Concept]:
         .order_by("title")
         .only("title", "slug")
     )
+
+
+CHUNK = 500
+# The re-audit report lists this many of the claims the rules question; the rest are counted.
+REPORT_ROWS = 200
+
+
+def audit_row_chunks(claims: QuerySet[Claim], *, chunk: int = CHUNK) -> Iterator[list[AuditRow]]:
+    """The audit's rows in pages of ``chunk`` claims, each page read with its papers and
+    caveats: never the whole audit in memory."""
+    ids = list(claims.values_list("pk", flat=True))
+    for start in range(0, len(ids), chunk):
+        page = ids[start : start + chunk]
+        by_pk = {c.pk: c for c in claims.filter(pk__in=page)}
+        yield audit_rows(by_pk[pk] for pk in page if pk in by_pk)
+
+
+def audit_report(
+    *,
+    topic: Concept | None = None,
+    evidence: str | None = None,
+    progress: Callable[..., None] | None = None,
+) -> dict:
+    """The whole audit with the rules as they are now (after an import, or after the rules
+    changed): how many claims at each level, how many the rules would mark otherwise and with
+    what, and the first ``REPORT_ROWS`` of those claims with the reasons. JSON data."""
+    claims = audit_claims(topic=topic, evidence=evidence)
+    total = claims.count()
+    levels: Counter[str] = Counter()
+    suggested: Counter[tuple[str, str]] = Counter()
+    flagged: list[dict] = []
+    questioned = done = 0
+    if progress:
+        progress(done=0, total=total)
+    for rows in audit_row_chunks(claims):
+        for row in rows:
+            levels[row.claim.evidence] += 1
+            if not row.suggestions:
+                continue
+            questioned += 1
+            suggested.update((s.kind, s.label) for s in row.suggestions)
+            if len(flagged) < REPORT_ROWS:
+                flagged.append(_report_row(row))
+        done += len(rows)
+        if progress:
+            progress(done=done, total=total)
+    return {
+        "topic": topic.title if topic else "",
+        "evidence": Evidence(evidence).label if evidence else "",
+        "claims": done,
+        "levels": [[v, label, levels[v]] for v, label in Evidence.choices if levels[v]],
+        "questioned": questioned,
+        "suggested": [
+            {"kind": kind, "label": label, "count": n}
+            for (kind, label), n in sorted(suggested.items(), key=lambda item: (-item[1], item[0]))
+        ],
+        "rows": flagged,
+    }
+
+
+def _report_row(row: AuditRow) -> dict:
+    claim, entry = row.claim, row.claim.entry
+    return {
+        "claim": claim.pk,
+        "url": f"{entry.get_absolute_url()}#claim-{claim.pk}",
+        "entry": f"{entry.date:%Y-%m-%d} · {entry.get_status_display()} · {entry.headline[:80]}",
+        "text": claim.text[:300],
+        "evidence": claim.evidence,
+        "evidence_label": claim.get_evidence_display(),
+        "suggestions": [{"label": s.label, "reason": s.reason} for s in row.suggestions],
+    }

@@ -24,6 +24,7 @@ urlpatterns = [
     path("claims/<int:pk>/apply/", views.claim_apply_suggestion_view, name="claim_apply"),
     path("review/", views.review_queue, name="review"),
     path("review/audit/", views.evidence_audit, name="audit"),
+    path("review/audit/run/", views.evidence_reaudit, name="reaudit"),
     path("review/<int:pk>/", views.review_item, name="review_item"),
     path("topics/", views.topic_index, name="topics"),
     path("help/evidence/", views.evidence_help, name="help_evidence"),

@@ -1,7 +1,7 @@
 """Entry pages: editing, reading, the review queue. Each view validates, calls a service
 in ``entries.services`` / ``entries.workflow``, and renders or redirects."""
 
-from entries.views.audit import evidence_audit
+from entries.views.audit import evidence_audit, evidence_reaudit
 from entries.views.editing import entry_edit, entry_new, paper_options
 from entries.views.feeds import entries_feed, topic_feed
 from entries.views.reading import (
@@ -35,6 +35,7 @@ __all__ = [
     "entry_transition_view",
     "evidence_audit",
     "evidence_help",
+    "evidence_reaudit",
     "my_entries",
     "paper_options",
     "review_item",

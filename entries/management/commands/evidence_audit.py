@@ -9,11 +9,10 @@ import textwrap
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.spreadsheet import csv_writer
-from entries.audit import AuditRow, audit_claims, audit_rows
+from entries.audit import AuditRow, audit_claims, audit_row_chunks
 from entries.models import Evidence
 from wiki.models import Concept
 
-CHUNK = 500
 CSV_FIELDS = (
     "id",
     "entry_id",
@@ -49,7 +48,7 @@ class Command(BaseCommand):
             if concept is None:
                 raise CommandError(f"No topic has the slug “{topic}”.")
         claims = audit_claims(topic=concept, evidence=evidence)
-        chunks = _chunks(claims)
+        chunks = audit_row_chunks(claims)
         if format == "json":
             self._json(chunks)
         elif format == "csv":
@@ -89,15 +88,6 @@ class Command(BaseCommand):
                 total += 1
                 self.stdout.write(_block(row))
         self.stdout.write(f"{total} claim{'s' if total != 1 else ''}.")
-
-
-def _chunks(claims):
-    """The claims in pages of CHUNK, each page read with its papers and caveats."""
-    ids = list(claims.values_list("pk", flat=True))
-    for start in range(0, len(ids), CHUNK):
-        page = ids[start : start + CHUNK]
-        by_pk = {c.pk: c for c in claims.filter(pk__in=page)}
-        yield audit_rows(by_pk[pk] for pk in page if pk in by_pk)
 
 
 def _block(row: AuditRow) -> str:
