@@ -166,6 +166,20 @@ _SHOCK_AFTER = re.compile(
     r"increases|decreased|decreases|boosted|boosts|caused|causes|led\s+to|leads\s+to)\b"
 )
 _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
+# "91% after 500 cycles", "stable over 1,000 cycles": how long a test ran is its condition.
+_CYCLE_UNIT = re.compile(r"^(?:cycles?|epochs?|steps?|iterations?|rounds?|episodes?)$")
+# A figure somebody set rather than measured: "RTE assumed 88%", "the Vision 2030 target of
+# 30%", "a nominal 1%", "non-inferiority at a 10% margin", "short of the 95% WHO target".
+_NOT_MEASURED_BEFORE = re.compile(
+    r"\b(?:assumed|assuming|nominal|planned|targets?(?:\s+[\w-]+){0,2}|target\s+of|"
+    r"margin\s+of|cap\s+of)\s*(?:of\s+|at\s+|=\s*|:\s*)?(?:~|about\s+)?$",
+    re.IGNORECASE,
+)
+_NOT_MEASURED_AFTER = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}?target\b(?!\s+(?:of|was|is)\b)", re.IGNORECASE
+)
+# "at a 10% margin": the margin a trial set itself (a "14.3% reserve margin" is measured).
+_SET_MARGIN = re.compile(r"\s*(?:non-inferiority\s+)?margin\b", re.IGNORECASE)
 _SKIP_ROLES = {"from", "uncertainty", "low", "high", "of"}
 _SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u", "t", "z", "f", "χ²", "chi2"}
 _DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
@@ -688,7 +702,16 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
 # After a value compared against: the other condition it was measured under.
 _OTHER_CONDITION = re.compile(
     r"\s*(?:[A-Za-z%]+\s+)?(?:at|in|on|under|during|among)\s+(?!the\s+same\b)"
-    r"(?!(?:the\s+)?(?:19|20)\d{2}\b|(?:the\s+)?(?:previous|prior|last|first)\b)",
+    r"(?!(?:the\s+)?(?:19|20)\d{2}\b|(?:the\s+)?(?:previous|prior|last|first)\b)"
+    r"(?!(?:the\s+)?(?:historical\s+|matched\s+|untreated\s+)?(?:placebo|sham|controls?\b|"
+    r"usual\s+care|standard\s+(?:of\s+)?care|comparator))",
+    re.IGNORECASE,
+)
+# "…, 1.8 on placebo", "12% in historical controls": a figure of the control group is the
+# baseline of the result before it, whatever words lead to it.
+_CONTROL_AFTER = re.compile(
+    r"\s*(?:on|with|in|for|under)\s+(?:the\s+)?(?P<name>(?:historical\s+|matched\s+|untreated\s+)?"
+    r"(?:placebo|sham|controls?|usual\s+care|standard\s+(?:of\s+)?care)(?:\s+(?:arm|group))?)\b",
     re.IGNORECASE,
 )
 
@@ -962,7 +985,10 @@ def _late_baseline(
     """Give ``q`` to the nearest earlier result of its sentence as that result's baseline,
     when the words before it compare (True when it was taken so)."""
     cue = _LATE_BASELINE.search(text[max(s_start, q.start - 80) : q.start])
-    if cue is None or _OTHER_CONDITION.match(text[q.end : q.end + 40]):
+    control = _CONTROL_AFTER.match(text[q.end : q.end + 40])
+    if cue is None and control is None:
+        return False
+    if cue is not None and control is None and _OTHER_CONDITION.match(text[q.end : q.end + 40]):
         return False
     for i in range(len(drafts) - 1, -1, -1):
         if draft_sentence[i] != s_start:
@@ -970,7 +996,7 @@ def _late_baseline(
         d = drafts[i]
         if d.baseline_value is not None or (d.unit != q.unit and q.unit):
             continue
-        name = cue["named"] or cue["inner"] or (cue["pre"] or "")
+        name = (cue["named"] or cue["inner"] or (cue["pre"] or "")) if cue else control["name"]
         if not name:
             after = _FOR_NAME.match(text[q.end : q.end + 60])
             name = after.group(1) if after else ""
@@ -1084,6 +1110,34 @@ _HEAD_KINDS = {
 }
 
 
+def _leading_name(tokens: list[str]) -> str:
+    """The acronym a heading starts with ("ERCOT winter 2024 peak", "NHIS 2023 adults",
+    "GB grid"), with the capitalised words that follow it, else "". A heading led by a
+    method, a task or a study ("HPLC method", "NER in …", "GC study") names no benchmark;
+    a number closing the run is a year or a dose ("Tirzepatide 15 mg"), not part of it."""
+    run: list[str] = []
+    for token in tokens:
+        if not re.match(r"[A-Z\d]", token):
+            break
+        run.append(token)
+    while run and re.fullmatch(r"[\d.,]+", run[-1]):
+        run.pop()
+    if not run or not re.fullmatch(r"[A-Z]{2,}[a-z]?\d*", run[0]):
+        return ""
+    following = tokens[len(run) : len(run) + 1]
+    if following and following[0].lower() in _HEAD_NOT_BENCHMARK:
+        return ""
+    name = " ".join(run)
+    return "" if _is_measure(name) else name
+
+
+# Words after a heading's acronym that make it a method, a task or a study, not a collection.
+_HEAD_NOT_BENCHMARK = {
+    "method", "methods", "model", "models", "study", "studies", "in", "for", "of", "on",
+    "with", "approach", "analysis", "assay", "protocol", "pipeline", "system", "systems",
+}  # fmt: skip
+
+
 @lru_cache(maxsize=64)
 def _head_name(sentence: str) -> str:
     m = _HEAD.match(sentence)
@@ -1101,7 +1155,9 @@ def _head_name(sentence: str) -> str:
     lower = [t for t in tokens if t[0].islower() and not re.search(r"\d", t)]
     kind_end = tokens[-1].lower() in _HEAD_KINDS
     if lower and not kind_end:
-        return ""
+        # "ERCOT winter 2024 peak:", "NHIS 2023 adults:": the name that leads the heading
+        # is what it measures, the words after it the occasion.
+        return _leading_name(tokens)
     if not (strong or (len(tokens) >= 2 and kind_end and tokens[0][0].isupper())):
         return ""
     return head
@@ -1145,6 +1201,10 @@ def results_in(text: str) -> list[ResultDraft]:
             )
             or (re.search(r"\bat\s+$", before) and q.unit.startswith(("$", "USD", "EUR")))
             or _is_threshold(q, before)
+            or (_CYCLE_UNIT.match(q.unit) and re.search(r"\b(?:after|over|for|across)\s+$", before))
+            or _NOT_MEASURED_BEFORE.search(before)
+            or _NOT_MEASURED_AFTER.match(after)
+            or (_SET_MARGIN.match(after) and re.search(r"\ba\s+$", before))
             or _in_settings_list(text, q)
             or _glosses_subject(text, q)
             or _is_condition(q, text[max(0, q.start - 60) : q.start])

@@ -467,3 +467,33 @@ def test_a_heading_that_is_a_name_is_the_benchmark_of_its_sentence():
     assert topic.benchmark == ""
     (phase,) = results_in("Phase 3 (n=410): HbA1c fell by 1.4 points at week 26.")
     assert phase.benchmark == ""
+
+
+def test_an_acronym_leading_a_heading_is_its_benchmark_and_the_words_after_it_the_occasion():
+    (demand, reserve) = results_in("PJM summer 2025 peak: 151 GW load with 19.2% reserve margin.")
+    assert (demand.value, demand.benchmark) == (151.0, "PJM")
+    assert (reserve.value, reserve.metric, reserve.benchmark) == (19.2, "reserve margin", "PJM")
+    (rate,) = results_in("BRFSS 2022 adults: obesity prevalence 33.6%.")
+    assert rate.benchmark == "BRFSS"
+    # A method, a task or a dose leads the heading: no benchmark.
+    (lod,) = results_in("GC-MS method for phthalates: LOD 0.4 ng/mL.")
+    assert lod.benchmark == ""
+    (change,) = results_in("Orforglipron 36 mg: mean weight change −12.4% at week 72.")
+    assert change.benchmark == ""
+
+
+def test_a_figure_of_the_control_group_is_the_baseline_of_the_result_before_it():
+    (drop,) = results_in("Mean LDL-C fell 58 mg/dL with inclisiran, 4 mg/dL on placebo.")
+    assert (drop.value, drop.baseline_value, drop.baseline_name) == (58.0, 4.0, "placebo")
+    (rate,) = results_in("Remission was 41% at week 12 vs 19% in the control arm.")
+    assert (rate.value, rate.baseline_value) == (41.0, 19.0)
+
+
+def test_cycles_run_a_target_set_or_an_assumption_are_conditions_not_results():
+    (retention,) = results_in("The coated cathode keeps 88% capacity after 800 cycles at 2C.")
+    assert (retention.value, retention.metric) == (88.0, "capacity")
+    (coverage,) = results_in("Measles coverage reached 91.3% in 2024, below the 95% target.")
+    assert coverage.value == 91.3
+    (ratio,) = results_in("Cure rate 88.1% vs 89.0%, non-inferior at a 10% margin.")
+    assert ratio.value == 88.1
+    assert results_in("Storage model: round-trip efficiency assumed 85% throughout.") == []
