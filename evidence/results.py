@@ -59,7 +59,16 @@ _LOWER_IS_BETTER = re.compile(
     r"bleeding|madrs|hamd(?:-\d+)?|crs|endpoints?|event\s+rate|rebuffering|"
     r"hal+ucinations?|detection\s+limit|lod|loq|e-factor|pauses?|(?:page-)?load\s+time|"
     r"compile\s+time|wall\s+time|workload\s+time|\d+(?:th|st|nd|rd)\s+percentile|p\d{2}|"
-    r"deforestation|heat\s*waves?|heat\s+island|co2|methane|sea[\s-]level|temperatures)\b",
+    r"deforestation|heat\s*waves?|heat\s+island|co2|methane|sea[\s-]level|temperatures|"
+    # wear of a material or a device: what it loses over its life
+    r"decay|fade|degradation|drift|leakage|leaching|self-discharge|corrosion|wear|swelling|"
+    r"shrinkage|erosion|noise|jitter|defects?|impurit(?:y|ies)|contamination|photobleaching|"
+    # how widespread a harm is, and what it takes to prevent one
+    r"(?:sero)?prevalence|attack\s+rate|hr|hazard\s+ratio|nnt|number\s+needed\s+to\s+treat|"
+    r"stunting|wasting|penalty|curtailment|"
+    # how long a computation or a person waits
+    r"(?:planning|inference|training|solve|solving|response|travel|processing|query|search|"
+    r"build|startup|boot|convergence|recovery)\s+times?|real-time\s+factor|rtf)\b",
     re.IGNORECASE,
 )
 # Measures better when higher even where a word of theirs reads otherwise: "progression-free
@@ -649,6 +658,11 @@ _CUE = re.compile(
 )
 
 
+# "median PFS 16.6 vs 9.7 months", "0.6 vs 1.9 mV/cycle": the unit written once, after the
+# second figure, is the first's too.
+_UNIT_SHARED = re.compile(r"\s*(?:vs\.?|versus|v\.)\s*(?:~|about\s+)?")
+
+
 def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | None, str, str]:
     """(the baseline's quantity, the baseline's name, the cue) stated after a value."""
     after = text[q.end : q.end + 140]
@@ -660,7 +674,7 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
             for r in rest
             if not _DOSE_UNIT.match(r.unit)
             and r.role not in ("low", "high", "uncertainty")
-            and (r.unit == q.unit or not r.unit)
+            and (r.unit == q.unit or not r.unit or _UNIT_SHARED.fullmatch(text[q.end : r.start]))
         ),
         None,
     )
@@ -1456,7 +1470,7 @@ def results_in(text: str) -> list[ResultDraft]:
         drafts.append(
             ResultDraft(
                 value=q.value,
-                unit=q.unit,
+                unit=q.unit or (baseline_q.unit if baseline_q is not None else ""),
                 metric=metric,
                 benchmark=benchmark,
                 protocol=protocol,
