@@ -184,6 +184,21 @@ _NOT_MEASURED_BEFORE = re.compile(
     r"margin\s+of|cap\s+of)\s*(?:of\s+|at\s+|=\s*|:\s*)?(?:~|about\s+)?$",
     re.IGNORECASE,
 )
+# "d = 0.04 [−0.03, 0.11]": the bounds in square brackets after a figure are its interval.
+_BRACKET_INTERVAL = re.compile(r"\d\s*\[\s*(?:[+−-]?\d[\d.]*\s*[,;–-]\s*)?$")
+_COMPOSITION_UNIT = re.compile(r"^(?:[mµμn]?M|wt%|mol%|vol%|at%|wt\.%)$")
+# A chemical symbol or formula after a share: "5% Mg", "15 wt% Si", "1 M LiFSI", "2 M ZnSO4"
+# (an element's two letters or a digit in it: "CTR", "WER" after a figure are measures).
+_CHEMICAL_AFTER = re.compile(r"\s+(?=\S*(?:[A-Z][a-z]|[A-Za-z]\d))(?:[A-Z][a-z]?\d*(?:\.\d+)?)+\b")
+
+
+def _is_composition(q: Quantity, after: str) -> bool:
+    """How much of a substance went in, a setting: "1 M LiFSI", "15 wt% Si", "5% Mg"."""
+    if _COMPOSITION_UNIT.match(q.unit):
+        return True
+    return q.unit == "%" and bool(_CHEMICAL_AFTER.match(after))
+
+
 _NOT_MEASURED_AFTER = re.compile(
     r"\s*(?:[\w-]+\s+){0,2}?target\b(?!\s+(?:of|was|is)\b)", re.IGNORECASE
 )
@@ -1051,8 +1066,15 @@ _SETUP = re.compile(
     r"centrifuged|purified|fixed|mounted|diluted|heated|cooled|annealed|sintered|pressed|"
     r"calcined|grown|cultured|housed|randomi[sz]ed|allocated|enrolled|stratified|tuned|"
     r"configured|deployed|installed|compiled|repeated|split|run|tested|evaluated)\b"
-    r"|\b[Ww]e\s+(?:benchmark|use|used|ran|run|train|trained|test|tested|evaluate|set|fix)\b"
-    r"|^\s*(?:[A-Z][\w-]*\s+){0,2}(?:protocol|set-?up|settings?|configuration|conditions)\s*:)"
+    r"|\b[Ww]e\s+(?:benchmark|use|used|ran|run|train|trained|test|tested|evaluate|set|fix)\b)"
+)
+# A heading that says what follows is how the work was set up: "Test protocol: …", "Recipe:
+# …", "Index build: …", "Campaign plan: …", "Squad monitoring set-up: …".
+_SETUP_HEAD = re.compile(
+    r"^\s*(?:[A-Za-z][\w-]*\s+){0,3}(?:protocol|set-?up|settings?|configuration|config|"
+    r"conditions|recipe|plan|design|build|pipeline|hyperparameters|parameters|procedure|"
+    r"materials\s+and\s+methods|methods)\s*:",
+    re.IGNORECASE,
 )
 _FINDING_VERB = re.compile(
     r"\b(?:reach\w*|achiev\w*|improv\w*|outperform\w*|beat\w*|rose|rise[sn]?|fell|fall\w*|"
@@ -1065,9 +1087,11 @@ _FINDING_VERB = re.compile(
 
 @lru_cache(maxsize=64)
 def _is_setup(sentence: str) -> bool:
-    return bool(
-        _SETUP.search(sentence) and not _FINDING_VERB.search(sentence) and not _is_measure(sentence)
-    )
+    if _FINDING_VERB.search(sentence):
+        return False
+    if _SETUP_HEAD.match(sentence):
+        return True
+    return bool(_SETUP.search(sentence)) and not _is_measure(sentence)
 
 
 _RATE_SETTING = re.compile(r"\d[\d.]*(?!st\b|nd\b|rd\b|th\b)[A-Za-z]+(?:\s|$)")
@@ -1217,6 +1241,8 @@ def results_in(text: str) -> list[ResultDraft]:
             or _is_threshold(q, before)
             or (_CYCLE_UNIT.match(q.unit) and re.search(r"\b(?:after|over|for|across)\s+$", before))
             or _NOT_MEASURED_BEFORE.search(before)
+            or _BRACKET_INTERVAL.search(before)
+            or _is_composition(q, after)
             or _NOT_MEASURED_AFTER.match(after)
             or (_SET_MARGIN.match(after) and re.search(r"\ba\s+$", before))
             or _in_settings_list(text, q)

@@ -497,3 +497,12 @@ def test_cycles_run_a_target_set_or_an_assumption_are_conditions_not_results():
     (ratio,) = results_in("Cure rate 88.1% vs 89.0%, non-inferior at a 10% margin.")
     assert ratio.value == 88.1
     assert results_in("Storage model: round-trip efficiency assumed 85% throughout.") == []
+
+
+def test_a_set_up_heading_a_composition_and_an_interval_in_brackets_state_no_result():
+    assert results_in("Training recipe: 90 epochs, batch 2048, label smoothing 0.1.") == []
+    assert results_in("Field campaign plan: 4 weeks at 1 Hz, inlet 20 m above ground.") == []
+    (efficiency,) = results_in("With 2 M LiTFSI and 3% Al doping the cell holds 97.2% efficiency.")
+    assert efficiency.value == 97.2
+    (effect,) = results_in("The replication found d = 0.07 [−0.02, 0.16] across 20 labs.")
+    assert effect.value == 0.07
