@@ -192,6 +192,14 @@ _COMPOSITION_UNIT = re.compile(r"^(?:[mµμn]?M|wt%|mol%|vol%|at%|wt\.%)$")
 _CHEMICAL_AFTER = re.compile(r"\s+(?=\S*(?:[A-Z][a-z]|[A-Za-z]\d))(?:[A-Z][a-z]?\d*(?:\.\d+)?)+\b")
 
 
+# A test standard a figure was measured to: "tested to ASTM C1856", "per EN 12350-8".
+_TESTED_TO = re.compile(
+    r"\b(?:to|per|under|following|according\s+to)\s+"
+    r"(?P<standard>(?:ASTM|ISO|IEC|EN|DIN|BS|JIS|AASHTO|ANSI|IEEE|UL|GB/T)(?:\s+EN|\s+ISO)?"
+    r"\s+[A-Z]?\d[\w.-]*(?::\d{4})?)"
+)
+
+
 def _is_composition(q: Quantity, after: str) -> bool:
     """How much of a substance went in, a setting: "1 M LiFSI", "15 wt% Si", "5% Mg"."""
     if _COMPOSITION_UNIT.match(q.unit):
@@ -1430,6 +1438,15 @@ def results_in(text: str) -> list[ResultDraft]:
                     for name, _at in _benchmarks_named(text[a:b])
                 ]
                 benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
+        earlier_in_sentence = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
+        if not benchmark:
+            standard = _TESTED_TO.search(sentence)
+            if standard and s_start + standard.start() < q.start:
+                benchmark = standard.group("standard")  # "tested to ASTM C1856: …"
+        if not benchmark and earlier_in_sentence is not None:
+            # "FID-30k 7.9, CLIP score 0.321" after "zero-shot MS-COCO": one benchmark, its
+            # measures listed one after another.
+            benchmark = earlier_in_sentence.benchmark
         protocol = _protocol_in(sentence, clause, benchmark, q.text)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         adjoining = _phrase_back(left)

@@ -506,3 +506,14 @@ def test_a_set_up_heading_a_composition_and_an_interval_in_brackets_state_no_res
     assert efficiency.value == 97.2
     (effect,) = results_in("The replication found d = 0.07 [−0.02, 0.16] across 20 labs.")
     assert effect.value == 0.07
+
+
+def test_measures_listed_after_one_benchmark_share_it_and_a_test_standard_is_one():
+    first, second = results_in(
+        "FaceNet-B on CFP-FP: verification accuracy 97.1% (frontal), 94.4% (profile)."
+    )
+    assert first.benchmark == second.benchmark == "CFP-FP"
+    strength, modulus = results_in(
+        "Mix B, tested to ASTM C39: compressive strength 61 MPa, modulus 38 GPa."
+    )
+    assert strength.benchmark == modulus.benchmark == "ASTM C39"
