@@ -182,6 +182,10 @@ MEASURES = {
     "temperature", "metallicity", "velocity", "dispersion", "significance", "tension",
     "width", "height", "depth", "thickness", "area", "volume", "value", "level", "bound",
     "spearman", "pearson", "mos", "fps", "match", "age",
+    # trials' endpoints, tracking and detection, ranking and audio, named by their acronyms
+    "orr", "dcr", "dor", "pfs", "efs", "dfs", "rfs", "mace", "egfr", "sbp", "dbp", "bmi",
+    "vo2max", "hota", "idf1", "mota", "motp", "nds", "lpips", "fvd", "ctr", "cvr", "gmv",
+    "sdr", "pesq", "stoi", "eer", "mindcf", "snr",
 }  # fmt: skip
 # Capitalised words before a number that read it as a catalogue entry, not as a measure.
 _SETTING_WORDS = re.compile(

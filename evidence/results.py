@@ -227,7 +227,7 @@ _SETTING_PHRASE = re.compile(
 _HYPHEN_SETTING = re.compile(
     r"\b\d+-(?:shot|bit|step|day|token|hourly|year)\b(?:\s+[A-Za-z]+\b)?(?:\s+(?:budget|CoT))?"
     r"|\b(?:intention-to-treat|ITT|per-protocol|out-of-sample|test-clean|test-other|"
-    r"zero-shot|few-shot|short-run|long-run|y/y|q/q|m/m|avg@\d+|pass@\d+|maj@\d+)\b"
+    r"zero-shot|few-shot|short-run|long-run|y/y|q/q|m/m|avg@\d+|maj@\d+)\b"
 )
 
 
@@ -1329,6 +1329,20 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, benchmark = scoped.group("measure"), scoped.group("scope")
         if _HYPHEN_SETTING.fullmatch(forward):
             forward = ""  # "−0.26 short-run": a setting, not the measure
+        previous = figures[index - 1] if index else None
+        if (
+            metric
+            and forward
+            and _is_measure(forward)
+            and previous is not None
+            and previous.start in taken
+            and re.fullmatch(
+                r"\s*" + re.escape(metric) + r"\s*(?:,|;|and|&|/)?\s*", text[previous.end : q.start]
+            )
+        ):
+            # "0.96 precision and 0.93 recall": the measure before this figure is the last
+            # one's, written after it; this one's follows it.
+            metric = forward
         if (
             forward
             and re.match(r" [a-z]", right)

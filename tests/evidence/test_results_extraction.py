@@ -517,3 +517,12 @@ def test_measures_listed_after_one_benchmark_share_it_and_a_test_standard_is_one
         "Mix B, tested to ASTM C39: compressive strength 61 MPa, modulus 38 GPa."
     )
     assert strength.benchmark == modulus.benchmark == "ASTM C39"
+
+
+def test_a_measure_written_after_its_figure_is_that_figures_own():
+    precision, recall = results_in("The vetter posts 0.94 precision and 0.88 recall on TESS.")
+    assert (precision.metric, recall.metric) == ("precision", "recall")
+    (solved,) = results_in("Coder-7B: 61.0% pass@1 on MBPP (3-shot).")
+    assert (solved.metric, solved.protocol) == ("pass@1", "3-shot")
+    (response,) = results_in("ORR 38% in the expansion cohort of ARGON-2.")
+    assert response.metric == "ORR"
