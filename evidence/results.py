@@ -561,8 +561,10 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
     pieces: list[str] = list(population)
     pieces += [m.group(0) for m in _SPLIT.finditer(clause)]
     if benchmark and not _SPLIT.search(clause):
-        # "on the MPtrj test split, forces 38 meV/Å": the split named with the benchmark.
+        # "on the MPtrj test split, forces 38 meV/Å": the split named with the benchmark;
+        # "nuScenes test", "MS MARCO dev", "COCO val2017": the split's name alone.
         named = re.search(re.escape(benchmark) + r"\s+(" + _SPLIT.pattern + ")", sentence)
+        named = named or re.search(re.escape(benchmark) + _SPLIT_NAME.pattern, sentence)
         pieces += [named.group(1)] if named else []
     pieces += design
     pieces += [m.group(0).strip() for m in _CONDITION.finditer(clause)]
@@ -596,6 +598,13 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
     return ", ".join(seen)
 
 
+# A bracket that gives a statistic, not a setting: "(n = 88)", "(k = 49)", "(95% CI …)",
+# "(p < 0.01)", "(SD 41)".
+_STATISTIC = re.compile(
+    r"(?:n|N|k)\s*[=≈]|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|(?:SE|SD|SEM|IQR)\b"
+)
+
+
 @lru_cache(maxsize=64)
 def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]:
     """The parts of a sentence's brackets that set its results: not counts, intervals,
@@ -604,7 +613,11 @@ def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]
     for part in parts:
         if (
             not part
-            or re.match(r"(?:n|N)\s*=|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|SE\b", part)
+            or re.match(
+                r"(?:n|N|k)\s*[=≈]|\d+(?:\.\d+)?\s*%\s*(?:CI|CrI)|p\s*[<=]|(?:SE|SD|SEM|IQR)\b",
+                part,
+            )
+            or re.search(r"[A-Za-z]\s*:\s*[+−-]?\d", part)  # "(raw data: 8.4)": another value
             or _NOT_A_SETTING.match(part)
             or re.search(r"\d\s*%|\d\s*σ", part)
             or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
@@ -650,6 +663,10 @@ _POPULATION = re.compile(
 )
 # A named split of a dataset: "test split", "held-out set", "validation set".
 _SPLIT = re.compile(r"\b(?:test|validation|val|dev|held-out|hidden)\s+(?:split|set)\b", re.I)
+_SPLIT_NAME = re.compile(
+    r"\s+((?:test|dev|val|validation|eval|devtest|test-dev|test-std|minival)(?:20\d{2})?)"
+    r"(?![\w-])(?!\s+(?:split|set)\b)"
+)
 # How an estimate is identified: "in the county-pair design", "under the SSP2-4.5 scenario".
 _DESIGN = re.compile(
     r"\b(?:in|under|with|using)\s+(?:the|a|an)\s+(?P<design>(?:[\w.+-]+\s+){0,2}"

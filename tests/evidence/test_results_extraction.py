@@ -526,3 +526,10 @@ def test_a_measure_written_after_its_figure_is_that_figures_own():
     assert (solved.metric, solved.protocol) == ("pass@1", "3-shot")
     (response,) = results_in("ORR 38% in the expansion cohort of ARGON-2.")
     assert response.metric == "ORR"
+
+
+def test_a_split_named_after_the_benchmark_is_the_protocol_and_a_spread_is_not():
+    (ndcg,) = results_in("On TREC-COVID test the dense retriever reaches nDCG@10 0.71.")
+    assert ndcg.protocol == "test"
+    (interference,) = results_in("Stroop interference was 71 ms in the lab sample (SD 38).")
+    assert "SD" not in interference.protocol
