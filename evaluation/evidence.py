@@ -43,6 +43,7 @@ FIELDS2 = FIXTURES / "fields2"
 FIELDS3 = FIXTURES / "fields3"
 FIELDS4 = FIXTURES / "fields4"
 FIELDS5 = FIXTURES / "fields5"  # six fields again, another writer
+FIELDS6 = FIXTURES / "fields6"  # six fields none of the others has, another writer
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -228,6 +229,7 @@ def main(argv: list[str]) -> int:
             ("dev 3", FIELDS3),
             ("dev 4", FIELDS4),
             ("dev 5", FIELDS5),
+            ("dev 6", FIELDS6),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

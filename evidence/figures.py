@@ -292,7 +292,7 @@ def figure_in(text: str) -> tuple[str, str] | None:
             and (
                 (q.unit and q.unit not in ("%", "pp", "x"))
                 or q.label
-                or q.role in ("to", "part", "compared", "uncertainty", "low")
+                or q.role in ("to", "part", "compared", "uncertainty", "low", "found")
             )
             and not (q.unit == "" and not q.label and q.text[:1].isalpha())
         ),

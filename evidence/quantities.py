@@ -160,6 +160,16 @@ def unit_prefix(text: str) -> str:
 
 _POWER = re.compile(r"^(?P<base>.+?)(?:\^?(?P<pow>[-−]?\d)|(?P<sup>[⁻]?[¹²³⁴⁵⁶⁷⁸⁹]))$")
 
+# A count that is what was found, right after the verb that reports it: "rose to 2,800",
+# "reached over 5,000 holdings", "confirmed in 14 herds", "caused 9 deaths", "scored 510".
+_OUTCOME_BEFORE = re.compile(
+    r"\b(?:rose|risen|rises|fell|fallen|falls|grew|grown|grows|dropped|drops|increased|"
+    r"decreased|declined|climbed|jumped|reached|reaches|hit|hits|scored|scores|totall?ed|"
+    r"totals|caused|causes|killed|kills|(?:confirmed|detected|found|reported)\s+in|counts|"
+    r"counted|flags|flagged|identified|identifies)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
+    r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
+    re.I,
+)
 # Words that name a measure: a number right after one is a result ("WER 4.2", "HR 0.82").
 MEASURES = {
     "wer", "cer", "bleu", "rouge", "map", "miou", "iou", "ndcg", "mrr", "psnr", "ssim",
@@ -596,6 +606,7 @@ def quantities(text: str) -> list[Quantity]:
             and unit in ("", "h", "d", "min", "s", "K")
         ):
             kind = SETTING  # "16-dimensional", "4-bit", "5-shot", "100-step"
+        found = False
         if kind in (COUNT, FIGURE) and kind != NAME:
             if _SETTING_WORDS.search(before[-40:]) and kind == COUNT:
                 kind = SETTING
@@ -607,6 +618,9 @@ def quantities(text: str) -> list[Quantity]:
                 kind = FIGURE
             if kind == COUNT and _REPEAT_NOUN.match(text[unit_end:]):
                 kind, unit = FIGURE, "cycles"
+            found = kind == COUNT and bool(_OUTCOME_BEFORE.search(before[-60:]))
+            if found:
+                kind = FIGURE  # "rose to 2,800", "confirmed in 14 herds", "scored 510"
             if _N_EQUALS.search(before[-8:]):
                 kind, label, comparator = COUNT, "n", "="
             if unit == "%" and _CI_LEVEL_AFTER.match(text[end:]):
@@ -634,7 +648,10 @@ def quantities(text: str) -> list[Quantity]:
                     kind = SETTING
         if kind == FIGURE and _SETUP_NOUN_AFTER.match(text[unit_end:]):
             kind = SETTING  # "a 0.25° grid", "the 2% target", "0.05″ beam"
-        nums.append(_Num(start, unit_end, value, unit, kind, label=label, comparator=comparator))
+        role = "found" if found and kind == FIGURE else ""
+        nums.append(
+            _Num(start, unit_end, value, unit, kind, role, label=label, comparator=comparator)
+        )
         pos = max(pos, unit_end)
 
     _relate(text, nums)

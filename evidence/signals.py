@@ -153,8 +153,14 @@ _FULL_TEXT = _rx(
     # confirms …", "The paper's own appendix shows …".
     r"(?:^|[:;]\s*)\W*(?:the\s+)?(?:paper(?:'s|s')\s+(?:own\s+)?)?(?:methods?(?:\s+section)?|SI|"
     r"supplement(?:ary\s+(?:information|material|tables?))?|appendix|extended\s+data|"
-    r"discussion\s+section|results\s+section)(?:'s)?\b[^.;:!?]{0,40}?\b(?:confirms|shows|showed|"
-    r"reports|states|reveals|documents)\b",
+    r"discussion\s+section|results\s+section)(?:'s)?\b[^.;:!?]{0,40}?\b(?:confirms?|shows?|showed|"
+    r"reports?|states?|reveals?|documents?)\b",
+    # A named section of the paper as the source: "The PK section of the full article shows".
+    r"\b(?!abstract\b|summary\b)[\w-]+\s+sections?\s+of\s+the\s+(?:full\s+|whole\s+)?"
+    r"(?:paper|article|text|pdf|report|preprint|manuscript)\b",
+    # A part of the paper read, said in the passive without an article: "Methods read in detail".
+    r"^\W*(?:methods?|supplement\w*|appendi(?:x|ces)|SI)(?:\s+(?:and|&|\+)\s+[\w-]+)?\s+"
+    r"(?:(?:was|were)\s+)?(?:read|checked|examined|verified|gone\s+through|studied)\b",
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
@@ -202,6 +208,10 @@ _FULL_TEXT = _rx(
     rf"\bbeyond\s+the\s+(?:abstract|listing|summary)\b[^.;:!?]{{0,30}}?{WHOLE_PAPER}",
     # A reading named as a noun: "full read", "full-paper pass done".
     r"\bfull(?:[\s-](?:paper|text|pdf))?[\s-](?:read|pass|read-through|reading)\b",
+    r"\bfull[\s-](?:paper|text|pdf)[\s-](?:reviews?|readings?|checks?)\b",
+    # The papers read with care: "we read these properly", "read each one carefully".
+    r"\b(?:i|we)\s+(?:\w+\s+)?read\s+(?:these|them|those|each(?:\s+one)?|every\s+one|it|this\s+one)"
+    r"\s+(?:properly|carefully|thoroughly|closely|in\s+depth|in\s+detail|attentively)\b",
     rf"\b{WHOLE_PAPER}\s*\((?:i\s+|we\s+)?(?:read|went\s+through|checked)\b",
     r"\b(?:read|went|gone|got|moved|going|dug|dig)\s+(?:well\s+)?(?:beyond|past)\s+the\s+"
     r"(?:abstract|listing|summary)\b(?:(?!\bnot\b)[^.;:!?]){0,25}?\binto\b",
@@ -335,6 +345,16 @@ _ABSTRACT_ONLY = _rx(
     r"(?:paper|pdf|full|whole|it\b|beyond|past|more than)",
     r"\bnot\s+(?:been\s+)?read\s+(?:in full|beyond|past)\b",
     r"\bunread\b",
+    # A heading that names abstracts as its source: "Poster abstracts, ASCPT 2025", "From the
+    # congress abstracts (not peer-reviewed papers)", "Session abstracts - papers not out".
+    r"^\W*(?:(?:from|via|per)\s+)?(?:the\s+)?(?:[\w&./'’-]+\s+){0,5}?(?:conference|poster|session|"
+    r"meeting|congress|symposium|workshop|talk|oral|submitted)\s+abstracts\b",
+    # The papers not out yet: "no papers yet", "papers not yet available", "not yet published
+    # in full".
+    r"\bno\s+(?:full\s+)?(?:papers?|pdfs?|full\s+texts?|articles?)\s+(?:out\s+|available\s+)?yet\b",
+    r"\b(?:papers?|pdfs?|full\s+texts?|articles?)\s+(?:are\s+|is\s+)?not\s+(?:yet\s+)?"
+    r"(?:available|out|published|released)\b",
+    r"\bnot\s+(?:yet\s+)?published\s+in\s+full\b",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -395,7 +415,8 @@ _SECONDARY = _rx(
     rf"from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
-    rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)[^.;:!?]){{0,40}}?\b{SPEECH}\b",
+    rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
+    rf"{{0,40}}?\b{SPEECH}\b",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -458,7 +479,7 @@ _EDITORIAL = _rx(
     r"\bspeaking\s+for\s+(?:myself|ourselves)\b|\b(?:author|writer)\s+of\s+this\s+(?:note|"
     r"page|entry)\b",
     r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss|opinion|view)\b",
-    r"\b(?:i|we)\s+(?:do\s+not|don't|did\s+not|cannot|can\s*not)\s+(?:quite\s+)?buy\b",
+    r"\b(?:i|we)\s+(?:still\s+|really\s+|just\s+)?(?:do\s+not|don't|did\s+not|cannot|can\s*not)\s+(?:quite\s+|really\s+)?buy\b",
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
     r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
@@ -483,10 +504,10 @@ _EDITORIAL = _rx(
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
-    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|conjecture|"
+    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation)"
     r"(?:\s+only)?\s*(?::|—|–)",
-    r"\beditorial\w*\b|\bopinion\s*:",
+    r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
     r"consider|regard|characteri[sz]e)\w*\b",

@@ -86,6 +86,48 @@ READINGS = [
         "digest",
         "editorial",
     ),
+    # A part of the paper as the source, or read with care.
+    ("The supplement tables show the yield holds at 2 kg scale.", "", "digest", "full_text"),
+    ("The safety section of the full report lists 3 serious events.", "", "digest", "full_text"),
+    ("SI read closely: the catalyst loses 4% per cycle.", "", "digest", "full_text"),
+    (
+        "The drift is 0.2 mm/yr.",
+        "Reading group - we read each one carefully",
+        "digest",
+        "full_text",
+    ),
+    ("The drift is 0.2 mm/yr.", "Full-paper checks by the hydrology team", "digest", "full_text"),
+    # A heading naming abstracts as the source, or the papers not out yet.
+    (
+        "Yields rose 11% under the new tillage.",
+        "ASA 2026 poster abstracts",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "Yields rose 11%.",
+        "From the symposium abstracts; full papers not out yet",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "Yields rose 11%.",
+        "Talks at the spring meeting - not yet published in full",
+        "notes",
+        "abstract_only",
+    ),
+    # Another paper's related work, or a review putting a figure at a value.
+    ("The related-work section of Ito et al. cites a 2-fold rise.", "", "notes", "secondary"),
+    ("A review article (Cell, 2025) puts the response rate at 41%.", "", "notes", "secondary"),
+    # The writer's own judgement, labelled or after a full reading.
+    ("Speculative: the drift may come from the sensor mount.", "", "notes", "editorial"),
+    ("Lab note (opinion): a 2% gain is within noise.", "", "notes", "editorial"),
+    (
+        "Having checked every figure in the full paper, we still don't buy the 4% gain.",
+        "",
+        "digest",
+        "editorial",
+    ),
 ]
 
 
@@ -104,3 +146,28 @@ def test_the_words_decide_the_level(text, scope, shape, level):
 )
 def test_plans_and_others_views_mark_nothing(text):
     assert claim_findings(text).evidence == "unmarked"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A full review of the grid code is under way; the abstract idea is simple.",
+        "The abstract section of the paper says it works.",
+    ],
+)
+def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_reading(text):
+    assert claim_findings(text).evidence != "full_text"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Notified cases rose to 2,800 in 2024.",
+        "The virus was confirmed in 14 herds.",
+        "The new variety scored 510 in the national trial.",
+    ],
+)
+def test_a_count_reported_as_what_was_found_is_a_figure(text):
+    draft = claim_findings(text)
+    marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
+    assert "no figure stated" not in marks
