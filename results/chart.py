@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.charts import POINTS_HEIGHT, POINTS_WIDTH, progress_points
 from entries.models import Evidence
 from results.models import Benchmark, Direction
-from results.selectors import Row, claim_path
+from results.selectors import Row, chart_rows, claim_path
 
 SHAPES = {
     Evidence.FULL_TEXT: "circle",
@@ -22,10 +22,12 @@ SHAPES = {
 POINTS_PER_SERIES = 60
 
 
-def progress_chart(benchmark: Benchmark, rows: list[Row]) -> dict:
+def progress_chart(benchmark: Benchmark) -> dict:
+    """The chart of every dated, confirmed result of ``benchmark``, thinned (one query: the
+    database returns only the records and newest results thinning may keep)."""
     lower = benchmark.direction == Direction.LOWER
-    dated = sorted((r for r in rows if r.date), key=lambda r: (r.date, r.pk))
-    drawn = _thinned(dated, lower)
+    candidates, dated = chart_rows(benchmark, per_series=POINTS_PER_SERIES)
+    drawn = _thinned(candidates, lower)
     points, series, value_ticks, date_ticks = progress_points(
         [
             (
@@ -49,7 +51,7 @@ def progress_chart(benchmark: Benchmark, rows: list[Row]) -> dict:
         "width": POINTS_WIDTH,
         "height": POINTS_HEIGHT,
         "lower": lower,
-        "dated": len(dated),
+        "dated": dated,
         "shapes": [(Evidence(k).label, v) for k, v in SHAPES.items() if k != Evidence.UNMARKED],
     }
 

@@ -77,21 +77,19 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     filters = queries.ResultFilter(
         **{k: data[k] or v for k, v in vars(queries.ResultFilter()).items()}
     )
-    results = queries.published_results(concept=concept, filters=filters)
     if data["format"]:
         root = site_root(request)
+        results = queries.published_results(concept=concept, filters=filters)
         rows = [queries.result_row(r, root=root) for r in results]
         return _export(rows, data["format"], concept.slug)
-    rows = queries.result_rows(results)
-    filtered = filters != queries.ResultFilter()
-    everything = (
-        queries.result_rows(queries.published_results(concept=concept)) if filtered else rows
-    )
     alone = bool(filters.benchmark and filters.protocol)
-    groups = queries.results_grouped(
-        rows, per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP
+    table = queries.concept_table(
+        concept,
+        filters=filters,
+        per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP,
+        compact_over=None if alone else queries.ROWS_ON_PAGE,
     )
-    for group in groups:
+    for group in table.groups:
         group.more_url = "?" + urlencode(
             {
                 "benchmark": group.benchmark.slug,
@@ -101,10 +99,11 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "concept": concept,
         "form": form,
-        "groups": groups,
-        "contested": queries.contested_ids([r for g in groups for r in g.results]),
-        "benchmarks": queries.benchmarks_of(everything),
-        "protocols": queries.protocol_choices(everything),
+        "groups": table.groups,
+        "compact": table.compact,
+        "contested": queries.contested_ids(table.shown),
+        "benchmarks": table.benchmarks,
+        "protocols": table.protocols,
         "query": request.GET.urlencode(),
         "alone": alone,
     }
@@ -125,21 +124,24 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(aliased)
     if benchmark is None:
         raise Http404("No such benchmark.")
-    rows = queries.result_rows(queries.published_results(benchmark=benchmark))
     protocol = request.GET.get("protocol")
-    key = "" if protocol == queries.NO_PROTOCOL else protocol
-    shown = rows if protocol is None else [r for r in rows if r.protocol_key == key]
-    groups = queries.results_grouped(
-        shown,
+    table = queries.result_groups(
+        benchmark=benchmark,
+        # "?protocol=" alone is the group of results that state none, as "?protocol=-" is
+        filters=queries.ResultFilter(protocol=protocol or queries.NO_PROTOCOL)
+        if protocol is not None
+        else None,
         per_group=queries.ROWS_PER_GROUP if protocol is None else queries.ROWS_PER_GROUP_ALONE,
+        compact_over=queries.ROWS_ON_PAGE if protocol is None else None,
     )
-    for group in groups:
+    for group in table.groups:
         group.more_url = "?" + urlencode({"protocol": group.protocol_key or queries.NO_PROTOCOL})
     context = {
         "benchmark": benchmark,
-        "groups": groups,
-        "contested": queries.contested_ids([r for g in groups for r in g.results]),
-        "chart": progress_chart(benchmark, rows),
+        "groups": table.groups,
+        "compact": table.compact,
+        "contested": queries.contested_ids(table.shown),
+        "chart": progress_chart(benchmark),
         "alone": protocol is not None,
     }
     return render(request, "results/benchmark.html", context)
