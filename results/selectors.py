@@ -354,7 +354,7 @@ def concept_table(
         ranked if filters == ResultFilter() else _ranked(_published(concept=concept), per_group=1)
     )
     table = _grouped(ranked, per_group=per_group, compact_over=compact_over)
-    table.benchmarks = benchmarks_of(everything)
+    table.benchmarks = benchmarks_of(everything, known=[g.benchmark for g in table.groups])
     table.protocols = protocol_choices(everything)
     return table
 
@@ -477,8 +477,10 @@ def protocol_choices(rows: list[Row]) -> list[tuple[str, str]]:
     return sorted(seen.items())
 
 
-def benchmarks_of(rows: list[Row]) -> list[Benchmark]:
-    return sorted(
-        Benchmark.objects.in_bulk({r.benchmark_id for r in rows}).values(),
-        key=lambda b: b.name.lower(),
-    )
+def benchmarks_of(rows: list[Row], *, known: list[Benchmark] = ()) -> list[Benchmark]:
+    """The benchmarks of ``rows`` by name (a query unless ``known`` holds them all)."""
+    ids = {r.benchmark_id for r in rows}
+    found = {b.pk: b for b in known if b.pk in ids}
+    if len(found) < len(ids):
+        found = Benchmark.objects.in_bulk(ids)
+    return sorted(found.values(), key=lambda b: b.name.lower())
