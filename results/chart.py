@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.charts import POINTS_HEIGHT, POINTS_WIDTH, progress_points
 from entries.models import Evidence
 from results.models import Benchmark, Direction
-from results.selectors import Row, chart_rows, claim_path
+from results.selectors import Row, claim_path
 
 SHAPES = {
     Evidence.FULL_TEXT: "circle",
@@ -22,11 +22,11 @@ SHAPES = {
 POINTS_PER_SERIES = 60
 
 
-def progress_chart(benchmark: Benchmark) -> dict:
-    """The chart of every dated, confirmed result of ``benchmark``, thinned (one query: the
-    database returns only the records and newest results thinning may keep)."""
+def progress_chart(benchmark: Benchmark, candidates: list[Row], dated: int) -> dict:
+    """The chart of ``benchmark``'s ``dated`` dated, confirmed results, thinned, from
+    ``candidates``, oldest first: those thinning may keep (``selectors.chart_rows`` with
+    ``POINTS_PER_SERIES``; every dated result would do too)."""
     lower = benchmark.direction == Direction.LOWER
-    candidates, dated = chart_rows(benchmark, per_series=POINTS_PER_SERIES)
     drawn = _thinned(candidates, lower)
     points, series, value_ticks, date_ticks = progress_points(
         [

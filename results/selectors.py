@@ -217,12 +217,12 @@ _WHITESPACE = (
 )
 
 
-def _ranked(results: QuerySet[Result], *, per_group: int) -> list[Row]:
-    """In the table's order, the results a table of ``results`` may show, as light rows: per
-    benchmark, protocol, measure name and unit, the newest ``per_group`` and every result
-    that equals the group's best level or best level read in full (``models.best_of`` picks
-    among them: changes are no levels, the benchmark's direction decides), with the size of
-    their group. One query whatever the number of results (one sort: the windows share it)."""
+def _with_table_ranks(results: QuerySet[Result], *, per_group: int) -> QuerySet[Result]:
+    """``results`` with ``in_table`` 1 for those a table may show: per benchmark, protocol,
+    measure name and unit, the newest ``per_group`` and every result that equals the group's
+    best level or best level read in full (``models.best_of`` picks among them: changes are
+    no levels, the benchmark's direction decides); and ``group_total``, the group's size.
+    The windows share one sort."""
     partition = [F("benchmark_id"), F("protocol_key"), F("metric"), F("unit")]
     written = Func(
         KeyTextTransform("value", "words"),
@@ -256,15 +256,60 @@ def _ranked(results: QuerySet[Result], *, per_group: int) -> list[Row]:
         best_full_level=Window(
             Min(Case(When(full_level=1, then=F("signed_value")))), partition_by=partition
         ),
-    ).filter(
+    )
+    shown = (
         Q(newest_rank__lte=per_group)
         | Q(change=0, signed_value=F("best_level"))
         | Q(full_level=1, signed_value=F("best_full_level"))
     )
-    return [
-        Row(*values[:9], values[9] if isinstance(values[9], str) else None, *values[10:])
-        for values in ranked.order_by(*_ORDER).values_list(*_ROW_FIELDS, "group_total")
-    ]
+    return ranked.annotate(in_table=_flag(shown))
+
+
+def _with_chart_ranks(
+    results: QuerySet[Result], *, lower: bool, per_series: int
+) -> QuerySet[Result]:
+    """``results`` with ``in_chart`` 1 for the dated ones a progress chart may draw: each
+    protocol's records (a value better than every dated one before it) and its newest
+    ``per_series``; and ``dated``, how many are dated (undated results are in no window)."""
+    series = [F("protocol_key")]
+    dated_value = Case(When(date__isnull=False, then=F("value")))
+    ranked = results.annotate(
+        best_before=Window(
+            (Min if lower else Max)(dated_value),
+            partition_by=series,
+            order_by=[F("date").asc(), F("id").asc()],
+            frame=RowRange(start=None, end=-1),
+        ),
+        series_rank=Window(
+            RowNumber(),
+            partition_by=series,
+            order_by=[F("date").desc(nulls_last=True), F("id").desc()],
+        ),
+        dated=Window(Count("date")),
+    )
+    better = Q(value__lt=F("best_before")) if lower else Q(value__gt=F("best_before"))
+    drawn = Q(date__isnull=False) & (
+        Q(best_before__isnull=True) | better | Q(series_rank__lte=per_series)
+    )
+    return ranked.annotate(in_chart=_flag(drawn))
+
+
+def _flag(condition: Q) -> Case:
+    return Case(When(condition, then=Value(1)), default=Value(0), output_field=IntegerField())
+
+
+def _row(values: tuple) -> Row:
+    """A light row from ``_ROW_FIELDS`` (and the group's size)."""
+    written = values[9] if isinstance(values[9], str) else None
+    return Row(*values[:9], written, *values[10:])
+
+
+def _ranked(results: QuerySet[Result], *, per_group: int) -> list[Row]:
+    """In the table's order, the results a table of ``results`` may show, as light rows
+    (``_with_table_ranks``). One query whatever the number of results."""
+    ranked = _with_table_ranks(results, per_group=per_group).filter(in_table=1)
+    fields = (*_ROW_FIELDS, "group_total")
+    return [_row(values) for values in ranked.order_by(*_ORDER).values_list(*fields)]
 
 
 def _grouped(ranked: list[Row], *, per_group: int, compact_over: int | None) -> Table:
@@ -360,37 +405,48 @@ def concept_table(
 
 
 def chart_rows(benchmark: Benchmark, *, per_series: int) -> tuple[list[Row], int]:
-    """A benchmark's dated results a progress chart may draw, oldest first: each protocol's
-    records (a value better than every one before it) and its newest ``per_series``; and how
-    many dated results there are (one query)."""
+    """A benchmark's dated results a progress chart may draw, oldest first
+    (``_with_chart_ranks``), and how many are dated (one query)."""
     lower = benchmark.direction == Direction.LOWER
-    series = [F("protocol_key")]
-    ranked = (
-        _published(benchmark=benchmark)
-        .filter(date__isnull=False)
-        .annotate(
-            best_before=Window(
-                (Min if lower else Max)("value"),
-                partition_by=series,
-                order_by=[F("date").asc(), F("id").asc()],
-                frame=RowRange(start=None, end=-1),
-            ),
-            newest_rank=Window(
-                RowNumber(), partition_by=series, order_by=[F("date").desc(), F("id").desc()]
-            ),
-            dated=Window(Count("id")),
+    drawn = _with_chart_ranks(
+        _published(benchmark=benchmark), lower=lower, per_series=per_series
+    ).filter(in_chart=1)
+    fetched = list(drawn.values_list(*_ROW_FIELDS, "dated"))
+    rows = sorted((_row(values[:-1]) for values in fetched), key=lambda r: (r.date, r.pk))
+    return rows, fetched[0][-1] if fetched else 0
+
+
+def benchmark_results(
+    benchmark: Benchmark, *, protocol: str | None, per_series: int
+) -> tuple[Table, list[Row], int]:
+    """A benchmark's page: its table (``result_groups``; of one protocol, every row, when
+    ``protocol`` is given, "" or NO_PROTOCOL for the results that state none), the results
+    its chart may draw (``chart_rows``) and how many are dated. One query ranks both when
+    the table is of every protocol."""
+    if protocol is not None:
+        table = result_groups(
+            benchmark=benchmark,
+            filters=ResultFilter(protocol=protocol or NO_PROTOCOL),
+            per_group=ROWS_PER_GROUP_ALONE,
+        )
+        return table, *chart_rows(benchmark, per_series=per_series)
+    lower = benchmark.direction == Direction.LOWER
+    ranked = _with_chart_ranks(
+        _with_table_ranks(_published(benchmark=benchmark), per_group=ROWS_PER_GROUP),
+        lower=lower,
+        per_series=per_series,
+    ).filter(Q(in_table=1) | Q(in_chart=1))
+    fetched = list(
+        ranked.order_by(*_ORDER).values_list(
+            *_ROW_FIELDS, "group_total", "in_table", "in_chart", "dated"
         )
     )
-    better = Q(value__lt=F("best_before")) if lower else Q(value__gt=F("best_before"))
-    kept = ranked.filter(
-        Q(best_before__isnull=True) | better | Q(newest_rank__lte=per_series)
-    ).order_by("date", "id")
-    rows, dated = [], 0
-    for values in kept.values_list(*_ROW_FIELDS, "dated"):
-        written = values[9] if isinstance(values[9], str) else None
-        rows.append(Row(*values[:9], written, *values[10:-1]))
-        dated = values[-1]
-    return rows, dated
+    in_table = [_row(values[:-3]) for values in fetched if values[-3]]
+    drawn = sorted(
+        (_row(values[:-3]) for values in fetched if values[-2]), key=lambda r: (r.date, r.pk)
+    )
+    table = _grouped(in_table, per_group=ROWS_PER_GROUP, compact_over=ROWS_ON_PAGE)
+    return table, drawn, fetched[0][-1] if fetched else 0
 
 
 def contested_ids(results: list[Result | Row]) -> set[int]:

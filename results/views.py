@@ -19,8 +19,8 @@ from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from core.http import safe_next, site_root
 from entries.services import EntryError
+from results import chart as charts
 from results import selectors as queries
-from results.chart import progress_chart
 from results.forms import ResultFilterForm, ResultForm
 from results.models import Result
 from results.services import CONFIRM, DISCARD, result_decide, result_edit
@@ -125,14 +125,8 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if benchmark is None:
         raise Http404("No such benchmark.")
     protocol = request.GET.get("protocol")
-    table = queries.result_groups(
-        benchmark=benchmark,
-        # "?protocol=" alone is the group of results that state none, as "?protocol=-" is
-        filters=queries.ResultFilter(protocol=protocol or queries.NO_PROTOCOL)
-        if protocol is not None
-        else None,
-        per_group=queries.ROWS_PER_GROUP if protocol is None else queries.ROWS_PER_GROUP_ALONE,
-        compact_over=queries.ROWS_ON_PAGE if protocol is None else None,
+    table, drawn, dated = queries.benchmark_results(
+        benchmark, protocol=protocol, per_series=charts.POINTS_PER_SERIES
     )
     for group in table.groups:
         group.more_url = "?" + urlencode({"protocol": group.protocol_key or queries.NO_PROTOCOL})
@@ -141,7 +135,7 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "groups": table.groups,
         "compact": table.compact,
         "contested": queries.contested_ids(table.shown),
-        "chart": progress_chart(benchmark),
+        "chart": charts.progress_chart(benchmark, drawn, dated),
         "alone": protocol is not None,
     }
     return render(request, "results/benchmark.html", context)

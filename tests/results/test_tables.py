@@ -193,12 +193,30 @@ def test_chart_draws_records_and_newest_lower_is_better_without_undated(
     specs = [{"value": 20.0 - n if n % 4 == 0 else 30.0 + n} for n in range(40)]
     specs += [{"value": 0.1, "date": None}, {"value": 0.2, "date": None}]
     made = results_on(wer, specs, author=contributor, editor=editor, concept=concept)
+
     monkeypatch.setattr("results.chart.POINTS_PER_SERIES", 15)
 
-    chart = progress_chart(wer)
+    chart = progress_chart(wer, *selectors.chart_rows(wer, per_series=15))
 
     drawn = [int(p["href"].rsplit("-", 1)[1]) for p in chart["points"]]
     records = list(range(0, 40, 4))
     newest = [34, 35, 37, 38, 39]  # the five newest that are no records
     assert chart["dated"] == 40
     assert drawn == [made[n].claim_id for n in sorted(records + newest)]
+
+
+def test_benchmark_page_ranks_table_and_chart_in_one_query(
+    client, contributor, editor, concept, wer, monkeypatch, django_assert_max_num_queries
+):
+    specs = [{"value": 20.0 - n if n % 4 == 0 else 30.0 + n} for n in range(40)]
+    specs += [{"value": -50.0, "date": None}, {"value": -40.0, "date": None}]
+    results_on(wer, specs, author=contributor, editor=editor, concept=concept)
+    monkeypatch.setattr("results.chart.POINTS_PER_SERIES", 15)
+
+    with django_assert_max_num_queries(7):
+        html = client.get(reverse("results:benchmark", args=[wer.slug])).content.decode()
+
+    assert html.count('class="chart-point') == 15
+    assert "15 of 40 dated, confirmed results" in html
+    assert "Best stated: <strong>-50%</strong>" in html  # undated: in the table, not drawn
+    assert "Show all 42 results under this protocol" in html
