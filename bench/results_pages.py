@@ -1,6 +1,7 @@
 """The results pages uncached, in-process: the concept with the most confirmed results (its
 results table) and the benchmark with the most (its page), on a database seeded by
-``seed_demo --results`` (DATABASE_URL). Prints each page's median and slowest time.
+``seed_demo --results`` (DATABASE_URL). Prints each page's median, 95th percentile and
+slowest time, and whether the p95 meets the target.
 
     DATABASE_URL=postgres://… python bench/results_pages.py [requests]
 """
@@ -27,6 +28,8 @@ from django.test import Client  # noqa: E402
 from results.models import Benchmark, ResultStatus  # noqa: E402
 from wiki.models import Concept  # noqa: E402
 
+TARGET_P95_MS = 50.0  # DESIGN.md: every page at 100k papers on PostgreSQL
+
 
 def main() -> None:
     requests = int(sys.argv[1]) if len(sys.argv) > 1 else 10
@@ -51,9 +54,12 @@ def main() -> None:
             started = time.perf_counter()
             response = client.get(path)
             times.append((time.perf_counter() - started) * 1000)
+        p95 = statistics.quantiles(times, n=20, method="inclusive")[18]
         print(
             f"{name}: {response.status_code}, {len(response.content) // 1024} KB, "
-            f"median {statistics.median(times):.0f} ms, slowest {max(times):.0f} ms"
+            f"median {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
+            f"slowest {max(times):.0f} ms: target p95 ≤ {TARGET_P95_MS:.0f} ms "
+            + ("met" if p95 <= TARGET_P95_MS else "missed")
         )
 
 

@@ -22,10 +22,12 @@ SHAPES = {
 POINTS_PER_SERIES = 60
 
 
-def progress_chart(benchmark: Benchmark, rows: list[Row]) -> dict:
+def progress_chart(benchmark: Benchmark, candidates: list[Row], dated: int) -> dict:
+    """The chart of ``benchmark``'s ``dated`` dated, confirmed results, thinned, from
+    ``candidates``, oldest first: those thinning may keep (``selectors.chart_rows`` with
+    ``POINTS_PER_SERIES``; every dated result would do too)."""
     lower = benchmark.direction == Direction.LOWER
-    dated = sorted((r for r in rows if r.date), key=lambda r: (r.date, r.pk))
-    drawn = _thinned(dated, lower)
+    drawn = _thinned(candidates, lower)
     points, series, value_ticks, date_ticks = progress_points(
         [
             (
@@ -49,7 +51,7 @@ def progress_chart(benchmark: Benchmark, rows: list[Row]) -> dict:
         "width": POINTS_WIDTH,
         "height": POINTS_HEIGHT,
         "lower": lower,
-        "dated": len(dated),
+        "dated": dated,
         "shapes": [(Evidence(k).label, v) for k, v in SHAPES.items() if k != Evidence.UNMARKED],
     }
 

@@ -27,6 +27,11 @@ def value_stated(value: float, *texts: str) -> bool:
     return False
 
 
+def value_display(value: float, unit: str) -> str:
+    """A value as a reader sees it: 58.2%, 3.1 pp, 12."""
+    return f"{value:g}{unit}" if unit == "%" else f"{value:g} {unit}".strip()
+
+
 class Direction(models.TextChoices):
     HIGHER = "higher", "higher is better"
     LOWER = "lower", "lower is better"
@@ -236,8 +241,4 @@ class Result(models.Model):
 
     @property
     def value_display(self) -> str:
-        return (
-            f"{self.value:g}{self.unit}"
-            if self.unit == "%"
-            else f"{self.value:g} {self.unit}".strip()
-        )
+        return value_display(self.value, self.unit)

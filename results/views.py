@@ -19,8 +19,8 @@ from core.cache import cache_page_for_anonymous
 from core.htmx import render_page
 from core.http import safe_next, site_root
 from entries.services import EntryError
+from results import chart as charts
 from results import selectors as queries
-from results.chart import progress_chart
 from results.forms import ResultFilterForm, ResultForm
 from results.models import Result
 from results.services import CONFIRM, DISCARD, result_decide, result_edit
@@ -77,21 +77,19 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     filters = queries.ResultFilter(
         **{k: data[k] or v for k, v in vars(queries.ResultFilter()).items()}
     )
-    results = queries.published_results(concept=concept, filters=filters)
     if data["format"]:
         root = site_root(request)
+        results = queries.published_results(concept=concept, filters=filters)
         rows = [queries.result_row(r, root=root) for r in results]
         return _export(rows, data["format"], concept.slug)
-    rows = queries.result_rows(results)
-    filtered = filters != queries.ResultFilter()
-    everything = (
-        queries.result_rows(queries.published_results(concept=concept)) if filtered else rows
-    )
     alone = bool(filters.benchmark and filters.protocol)
-    groups = queries.results_grouped(
-        rows, per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP
+    table = queries.concept_table(
+        concept,
+        filters=filters,
+        per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP,
+        compact_over=None if alone else queries.ROWS_ON_PAGE,
     )
-    for group in groups:
+    for group in table.groups:
         group.more_url = "?" + urlencode(
             {
                 "benchmark": group.benchmark.slug,
@@ -101,10 +99,11 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "concept": concept,
         "form": form,
-        "groups": groups,
-        "contested": queries.contested_ids([r for g in groups for r in g.results]),
-        "benchmarks": queries.benchmarks_of(everything),
-        "protocols": queries.protocol_choices(everything),
+        "groups": table.groups,
+        "compact": table.compact,
+        "contested": queries.contested_ids(table.shown),
+        "benchmarks": table.benchmarks,
+        "protocols": table.protocols,
         "query": request.GET.urlencode(),
         "alone": alone,
     }
@@ -125,21 +124,18 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(aliased)
     if benchmark is None:
         raise Http404("No such benchmark.")
-    rows = queries.result_rows(queries.published_results(benchmark=benchmark))
     protocol = request.GET.get("protocol")
-    key = "" if protocol == queries.NO_PROTOCOL else protocol
-    shown = rows if protocol is None else [r for r in rows if r.protocol_key == key]
-    groups = queries.results_grouped(
-        shown,
-        per_group=queries.ROWS_PER_GROUP if protocol is None else queries.ROWS_PER_GROUP_ALONE,
+    table, drawn, dated = queries.benchmark_results(
+        benchmark, protocol=protocol, per_series=charts.POINTS_PER_SERIES
     )
-    for group in groups:
+    for group in table.groups:
         group.more_url = "?" + urlencode({"protocol": group.protocol_key or queries.NO_PROTOCOL})
     context = {
         "benchmark": benchmark,
-        "groups": groups,
-        "contested": queries.contested_ids([r for g in groups for r in g.results]),
-        "chart": progress_chart(benchmark, rows),
+        "groups": table.groups,
+        "compact": table.compact,
+        "contested": queries.contested_ids(table.shown),
+        "chart": charts.progress_chart(benchmark, drawn, dated),
         "alone": protocol is not None,
     }
     return render(request, "results/benchmark.html", context)

@@ -78,7 +78,7 @@ def test_results_of_different_measures_are_not_compared(
 def test_results_table_anonymous_in_bounded_queries(
     client, table, concept, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(7):
         response = client.get(reverse("results:concept_results", args=[concept.slug]))
 
     assert response.status_code == 200
@@ -187,7 +187,7 @@ def test_concept_page_summary_follows_a_confirmation(client, contributor, editor
 def test_benchmark_page_draws_points_by_protocol(
     client, table, mmlu, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("results:benchmark", args=[mmlu.slug]))
 
     html = response.content.decode()
@@ -484,7 +484,7 @@ def test_a_big_group_shows_its_newest_and_best_and_links_to_the_rest(
     client, many, concept, mmlu, django_assert_max_num_queries
 ):
     url = reverse("results:concept_results", args=[concept.slug])
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(7):
         html = client.get(url).content.decode()
 
     assert html.count('<li class="result-row') == 5  # the newest five; the best is among them
@@ -501,7 +501,7 @@ def test_a_big_benchmark_page_draws_records_and_the_newest(
     client, many, mmlu, django_assert_max_num_queries, monkeypatch
 ):
     monkeypatch.setattr("results.chart.POINTS_PER_SERIES", 20)
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(7):
         html = client.get(reverse("results:benchmark", args=[mmlu.slug])).content.decode()
 
     assert html.count('class="chart-point') == 20
