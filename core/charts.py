@@ -163,6 +163,11 @@ POINTS_LEFT = 44
 POINTS_RIGHT = 12
 
 
+# The stylesheet's colours for series (static/css/charts.css, .series-0 to .series-7): a
+# ninth protocol takes the first colour again, its shapes and legend still telling it apart.
+SERIES_COLOURS = 8
+
+
 @dataclass(frozen=True)
 class Point:
     """One figure on the progress chart: its series, shape, link and position."""
@@ -174,12 +179,20 @@ class Point:
     x: float
     y: float
 
+    @property
+    def colour(self) -> int:
+        return self.series % SERIES_COLOURS
+
 
 @dataclass(frozen=True)
 class Series:
     index: int
     label: str
     path: str  # the SVG polyline's points, in date order
+
+    @property
+    def colour(self) -> int:
+        return self.index % SERIES_COLOURS
 
 
 def progress_points(
