@@ -88,28 +88,32 @@ def paper_lookup(*, arxiv_id: str = "", version: int | None = None, doi: str = "
     return {"doi": doi, **_doi_outcome(doi)}
 
 
-def _arxiv_outcome(arxiv_id: str, version: int | None) -> dict[str, Any]:
+def _fetched(fetch, key: str, *, not_found: type, busy: type, error: type) -> tuple[Any, dict]:
+    """(the record, {}) from ``fetch(key)``, or (None, the outcome that says why not)."""
     try:
-        record = fetch_arxiv(arxiv_id)
-    except ArxivNotFound as exc:
-        return {"outcome": "not_found", "message": str(exc)}
-    except ArxivBusy as exc:
-        return {"outcome": "busy", "message": str(exc), "retry_after": exc.retry_after}
-    except ArxivError as exc:
-        return {"outcome": "error", "message": str(exc)}
+        return fetch(key), {}
+    except not_found as exc:
+        return None, {"outcome": "not_found", "message": str(exc)}
+    except busy as exc:
+        return None, {"outcome": "busy", "message": str(exc), "retry_after": exc.retry_after}
+    except error as exc:
+        return None, {"outcome": "error", "message": str(exc)}
+
+
+def _arxiv_outcome(arxiv_id: str, version: int | None) -> dict[str, Any]:
+    record, failed = _fetched(
+        fetch_arxiv, arxiv_id, not_found=ArxivNotFound, busy=ArxivBusy, error=ArxivError
+    )
+    if failed:
+        return failed
     fields = {**record.as_paper_fields(), "arxiv_version": version or record.version}
     return {"outcome": "found", "source": "arxiv", "fields": _json_fields(fields)}
 
 
 def _doi_outcome(doi: str) -> dict[str, Any]:
-    try:
-        record = fetch_doi(doi)
-    except DoiNotFound as exc:
-        return {"outcome": "not_found", "message": str(exc)}
-    except DoiBusy as exc:
-        return {"outcome": "busy", "message": str(exc), "retry_after": exc.retry_after}
-    except DoiError as exc:
-        return {"outcome": "error", "message": str(exc)}
+    record, failed = _fetched(fetch_doi, doi, not_found=DoiNotFound, busy=DoiBusy, error=DoiError)
+    if failed:
+        return failed
     arxiv_id = record.fields.get("arxiv_id")
     same = Paper.objects.filter(arxiv_id=arxiv_id).first() if arxiv_id else None
     if same is not None:

@@ -28,7 +28,9 @@ def _refuse(request: HttpRequest, title: str, message: str, status: int) -> Http
 
 
 def _filters(request: HttpRequest, query) -> tuple[Concept | None, str] | HttpResponse:
-    """The topic and evidence level asked for, or the page refusing them."""
+    """The topic and evidence level asked for by an editor, or the page refusing them."""
+    if not is_editor(request.user):
+        raise PermissionDenied("Only editors see the evidence audit.")
     slug = query.get("topic", "").strip()
     topic = Concept.objects.filter(slug=slug).only("title", "slug").first() if slug else None
     if slug and topic is None:
@@ -45,8 +47,6 @@ def _filters(request: HttpRequest, query) -> tuple[Concept | None, str] | HttpRe
 @login_required
 @require_GET
 def evidence_audit(request: HttpRequest) -> HttpResponse:
-    if not is_editor(request.user):
-        raise PermissionDenied("Only editors see the evidence audit.")
     filters = _filters(request, request.GET)
     if isinstance(filters, HttpResponse):
         return filters
@@ -71,8 +71,6 @@ def evidence_audit(request: HttpRequest) -> HttpResponse:
 def evidence_reaudit(request: HttpRequest) -> HttpResponse:
     """Start a re-audit of the claims the page shows (its topic and level) as a job, and
     follow it on its page: every claim read again by the current rules, in the background."""
-    if not is_editor(request.user):
-        raise PermissionDenied("Only editors re-audit the evidence.")
     filters = _filters(request, request.POST)
     if isinstance(filters, HttpResponse):
         return filters
