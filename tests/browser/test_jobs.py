@@ -14,9 +14,11 @@ from jobs.models import Job, JobStatus
 from tests.factories import UserFactory
 from tests.jobs.test_worker import WORKER
 from tests.papers.conftest import arxiv_server as arxiv_server  # a fixture
+from tests.papers.conftest import doi_server as doi_server  # a fixture
 from tests.papers.conftest import fixture_bytes
 
 DPO = "2305.18290"
+NATURE = "10.1038/nature14539"
 
 
 def test_the_job_page_follows_the_job_until_its_report(page: Page, live_server, login):
@@ -53,6 +55,15 @@ def test_the_job_page_follows_the_job_until_its_report(page: Page, live_server, 
     expect(page.get_by_role("link", name="Import of big.bib")).to_be_visible()
 
 
+def _run_worker() -> None:
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        call_command(*WORKER, stdout=io.StringIO())
+    finally:
+        for sig, handler in handlers.items():  # the worker installs its own
+            signal.signal(sig, handler)
+
+
 def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
     page: Page, live_server, login, settings, arxiv_server
 ):
@@ -70,12 +81,7 @@ def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
     assert arxiv_server.requests == []
     page.screenshot(path="/tmp/lookup-waiting.png", full_page=True)
 
-    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        call_command(*WORKER, stdout=io.StringIO())
-    finally:
-        for sig, handler in handlers.items():  # the worker installs its own
-            signal.signal(sig, handler)
+    _run_worker()
 
     # The waiting page notices the answer by itself and shows the form filled in.
     expect(page.get_by_role("heading", name="Check the details fetched from arXiv")).to_be_visible()
@@ -84,3 +90,28 @@ def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
     page.get_by_role("button", name="Add paper").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Direct Preference Optimization")
     assert len(arxiv_server.requests) == 1
+
+
+def test_a_doi_lookup_fills_the_form_from_the_recorded_answer(
+    page: Page, live_server, login, settings, doi_server
+):
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
+    }
+    doi_server.responses[NATURE] = (200, fixture_bytes("doi_nature14539.json"))
+    UserFactory(username="cora", role="Contributor")
+    login("cora")
+
+    page.goto(f"{live_server.url}/papers/new/")
+    page.get_by_label("arXiv id, DOI or link").fill(f"https://doi.org/{NATURE}")
+    page.get_by_role("button", name="Fetch details").click()
+    expect(page.locator("#lookup-pending")).to_contain_text(f"Look up DOI {NATURE}")
+    _run_worker()
+
+    expect(
+        page.get_by_role("heading", name="Check the details fetched for the DOI")
+    ).to_be_visible()
+    expect(page.get_by_label("Title")).to_have_value("Deep learning")
+    expect(page.get_by_label("Journal")).to_have_value("Nature")
+    page.get_by_role("button", name="Add paper").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Deep learning")
