@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
@@ -245,7 +246,7 @@ def _paper_lookup(request: HttpRequest) -> HttpResponse:
 def _lookup_answer(request: HttpRequest) -> HttpResponse:
     """The add-paper page of a lookup: waiting for it, then its answer."""
     raw = request.GET.get("lookup", "")
-    job = job_for(request.user, int(raw)) if raw.isdigit() and len(raw) < 12 else None
+    job = job_for(request.user, int(raw)) if re.fullmatch(r"[0-9]{1,11}", raw) else None
     if job is None or job.kind != LOOKUP_JOB:
         context = {**_new_context(), "missing_lookup": True}
         return render(request, "papers/new.html", context, status=404)

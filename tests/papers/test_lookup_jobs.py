@@ -129,7 +129,7 @@ def test_a_lookup_is_seen_only_by_who_asked(queue, client, contributor, charlie)
     charlie.groups.add(*contributor.groups.all())
     client.force_login(charlie)
 
-    for lookup in (str(job.pk), "x1", "99999999999999999999"):
+    for lookup in (str(job.pk), "x1", "99999999999999999999", "²", "١٢"):
         page = client.get("/papers/new/", {"lookup": lookup})
         assert page.status_code == 404
         assert "No lookup of yours has this number" in page.content.decode()
