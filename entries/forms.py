@@ -79,7 +79,7 @@ def papers_by_key(values: list[str]) -> dict[str, Paper]:
     pks, arxiv = {}, {}
     for raw in values:
         value = (raw or "").strip()
-        if value.isdigit():
+        if value.isascii() and value.isdigit():
             pks[int(value)] = raw
         elif value:
             try:

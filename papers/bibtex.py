@@ -219,7 +219,7 @@ def _published(entry: dict[str, str]) -> tuple[PartialDate | None, str]:
         return None, f"the year “{year}” is not a four-digit year"
     month_raw = entry.get("month", "").strip().lower()[:3]
     month = 0
-    if month_raw.isdigit():
+    if month_raw.isascii() and month_raw.isdigit():
         month = int(month_raw)
     elif month_raw in MONTHS:
         month = MONTHS.index(month_raw) + 1

@@ -15,7 +15,7 @@ def body_within(response: httpx.Response, *, limit: int, deadline: float) -> byt
     """The streamed ``response``'s body, refused past ``limit`` bytes (as declared or as
     read) and past the ``deadline`` (``time.monotonic()``), as a slow drip never ends."""
     declared = response.headers.get("Content-Length", "")
-    if declared.isdigit() and int(declared) > limit:
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise BodyTooLarge
     body = bytearray()
     for chunk in response.iter_bytes():

@@ -147,7 +147,7 @@ def _result(pk: int) -> Result:
 
 def _seen_version(request: HttpRequest) -> int | None:
     seen = request.POST.get("seen_version", "")
-    return int(seen) if seen.isdigit() else None
+    return int(seen) if seen.isascii() and seen.isdigit() else None
 
 
 @login_required

@@ -227,3 +227,15 @@ def test_arxiv_doi_in_a_bibtex_file_is_that_arxiv_paper():
     (row,) = papers_import(text=text, format="bibtex").rows
 
     assert (row.outcome, row.paper.pk, Paper.objects.count()) == ("updated", known.pk, 1)
+
+
+def test_a_month_in_other_digits_keeps_the_year_alone():
+    report = papers_import(
+        text="@article{k, title = {Unicode Months}, author = {Lee, Ann}, year = {2021},"
+        " month = {²}}",
+        format="bibtex",
+    )
+
+    assert report.created == 1
+    paper = Paper.objects.get()
+    assert (paper.published.year, paper.published_precision) == (2021, "year")

@@ -510,3 +510,17 @@ def test_a_big_benchmark_page_draws_records_and_the_newest(
     assert "51%" not in html.split("<h2>Results by protocol</h2>")[1]
     every = client.get(reverse("results:benchmark", args=[mmlu.slug]) + "?protocol=-")
     assert every.content.decode().count('<li class="result-row') == 75
+
+
+def test_a_version_in_other_digits_is_no_server_error(client, contributor, editor, concept, mmlu):
+    write_entry(author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."])
+    result = Result.objects.get()
+    client.force_login(editor)
+
+    response = client.post(
+        reverse("results:decide", args=[result.pk]),
+        {"decision": "confirm", "benchmark": "MMLU", "value": "58.2", "unit": "%",
+         "seen_version": "²", "next": "/review/"},
+    )  # fmt: skip
+
+    assert response.status_code < 500
