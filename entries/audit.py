@@ -153,8 +153,8 @@ def audit_report(
     changed): how many claims at each level, how many the rules would mark otherwise and with
     what, and the first ``REPORT_ROWS`` of those claims with the reasons. JSON data."""
     claims = audit_claims(topic=topic, evidence=evidence)
-    total = claims.count()
-    levels: Counter[str] = Counter()
+    levels = audit_counts(claims)
+    total = sum(count for *_, count in levels)
     suggested: Counter[tuple[str, str]] = Counter()
     flagged: list[dict] = []
     questioned = done = 0
@@ -162,7 +162,6 @@ def audit_report(
         progress(done=0, total=total)
     for rows in audit_row_chunks(claims):
         for row in rows:
-            levels[row.claim.evidence] += 1
             if not row.suggestions:
                 continue
             questioned += 1
@@ -176,7 +175,7 @@ def audit_report(
         "topic": topic.title if topic else "",
         "evidence": Evidence(evidence).label if evidence else "",
         "claims": done,
-        "levels": [[v, label, levels[v]] for v, label in Evidence.choices if levels[v]],
+        "levels": [list(level) for level in levels],
         "questioned": questioned,
         "suggested": [
             {"kind": kind, "label": label, "count": n}

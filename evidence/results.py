@@ -1469,17 +1469,16 @@ def results_in(text: str) -> list[ResultDraft]:
                     for name, _at in _benchmarks_named(text[a:b])
                 ]
                 benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
-        earlier_in_sentence = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
+        earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         if not benchmark:
             standard = _TESTED_TO.search(sentence)
             if standard and s_start + standard.start() < q.start:
                 benchmark = standard.group("standard")  # "tested to ASTM C1856: …"
-        if not benchmark and earlier_in_sentence is not None:
+        if not benchmark and earlier_result is not None:
             # "FID-30k 7.9, CLIP score 0.321" after "zero-shot MS-COCO": one benchmark, its
             # measures listed one after another.
-            benchmark = earlier_in_sentence.benchmark
+            benchmark = earlier_result.benchmark
         protocol = _protocol_in(sentence, clause, benchmark, q.text)
-        earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
         adjoining = _phrase_back(left)
         if (
             earlier_result is not None

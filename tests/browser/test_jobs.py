@@ -64,19 +64,25 @@ def _run_worker() -> None:
             signal.signal(sig, handler)
 
 
-def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
-    page: Page, live_server, login, settings, arxiv_server
-):
+def _ask_for(page: Page, base: str, login, settings, typed: str) -> None:
+    """As a contributor, with jobs waiting in the database queue, ask *Add a paper* for
+    ``typed``: the page then waits for the worker."""
     settings.TASKS = {
         "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
     }
-    arxiv_server.responses[DPO] = (200, fixture_bytes("arxiv_normal.xml"))
     UserFactory(username="cora", role="Contributor")
     login("cora")
-
-    page.goto(f"{live_server.url}/papers/new/")
-    page.get_by_label("arXiv id, DOI or link").fill(f"https://arxiv.org/abs/{DPO}")
+    page.goto(f"{base}/papers/new/")
+    page.get_by_label("arXiv id, DOI or link").fill(typed)
     page.get_by_role("button", name="Fetch details").click()
+
+
+def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
+    page: Page, live_server, login, settings, arxiv_server
+):
+    arxiv_server.responses[DPO] = (200, fixture_bytes("arxiv_normal.xml"))
+
+    _ask_for(page, live_server.url, login, settings, f"https://arxiv.org/abs/{DPO}")
     expect(page.locator("#lookup-pending")).to_contain_text(f"Look up arXiv:{DPO}")
     assert arxiv_server.requests == []
     page.screenshot(path="/tmp/lookup-waiting.png", full_page=True)
@@ -95,16 +101,9 @@ def test_a_paper_lookup_waits_for_the_worker_then_fills_the_form(
 def test_a_doi_lookup_fills_the_form_from_the_recorded_answer(
     page: Page, live_server, login, settings, doi_server
 ):
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}
-    }
     doi_server.responses[NATURE] = (200, fixture_bytes("doi_nature14539.json"))
-    UserFactory(username="cora", role="Contributor")
-    login("cora")
 
-    page.goto(f"{live_server.url}/papers/new/")
-    page.get_by_label("arXiv id, DOI or link").fill(f"https://doi.org/{NATURE}")
-    page.get_by_role("button", name="Fetch details").click()
+    _ask_for(page, live_server.url, login, settings, f"https://doi.org/{NATURE}")
     expect(page.locator("#lookup-pending")).to_contain_text(f"Look up DOI {NATURE}")
     _run_worker()
 
