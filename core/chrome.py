@@ -31,6 +31,18 @@ TOKEN_MARKER = "rw-csrf-token-7f3c9a"
 TOKEN_PLACES = 2
 
 
+def page_token(request: HttpRequest) -> str:
+    """The request's CSRF token for every form of its page, masked once: Django masks the
+    secret anew on each ``get_token`` call (32 random draws), and any mask is accepted.
+    Worked out again if the secret changes during the request (a login rotates it)."""
+    secret = request.META.get("CSRF_COOKIE")
+    kept = getattr(request, "_page_token", None)
+    if kept is None or kept[0] != secret:
+        token = get_token(request)
+        kept = request._page_token = (request.META.get("CSRF_COOKIE"), token)
+    return kept[1]
+
+
 class _AnyPerson:
     """Stands for whoever is signed in while the shared rendering is made."""
 
@@ -69,5 +81,5 @@ def render_for_person(
     key = f"person-page:{today().isoformat()}:{address}:{','.join(roles)}"
     html = cached_fragment(key, shared)
     html = html.replace(PERSON_MARKER, escape(request.user.get_username()), 1)
-    html = html.replace(TOKEN_MARKER, get_token(request), TOKEN_PLACES)
+    html = html.replace(TOKEN_MARKER, page_token(request), TOKEN_PLACES)
     return HttpResponse(html)

@@ -25,13 +25,13 @@ from dataclasses import dataclass, field, replace
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import Unstored, cached_fragment, cached_parts, data_digest
+from core.chrome import page_token
 from entries.models import Caveat, Claim, Entry, Evidence
 from entries.selectors import PAPER_TEXT, caveat_vocabulary, decorate_for_review, review_queue
 from entries.workflow import entry_writers
@@ -193,7 +193,7 @@ class ClaimRows:
 
 def claim_rows(request: HttpRequest, parts: ClaimRows, next_url: str) -> ClaimRows:
     """``parts`` (from ``claim_parts``) with this request's CSRF token and ``next``."""
-    html = parts.html.replace(TOKEN_MARKER, get_token(request))
+    html = parts.html.replace(TOKEN_MARKER, page_token(request))
     return replace(parts, html=mark_safe(html.replace(NEXT_MARKER, escape(next_url))))
 
 

@@ -88,13 +88,16 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     # Only the person's own notices are worked out per request, from the shared part.
     mine = user.is_authenticated and not editor
     own = [n for n, author in shared["pending"] if mine and author == user.pk]
-    pending = queries.revisions_pending().filter(concept=concept) if editor else []
+    # The shared part says whether any revision waits; only then does an editor's list cost.
+    pending = (
+        queries.revisions_pending().filter(concept=concept) if editor and shared["pending"] else []
+    )
     context = {
         "concept": concept,
         "revision": shared["revision"],
         "shared": shared,
         "own_pending": [{"number": number} for number in own],
-        "pending_revisions": list(pending) if shared["pending"] else [],
+        "pending_revisions": list(pending),
     }
     # The choice is part of the address, so the page caches keep each one apart.
     context["abstract_mode"], context["error"] = abstract_mode(request.GET)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -43,6 +45,25 @@ def test_watch_a_concept_without_javascript(world, charlie):
     page = client.get(concept.get_absolute_url()).content.decode()
     assert "★ Watching" in _watching_button(page)
     assert "You are watching “Reward Modeling”" in page
+
+
+@pytest.mark.parametrize("who", ["charlie", "editor"])
+def test_the_watch_button_of_a_page_kept_for_everyone_posts_with_its_token(world, who, request):
+    user = request.getfixturevalue(who)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    url = world.concept.get_absolute_url()
+    client.get(url)  # the shared rendering and the button are made once, then reused
+
+    page = client.get(url).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', _watching_button(page))
+    response = client.post(
+        f"/watching/concept/{world.concept.pk}/",
+        {"csrfmiddlewaretoken": token.group(1), "watch": "1", "next": url},
+    )
+
+    assert response.status_code == 302
+    assert Watch.objects.filter(user=user, concept=world.concept).exists()
 
 
 def test_htmx_toggle_answers_with_the_button(world, charlie):
