@@ -44,6 +44,7 @@ FIELDS3 = FIXTURES / "fields3"
 FIELDS4 = FIXTURES / "fields4"
 FIELDS5 = FIXTURES / "fields5"  # six fields again, another writer
 FIELDS6 = FIXTURES / "fields6"  # six fields none of the others has, another writer
+FIELDS7 = FIXTURES / "fields7"  # six more such fields, weighted to the levels that missed
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -230,6 +231,7 @@ def main(argv: list[str]) -> int:
             ("dev 4", FIELDS4),
             ("dev 5", FIELDS5),
             ("dev 6", FIELDS6),
+            ("dev 7", FIELDS7),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )
