@@ -43,6 +43,7 @@ from evidence.rules import (
     UNMARKED,
     Finding,
     caveat_marks,
+    heading_evidence,
     is_evidence_statement,
     page_mark,
     read_statement,
@@ -236,7 +237,7 @@ def claim_findings(text: str, *, scope: str = "", source_kind: str = "notes") ->
     splitting. Used by the evaluation and the API."""
     draft = ClaimDraft(text, None)
     # A scope that is not a pure statement still speaks for its section.
-    section = (scope_statement(scope) or stated_evidence(scope, level=SECTION)) if scope else None
+    section = (scope_statement(scope) or heading_evidence(scope)) if scope else None
     found = claim_evidence(text, section=section, source_kind=source_kind)
     if found:
         draft.mark(found)

@@ -32,6 +32,9 @@ FAMILIES = (
     "topic_nouns",
     "speech_verbs",
     "views",
+    "heading_summaries",
+    "heading_hearsay",
+    "heading_views",
 )
 EXPECTS = {"full_text", "abstract_only", "secondary", "editorial", "none"}
 
@@ -44,6 +47,7 @@ class CueError(ValueError):
 class Example:
     text: str
     expect: str
+    scope: str = ""  # the heading the claim sits under, for the heading families
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,7 @@ def _family(name: str, table: dict) -> Family:
     for raw in table.get("examples", []):
         if raw.get("expect") not in EXPECTS or not raw.get("text"):
             raise CueError(f"[{name}]: an example needs a text and an expect in {sorted(EXPECTS)}")
-        examples.append(Example(raw["text"], raw["expect"]))
+        examples.append(Example(raw["text"], raw["expect"], str(raw.get("scope", ""))))
     if not examples:
         raise CueError(f"[{name}]: every family needs at least one example")
     return Family(

@@ -32,6 +32,7 @@ from evidence.signals import (
     SECONDARY,
     UNMARKED,
     goes_beyond_abstract,
+    heading_signal,
     reading_signal,
     spelled_out,
 )
@@ -137,6 +138,24 @@ def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
         if statement.evidence != UNMARKED:
             return Finding("evidence", statement.evidence, statement.reason, level)
     return None
+
+
+def heading_evidence(heading: str) -> Finding | None:
+    """The evidence a section's heading gives its claims: what its words state, else the
+    kind of source its head noun names ("Abstracts, week 12", "Sell-side chatter")."""
+    if not heading.strip():
+        return None
+    if found := stated_evidence(heading, level=SECTION):
+        return found
+    signal = heading_signal(heading)
+    if signal is None:
+        return None
+    reason = {
+        ABSTRACT_ONLY: "the heading names a summary as the source",
+        SECONDARY: "the heading names others' reports as the source",
+        EDITORIAL: "the heading names the wiki's own judgement",
+    }[signal.value]
+    return Finding("evidence", signal.value, f"{reason}: “{heading.strip()}”", SECTION)
 
 
 def page_mark(source_kind: str) -> Finding | None:

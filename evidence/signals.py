@@ -22,6 +22,9 @@ vocabulary rather than a list of stock phrases:
   note", "is mine/ours", "this wiki's reading"), unless negated ("not my interpretation").
 
 Precedence within a sentence: full text, editorial, abstract only, secondary.
+
+A heading is read by its head noun instead (``heading_signal``): "Abstracts, week 12",
+"Sell-side chatter", "the desk's view" name the kind of source of the claims under them.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ from evidence.vocabulary import (
     ART,
     AUTHORS,
     CHANNEL,
+    HEADING_HEARSAY,
+    HEADING_SUMMARY,
+    HEADING_VIEW,
     MAKERS,
     NOT_A_TOPIC,
     NOT_YET,
@@ -95,6 +101,7 @@ _SPELLED_OUT = [
     (re.compile(rf"\b(?:{'|'.join(_slips('abstract'))})(s?)\b", re.I), r"abstract\1"),
     (re.compile(rf"\b(?:{'|'.join(_slips('summary'))})\b", re.I), "summary"),
     (re.compile(rf"\b(?:{'|'.join(_slips('preprint'))})(s?)\b", re.I), r"preprint\1"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('supplement'))})(s?)\b", re.I), r"supplement\1"),
 ]
 
 
@@ -137,6 +144,13 @@ _ABBREVIATION_DOT = (
     r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp))\."
 )
 
+# The writers as the ones who did the reading: "by us", "by two of us", "on our side".
+_BY_US = (
+    r"(?:by\s+(?:us|me|(?:two|both|all|several|some|one|each|three|four)\s+of\s+us|our\s+"
+    r"(?:team|editors?|desk|reviewers?))|on\s+our\s+(?:side|end|machines?|computers?|cluster|"
+    r"laptops?)|ourselves|myself)\b"
+)
+
 _FULL_TEXT = _rx(
     # The whole paper had in hand: "we did get it in full, all 40 pages", "did we see the full
     # text", "Having got the full NBER version".
@@ -164,7 +178,26 @@ _FULL_TEXT = _rx(
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
-    rf"\bwhich\b|\bbetween\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,40}}?\b{WHOLE_PAPER}",
+    rf"\bwhich\b|\bbetween\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,60}}?\b{WHOLE_PAPER}",
+    # The reading done by the writers, said in the passive or after the part: "code + data
+    # re-executed by us", "the appendix — checked on our side", "found by us in table A3",
+    # "their scripts ran clean on our machines", "the methods, which we combed through".
+    rf"\b{WHOLE_PAPER}\b(?:[^.;:!?]|{_ABBREVIATION_DOT}){{0,60}}?\b(?:{READ}|match(?:ed|es)?)\b"
+    rf"[^.;:!?]{{0,20}}?{_BY_US}",
+    rf"\b(?:{READ}|found|seen|spotted)\s+{_BY_US}\s+(?:in|from|against|within)\s+{WHOLE_PAPER}",
+    rf"\b{WHOLE_PAPER},?\s+which\s+(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+){{0,2}}?{READ}\b",
+    # A reading named as the writers' own act: "our pass through the complete text", "our
+    # look at the internet appendix".
+    rf"\b(?:my|our)\s+(?:own\s+)?(?:look|pass|dig|trawl|read-through|check)\s+(?:at|through|"
+    rf"into|of)\s+(?:[\w'-]+\s+){{0,3}}?{WHOLE_PAPER}",
+    # A numbered table or figure, or a part of the paper's body, as what shows the figure:
+    # "Table S6 lists a single run", "the fits in the SI show no Pt–Pt path".
+    r"\b(?:tables?|figs?\.?|figures?)\s+S?[A-Z]?\d+[a-z]?\s+(?:shows?|lists?|gives?|confirms?|"
+    r"reports?|puts|has|plots?|contains?)\b",
+    r"\b(?:in|from)\s+(?:the\s+)?(?:paper(?:'s|s')\s+)?(?:SI|ES[MI]|supplement\w*|appendix|"
+    r"appendices|methods(?:\s+section)?|extended\s+data)\s+(?:shows?|show|lists?|gives?|confirms?|"
+    r"reveals?)\b",
+    r"\b(?:full[\s-]text|full\s+paper|pdf)\s+(?:is\s+|was\s+)?(?:now\s+|finally\s+)?in\s+hand\b",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
     r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
@@ -194,8 +227,8 @@ _FULL_TEXT = _rx(
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
     r"consulted|verified|examined|obtained)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
-    rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:\w+\s+)?(?:read|checked|went "
-    r"through|studied)\b",
+    rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
+    r"checked|went through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
     rf"\bthe\s+paper{Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
@@ -355,6 +388,21 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:papers?|pdfs?|full\s+texts?|articles?)\s+(?:are\s+|is\s+)?not\s+(?:yet\s+)?"
     r"(?:available|out|published|released)\b",
     r"\bnot\s+(?:yet\s+)?published\s+in\s+full\b",
+    # The paper not opened, or only its part above the paywall: "pdf still unopened", "pdf
+    # not opened", "the part above the paywall".
+    r"\bunopened\b|\b(?:above|before|outside)\s+the\s+paywall\b",
+    r"\b(?:pdfs?|full[\s-]texts?|papers?|manuscripts?)\s+(?:was\s+|were\s+|is\s+|still\s+)?not\s+"
+    r"(?:yet\s+)?(?:opened|read|consulted)\b",
+    # The summary named as the end of the reading: "that box is as far as we got", "and it's
+    # all we saw", "nothing past it was read".
+    r"\b(?:is|was)\s+as\s+far\s+as\s+(?:we|i)\s+(?:got|read|went|have\s+got)\b",
+    rf"\b{SUMMARY}\b[^.;!?]{{0,40}}?\b(?:it|that|this)\s+(?:is|was)\s+all\s+(?:we|i)\s+(?:saw|"
+    r"read|had|got|could\s+see)\b",
+    r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:was|were|has\s+"
+    r"been|got)\s+read\b",
+    # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
+    r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
+    r"workshop|talk)\s+abstract\s*[:—–]",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -443,6 +491,11 @@ _SECONDARY = _rx(
     rf"\b(?!(?:journal|publisher|conference|workshop|arxiv|openreview|authors?|investigators?)\b)"
     rf"[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
+    # Someone of a trade, unnamed, as the one who speaks: "An engineer at the water utility
+    # says", "A state epidemiologist interviewed on local radio put it at 12%".
+    r"^\W*(?:an?|one)\s+(?:[\w-]+\s+){0,2}?[a-z]+(?:ist|ian|er|or|ant)\b(?:\s+(?:at|from|with|"
+    r"of|for|in|on|interviewed|quoted|speaking|writing)\s+[^.;:!?]{1,40}?)?\s+(?:says|said|told|"
+    r"tells|puts|put|claims|claimed|argues|argued|reckons|reckoned|thinks|writes|wrote)\b",
     *shorthand.SECONDARY,
 )
 # The authors' own words are not a third party's.
@@ -475,6 +528,14 @@ _VERDICT = (
 )
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
+    # The writers' own leaning or forecast: "we lean towards the view that", "we expect at
+    # least two more", "the wiki reckons", "to us this suggests".
+    r"\b(?:we|i)\s+(?:lean|incline)\s+(?:towards?|to)\b|\b(?:we|i)\s+(?:would\s+)?(?:expect|"
+    r"predict|forecast|anticipate)\b(?!\s+(?:from|in)\s+the\s+(?:paper|authors))",
+    r"\bthe\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|doubts?|"
+    r"bets?|predicts?|guesses)\b",
+    r"^\W*to\s+(?:us|me)\s*,?\s+(?:this|that|it|these|the\s+[\w-]+)\s+(?:\w+\s+)?(?:suggests?|"
+    r"looks?|seems?|reads?|implies|means|points?)\b",
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
     r"\bspeaking\s+for\s+(?:myself|ourselves)\b|\b(?:author|writer)\s+of\s+this\s+(?:note|"
     r"page|entry)\b",
@@ -564,7 +625,9 @@ _PERSON_RX = re.compile(rf"\b{PERSON}\b", re.I)
 _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
 # The paper said not to have been read ("the survey paper was not read"), as against no
 # access to it ("the PDF link was broken").
-_NOT_READ = re.compile(r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked)\b", re.I)
+_NOT_READ = re.compile(
+    r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked)\b|\bun(?:read|opened)\b", re.I
+)
 # "read only the …", "read the …": the verb of a reading, not "my read on this".
 _READ_AS_VERB = re.compile(
     r"\s+(?:only|just|solely|merely|the|an?|its|their|through|it|this|that|every|each)\b", re.I
@@ -749,3 +812,35 @@ def goes_beyond_abstract(sentence: str) -> bool:
     """Does the sentence say the reading went past the summary ("not just the abstract",
     "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not."""
     return _positive(_NOT_ONLY_ABSTRACT, spelled_out(sentence), reach=32) is not None
+
+
+# A heading's first phrase (up to a comma, colon, bracket or dash): a few words of lead
+# ("from the", "notes via") and of modifiers ("NBER", "trial sponsor's"), then the head noun,
+# perhaps "only" after it. "Highlights of the season" has another head and names no source.
+_HEADING_LEAD = (
+    r"(?:(?:notes?|items?|claims?|figures?|numbers?)\s+)?(?:(?:from|via|per|off|out\s+of|"
+    r"based\s+on|only|just|straight\s+from)\s+)?(?:(?:the|a|an|some|recent|latest|this\s+"
+    r"week(?:'s|s)?|today(?:'s|s)?)\s+)?"
+)
+_HEADING_END = r"(?:\s+(?:only|alone))?\s*(?:$|[,:;(\[—–]|\s-\s)"
+_HEADINGS = tuple(
+    (level, re.compile(rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}{_HEADING_END}", re.I))
+    for level, nouns in (
+        (ABSTRACT_ONLY, HEADING_SUMMARY),
+        (SECONDARY, HEADING_HEARSAY),
+        (EDITORIAL, HEADING_VIEW),
+    )
+)
+MAX_HEADING = 120
+
+
+def heading_signal(heading: str) -> Signal | None:
+    """The level a heading gives the claims under it by naming their kind of source, or
+    None for a heading that names a topic ("Dosing", "Outlook")."""
+    text = spelled_out(heading.strip())
+    if len(text) > MAX_HEADING:
+        return None
+    for level, pattern in _HEADINGS:
+        if match := pattern.match(text):
+            return Signal(level, match)
+    return None

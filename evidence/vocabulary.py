@@ -53,3 +53,7 @@ SPEECH = cue("speech_verbs")
 
 # -- editorial --------------------------------------------------------------------------------
 VIEW = cue("views")
+# Heading nouns by the level they give the claims under them ("Sell-side chatter").
+HEADING_SUMMARY = cue("heading_summaries")
+HEADING_HEARSAY = cue("heading_hearsay")
+HEADING_VIEW = cue("heading_views")

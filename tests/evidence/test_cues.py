@@ -22,7 +22,7 @@ EXAMPLES = [
 
 @pytest.mark.parametrize(("family", "example"), EXAMPLES)
 def test_every_cue_family_example_gets_its_level(family, example):
-    got = claim_findings(example.text).evidence
+    got = claim_findings(example.text, scope=example.scope).evidence
     assert (got if got != "unmarked" else "none") == example.expect
 
 
