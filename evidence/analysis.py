@@ -159,12 +159,16 @@ def analyse_entry(
     *,
     known_papers: list[KnownPaper],
     source_kind: str = "notes",
+    headings: list[str] | None = None,
 ) -> EntryAnalysis:
     """Claims of one entry (its paragraphs, bullets or table rows, in order).
 
     ``source_kind`` is "notes" (the wiki's own writing) or "digest" (a third party's
-    summaries: a claim whose words say nothing else is secondary).
+    summaries: a claim whose words say nothing else is secondary). ``headings``, one per
+    paragraph, is the sub-heading it stands under ("" for none): a heading that names its
+    claims' kind of source ("Conference abstracts", "Our take") is their section's word.
     """
+    under = [heading_evidence(h) if h else None for h in headings or [""] * len(paragraphs)]
     by_paragraph: list[list[ClaimDraft]] = []
     scopes: list[Finding | None] = []  # the section scope each claim sits under
     section: Finding | None = None
@@ -178,7 +182,7 @@ def analyse_entry(
         forward = scope is not None and _FORWARD.search(paragraphs[i]) is not None
         claims_after = any(later is None for later in statements[i + 1 :])
         heads.append(scope is not None and claims_after and (opening or forward))
-    for paragraph, scope, head in zip(paragraphs, statements, heads, strict=True):
+    for paragraph, scope, head, heading in zip(paragraphs, statements, heads, under, strict=True):
         if head:
             section = scope
             by_paragraph.append([])
@@ -186,7 +190,7 @@ def analyse_entry(
         texts = split_entry([paragraph], known_papers=known_papers)
         drafts = [ClaimDraft(text, cited_paper(bounded(text), known_papers)) for text in texts]
         by_paragraph.append(drafts)
-        scopes += [section] * len(drafts)
+        scopes += [heading or section] * len(drafts)
     drafts = [d for group in by_paragraph for d in group]
     papers_in_entry = {d.paper_key for d in drafts if d.paper_key}
     one_paper = len(papers_in_entry) <= 1

@@ -129,7 +129,12 @@ def entry_claims(
     """The entry's claims, each citing the paper its own words name, with the marks the
     note's words state and the words that state them."""
     paragraphs = [_paragraph(block) for block in note.claims]
-    analysis = analyse_entry(paragraphs, known_papers=papers.known, source_kind=source_kind)
+    analysis = analyse_entry(
+        paragraphs,
+        known_papers=papers.known,
+        source_kind=source_kind,
+        headings=[block.under for block in note.claims],
+    )
     claims: list[ClaimData] = []
     scope: list[str] = []
     for block, drafts in zip(note.claims, analysis.by_paragraph, strict=True):

@@ -42,6 +42,7 @@ class ClaimNote:
     line: int
     kind: str = "prose"  # "prose", "bullet" or "row"
     heading: str = ""
+    under: str = ""  # the sub-heading of every block under it, for the evidence step
 
     @property
     def arxiv_ids(self) -> list[str]:

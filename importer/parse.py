@@ -136,10 +136,10 @@ def _table_rows(table: str) -> list[str]:
 def _claims_from(blocks: list[Block]) -> list[ClaimNote]:
     """The entry's text blocks in order; claims are cut from them by the evidence step."""
     claims: list[ClaimNote] = []
-    heading = ""
+    heading = under = ""
     for block in blocks:
         if block.kind == "heading":
-            heading = block.text.strip()
+            heading = under = block.text.strip()
             continue
         if block.kind == "table":
             notes = [ClaimNote(row, block.line, "row") for row in _table_rows(block.text)]
@@ -150,6 +150,8 @@ def _claims_from(blocks: list[Block]) -> list[ClaimNote]:
             notes = [ClaimNote(block.text, block.line)]
         if notes and heading:
             notes[0].heading, heading = heading, ""
+        for note in notes:
+            note.under = under
         claims += notes
     if heading:  # a sub-heading with nothing under it still says something
         claims.append(ClaimNote(heading, blocks[-1].line))

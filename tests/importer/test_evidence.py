@@ -305,3 +305,29 @@ def test_hostile_paragraphs_never_fail_an_import_and_are_kept_whole(tmp_path):
     assert digits in texts
     assert brackets in texts
     assert texts[-1] == "Модель 模型 نموذج showed 3.5% more."
+
+
+def test_a_sub_heading_that_names_the_source_marks_the_claims_under_it(tmp_path):
+    body = (
+        "DepthSort orders tasks by depth, with 12 points more success.\n\n"
+        "Conference abstracts\n\n"
+        "A depth-first order lifts success by 9 points on the hardest split.\n\n"
+        "Random order does no worse on the easy split, at 61%.\n\n"
+        "Our take\n\n"
+        "Depth is a stand-in for the number of tool calls, at 3 calls a task.\n\n"
+        "Held with a caveat\n\n"
+        "One benchmark was used, with 40 tasks and a 7% gain."
+    )
+    _import(_note(tmp_path, body))
+
+    marks = [(c.evidence, c.evidence_level) for c in Claim.objects.order_by("position")]
+    reasons = [c.evidence_reason for c in Claim.objects.order_by("position")]
+
+    assert marks == [
+        (Evidence.UNMARKED, ""),
+        (Evidence.ABSTRACT_ONLY, "section"),  # every claim under the heading, not the first only
+        (Evidence.ABSTRACT_ONLY, "section"),
+        (Evidence.EDITORIAL, "section"),
+        (Evidence.UNMARKED, ""),  # a heading that names a topic says nothing of the reading
+    ]
+    assert "“Conference abstracts”" in reasons[1] and "“Our take”" in reasons[3]
