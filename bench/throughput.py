@@ -46,15 +46,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict[str, str], *extra: str):
+def gunicorn(app: str, env: dict[str, str], *extra: str, cwd: Path = ROOT):
     """The image's gunicorn settings (gunicorn.conf.py, access log included, written to
     /dev/null rather than over the report), without recycling workers during a
-    measurement: a restart would be timed as latency."""
+    measurement: a restart would be timed as latency. ``cwd``: the tree served."""
     port = free_port()
     env = {**env, "WEB_MAX_REQUESTS": "0"}
     server = subprocess.Popen(
         [PY, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}", *GUNICORN, *extra],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        cwd=cwd, env=env, stdout=subprocess.DEVNULL,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
