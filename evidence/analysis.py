@@ -241,7 +241,8 @@ def claim_findings(text: str, *, scope: str = "", source_kind: str = "notes") ->
     splitting. Used by the evaluation and the API."""
     draft = ClaimDraft(text, None)
     # A scope that is not a pure statement still speaks for its section.
-    section = (scope_statement(scope) or heading_evidence(scope)) if scope else None
+    # Its head noun first ("Our comment: fares"), then what its words state.
+    section = heading_evidence(scope) if scope else None
     found = claim_evidence(text, section=section, source_kind=source_kind)
     if found:
         draft.mark(found)

@@ -31,6 +31,7 @@ from evidence.signals import (
     FULL_TEXT,
     SECONDARY,
     UNMARKED,
+    Signal,
     goes_beyond_abstract,
     heading_signal,
     reading_signal,
@@ -141,15 +142,21 @@ def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
 
 
 def heading_evidence(heading: str) -> Finding | None:
-    """The evidence a section's heading gives its claims: what its words state, else the
-    kind of source its head noun names ("Abstracts, week 12", "Sell-side chatter")."""
+    """The evidence a section's heading gives its claims: the kind of source its head noun
+    names ("Abstracts, week 12", "Sell-side chatter"), else what its words state."""
     if not heading.strip():
         return None
-    if found := stated_evidence(heading, level=SECTION):
-        return found
     signal = heading_signal(heading)
-    if signal is None:
-        return None
+    # A heading that goes on to say more ("From the posters — relayed by Wen, we did not
+    # see them") is read as words; a short one by its head noun ("Our comment: fares").
+    rest = signal.match.string[signal.match.end() :].split() if signal else []
+    if signal is None or len(rest) > 4:
+        stated = stated_evidence(heading, level=SECTION)
+        return stated or (_heading_finding(signal, heading) if signal else None)
+    return _heading_finding(signal, heading)
+
+
+def _heading_finding(signal: Signal, heading: str) -> Finding:
     reason = {
         ABSTRACT_ONLY: "the heading names a summary as the source",
         SECONDARY: "the heading names others' reports as the source",

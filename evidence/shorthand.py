@@ -253,7 +253,7 @@ EDITORIAL = [
     r"mark|filed?)\s+(?:this|it|that|these|the)\b",
     r"\bpersonal\s+(?:judge?ment|assessment|guess|hunch|aside|remark|comment|impression|"
     r"verdict|sense)\b",
-    r"\bjudge?ment\s+call\b|(?<!ed\s)\bon\s+(?:our|my)\s+side\b|\bwhere\s+(?:i|we)\s+(?:land|come\s+"
+    r"\bjudge?ment\s+call\b|(?<!ed\s)(?<!run\s)(?<!done\s)\bon\s+(?:our|my)\s+side\b|\bwhere\s+(?:i|we)\s+(?:land|come\s+"
     r"down)\b",
     r"\b(?:i|we)\s+find\s+(?:it|this|that)\s+(?:hard|difficult|easy)\s+to\s+(?:believe|accept|"
     r"credit|buy|trust)\b|(?:^|[;:,—–]\s*)(?:to|for)\s+me\b\s*,?",

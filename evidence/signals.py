@@ -173,7 +173,7 @@ _FULL_TEXT = _rx(
     r"\b(?!abstract\b|summary\b)[\w-]+\s+sections?\s+of\s+the\s+(?:full\s+|whole\s+)?"
     r"(?:paper|article|text|pdf|report|preprint|manuscript)\b",
     # A part of the paper read, said in the passive without an article: "Methods read in detail".
-    r"^\W*(?:methods?|supplement\w*|appendi(?:x|ces)|SI)(?:\s+(?:and|&|\+)\s+[\w-]+)?\s+"
+    r"(?:^|[:;]\s*)\W*(?:methods?|supplement\w*|appendi(?:x|ces)|SI)(?:\s+(?:and|&|\+)\s+[\w-]+)?\s+"
     r"(?:(?:was|were)\s+)?(?:read|checked|examined|verified|gone\s+through|studied)\b",
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
@@ -314,7 +314,7 @@ _ABSTRACT_ONLY = _rx(
     r"\bnothing (?:beyond|past|but|other than|more than) the (?:abstract|listing|summary)\b",
     r"\b(?:not|never)\s+(?:\w+\s+){0,4}?(?:get|go|got|gotten|gone|read|make it|see|seen|been)\s+"
     r"(?:past|"
-    r"beyond|further than)\s+the\s+(?:abstract|listing|summary|intro(?:duction)?)\b",
+    r"beyond|further than)\s+the\s+(?:[\w'-]+\s+)?(?:abstract|listing|summary|intro(?:duction)?)\b",
     r"\bno further than the (?:abstract|listing|summary)\b",
     r"\bthe abstract is the only\b|\bonly text (?:available|read|seen)\b",
     # The abstract as the subject that speaks: "the abstract carries / states / says…".
@@ -396,6 +396,9 @@ _ABSTRACT_ONLY = _rx(
     # The summary named as the end of the reading: "that box is as far as we got", "and it's
     # all we saw", "nothing past it was read".
     r"\b(?:is|was)\s+as\s+far\s+as\s+(?:we|i)\s+(?:got|read|went|have\s+got)\b",
+    rf"\b{SUMMARY}\b[^.;!?]{{0,20}}?\bas\s+far\s+as\s+(?:we|i)\s+(?:read|got)\b",
+    r"\b(?:read|got|gone|went)\s+no\s+further\s+than\b",
+    r"\babstract\s+(?:seen|read)\b[^.;)]{0,12}?\b(?:paper|pdf|full\s+text)\s+not\b",
     rf"\b{SUMMARY}\b[^.;!?]{{0,40}}?\b(?:it|that|this)\s+(?:is|was)\s+all\s+(?:we|i)\s+(?:saw|"
     r"read|had|got|could\s+see)\b",
     r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:was|were|has\s+"
@@ -464,10 +467,15 @@ _SECONDARY = _rx(
     # A channel or person as the subject that speaks: "the press release says".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
-    rf"{{0,40}}?\b{SPEECH}\b",
+    rf"{{0,60}}?\b{SPEECH}\b",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
+    # A party said not to be the makers: "a government lab's assessment, not the vendor's".
+    r"\bnot\s+the\s+(?:vendor|company|developer|maker|manufacturer|sponsor)(?:'s|s')?\b",
+    # A figure taken from someone else's publication: "a figure from the agency's dashboard".
+    rf"\b(?:a\s+|the\s+)?(?:figure|number|estimate|count|data)\s+(?:taken\s+)?from\s+(?:{ART}\s+)?"
+    rf"{WORDS}(?:{CHANNEL})\b",
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
@@ -518,6 +526,27 @@ _AUTHORS_OWN = _rx(
     *shorthand.AUTHORS_OWN,
 )
 
+# The makers' own institution or channel speaking for them: "the authors' university press
+# release", "the institute's media release on its own trench study", "the school's news
+# office says its researchers'", "the trial hospital's communications team": a summary by
+# the makers, so abstract only.
+_MAKERS_CHANNEL = _rx(
+    rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\b(?:its|their)\s+own\s+(?:[\w'-]+\s+){{0,2}}?(?:study|"
+    r"studies|trial|work|research|paper|survey)\b",
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,20}}?\b(?:says|said|reports?|announced)\s+(?:that\s+)?its\s+(?:own\s+)?"
+    r"(?:researchers|scientists|team|investigators)\b",
+    rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
+)
+
+# The makers' channel as where the words come from, not only named ("the authors' tweet got
+# pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
+_AS_SOURCE = re.compile(
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces)\b",
+    re.I,
+)
+_RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
+
 # Words that judge the evidence itself: an artefact, overstated, noise, p-hacking.
 _VERDICT = (
     r"(?:artefacts?|artifacts?|overstat\w*|oversell\w*|oversold|premature|noise|spurious|"
@@ -532,8 +561,11 @@ _EDITORIAL = _rx(
     # least two more", "the wiki reckons", "to us this suggests".
     r"\b(?:we|i)\s+(?:lean|incline)\s+(?:towards?|to)\b|\b(?:we|i)\s+(?:would\s+)?(?:expect|"
     r"predict|forecast|anticipate)\b(?!\s+(?:from|in)\s+the\s+(?:paper|authors))",
-    r"\bthe\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|doubts?|"
-    r"bets?|predicts?|guesses)\b",
+    r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
+    r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
+    r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
+    r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b",
+    r"\bpredictions?\s+(?:from|by)\s+(?:the\s+)?editors?\b|\((?:eds?\.?|editors?)\)",
     r"^\W*to\s+(?:us|me)\s*,?\s+(?:this|that|it|these|the\s+[\w-]+)\s+(?:\w+\s+)?(?:suggests?|"
     r"looks?|seems?|reads?|implies|means|points?)\b",
     r"\bpersonal\s+(?:interpretation|commentary|reading|opinion|view)\b|\bown\s+commentary\b",
@@ -715,6 +747,85 @@ def _negated_full_reading(sentence: str) -> re.Match[str] | None:
     return None
 
 
+# The paper's own materials beyond its summary, handled by the writers: "we pulled the
+# authors' VCFs and recounted", "the extended-data curves, which we scrutinised, agree",
+# "replication package rerun on our side", "Table 7, seen first-hand". A careful reader
+# takes any clause in which the writers (we, I, us, our, first-hand) work with the paper's
+# tables, figures, appendix, supplement, data, code or the paper itself as a reading of it.
+_THING = (
+    r"(?:data(?:\s*(?:sets?|release|files?|supplement|appendix|layers?))?|microdata|code|"
+    r"scripts?|pipelines?|workflows?|notebooks?|repository|repo|reads|fastqs?|vcfs?|layers|"
+    r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
+    r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
+    r"materials|package|archive|note|files?)"
+)
+_MATERIAL = re.compile(
+    # Whose: "the authors' VCFs", "the working paper's regression tables", "its appendix".
+    rf"\b(?:their|its|(?-i:[A-Za-z][\w-]*)(?:'s|s'))\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
+    # Released or part of the paper: "the deposited reads", "Supplementary Note 6".
+    rf"|\b(?:released|deposited|posted|public|raw|replication|supplementary|extended[\s-]data|"
+    rf"source)\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
+    rf"|\b{_THING}\s+(?:that\s+)?(?:the\s+authors|they)\s+(?:posted|released|deposited|shared|"
+    r"published|put\s+online)\b"
+    r"|\b(?:tables?|figs?\.?|figures?|notes?)\s+S?[A-Z]?\d+[a-z]?\b"
+    r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
+    r"|\b(?:in|on|from)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI)\b"
+    r"|\b(?:data|crash-count|parcel|survey|methods?)\s+appendix\b|\bappendix\s+[\w-]+\s+counts\b"
+    r"|\bcode\s*(?:\+|and|&)\s*data\b"
+    rf"|\b{_THING}\s+of\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:paper|study|substudy|trial|preprint|article|"
+    r"report|analysis)\b",
+    re.I,
+)
+# A clause whose subject is left out, as notes do, opens with the writers' own doing:
+# "Checked afterwards against the preprint's methods", "Having since read the trial itself".
+_HANDLED_BY_WRITERS = re.compile(
+    rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|ran|re-?ran|rerun|"
+    r"re-?ran|re-?fit\w*|dug|went|grabbed|loaded|recounted|re-?plotted|re-?analy[sz]ed|audited|"
+    r"scrutini[sz]ed|tallied|eyeballed|traced|re-?computed|downloaded)\b",
+    re.I,
+)
+_WRITERS = re.compile(
+    r"\b(?:we|i|us|our|ourselves|myself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b", re.I
+)
+# What keeps such a clause from being a reading done: a negation, a reading still to come,
+# someone else doing it, a summary named as the limit.
+_NOT_HANDLED = re.compile(
+    r"\b(?:not|never|no|nor|without|unable|unavailable|paywalled|yet\s+to|will|would|plan\w*|"
+    r"going\s+to|hope|want|intend|should|could|if|once|unless|until|who|whose)\b|n't\b",
+    re.I,
+)
+_CLAUSE = re.compile(r"[^;:.!?]+(?:\.(?=\d)[^;:.!?]*)*")
+
+
+def _handled_materials(sentence: str) -> re.Match[str] | None:
+    """The paper's materials in a clause where the writers handle them, or None."""
+    for clause in _CLAUSE.finditer(sentence):
+        text = clause.group(0)
+        material = _MATERIAL.search(text)
+        if material is None or not (_WRITERS.search(text) or _HANDLED_BY_WRITERS.match(text)):
+            continue
+        # The words up to the material speak of the reading; what follows is the finding
+        # ("we see no recolonisation", "once defended areas are excluded").
+        writers = _WRITERS.search(text)
+        limit = max(material.end(), writers.end() + 24 if writers else 0)
+        if _NOT_HANDLED.search(text, 0, min(limit, len(text))):
+            continue
+        # A summary named as the limit, words relayed, or the writers' view of a table ("our
+        # reading of Table 3 is that …") are for the other rules to judge.
+        if _ABSTRACT_ONLY.search(text) or _SECONDARY_WORDS.search(text) or _EDITORIAL.search(text):
+            continue
+        return _MATERIAL.search(sentence, clause.start() + material.start())
+    return None
+
+
+# A clause that gives the words to someone else: the writers relay, they do not handle.
+_SECONDARY_WORDS = re.compile(
+    r"\b(?:says?|said|told|according\s+to|reportedly|claims?|quoted?|cites?|per\s+(?:a|the)\s+"
+    r"(?:blog|thread|post|news|story|colleague))\b",
+    re.I,
+)
+
+
 # A reading done by a third party: "a colleague who has read the paper says…".
 _OTHERS_READ = re.compile(
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
@@ -725,7 +836,7 @@ def reading_signal(sentence: str) -> Signal | None:
     """The evidence level a sentence states about its own source, or None (matched on the
     sentence with its contractions written out)."""
     sentence = spelled_out(sentence)
-    full = _positive(_FULL_TEXT, sentence)
+    full = _positive(_FULL_TEXT, sentence) or _handled_materials(sentence)
     limited = full and _ABSTRACT_ONLY.search(sentence)
     if limited and limited.start() < full.end() and full.start() < limited.end():
         full = None  # "read only the preprint server's summary": the reading, limited
@@ -771,6 +882,15 @@ def reading_signal(sentence: str) -> Signal | None:
         and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
         and not _OWN_SUMMARY.search(secondary.group(0))
     )
+    makers = _MAKERS_CHANNEL.search(sentence)
+    if (
+        makers
+        and _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48])
+        and not _RECAP_OF.search(sentence, 0, makers.start())
+        and not _NOT_AUTHORS.search(sentence)
+        and not goes_beyond_abstract(sentence)
+    ):
+        return Signal(ABSTRACT_ONLY, makers)
     own = secondary and _AUTHORS_OWN.search(sentence)
     if own and not (_NOT_AUTHORS.search(sentence) or recap):
         secondary = None

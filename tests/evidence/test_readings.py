@@ -128,6 +128,74 @@ READINGS = [
         "digest",
         "editorial",
     ),
+    # The writers handling the paper's own materials, with or without a subject.
+    (
+        "We re-ran the released Stan model on their posted data: the slope is 0.41, not 0.44.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Re-plotted the authors' tide-gauge series ourselves; the trend is 3.1 mm/yr.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "The dose-response curves in Supplementary Figure 4, which we traced by hand, flatten at 20 mg.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    (
+        "Replication files executed on our side: 7 of 9 estimates reproduce.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    # ... but not when the handling is denied or still to come.
+    (
+        "Their posted data we have not opened; the slope is said to be 0.41.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "We plan to rerun their code next month; the paper reports 12% savings.",
+        "",
+        "notes",
+        "unmarked",
+    ),
+    # The makers' own institution as the source: a summary by the makers.
+    (
+        "The university's media office, writing about its own lab's trial, gives a 30% fall in falls.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    # A heading naming the kind of source, and one naming a topic.
+    (
+        "Ridership rose 9% in the first year.",
+        "Overheard at the transit conference",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Ridership rose 9% in the first year.",
+        "Posters from the spring meeting",
+        "notes",
+        "abstract_only",
+    ),
+    ("Ridership rose 9% in the first year.", "Desk view", "notes", "editorial"),
+    ("Ridership rose 9% in the first year.", "Ridership", "notes", "unmarked"),
+    # The writers' own leaning, forecast or estimate.
+    (
+        "We lean towards a measurement artefact here, not a real 9% effect.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    ("We'd put the true uptake nearer 40% than the 62% claimed.", "", "digest", "editorial"),
 ]
 
 
