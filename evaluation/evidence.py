@@ -46,7 +46,7 @@ FIELDS5 = FIXTURES / "fields5"  # six fields again, another writer
 FIELDS6 = FIXTURES / "fields6"  # six fields none of the others has, another writer
 FIELDS7 = FIXTURES / "fields7"  # six more such fields, weighted to the levels that missed
 FIELDS8 = FIXTURES / "fields8"  # six more, written after the rules read dev 7: measured first
-FIELDS9 = FIXTURES / "fields9"  # six more, measured once on frozen rules and not read since
+FIELDS9 = FIXTURES / "fields9"  # six more, measured once on the committed rules, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -235,7 +235,7 @@ def main(argv: list[str]) -> int:
             ("dev 6", FIELDS6),
             ("dev 7", FIELDS7),
             ("dev 8", FIELDS8),
-            ("unread 9", FIELDS9),
+            ("dev 9", FIELDS9),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

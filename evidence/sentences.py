@@ -28,6 +28,9 @@ _GLUE_BEFORE_NUMBER = re.compile(
     r"(?:\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|No|Nos|Vol|Ch|App|approx|cf|vs|ca|pp|p))\.$",
     re.IGNORECASE,
 )
+# ... and before a section's or figure's label that is not a number ("Sec. IV", "Fig. S3").
+_GLUE_BEFORE_LABEL = re.compile(r"\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|Vol|Ch|App)\.$", re.I)
+_LABEL = re.compile(r"(?:[IVX]+|S\d+[a-z]?|[A-Z]\d*)\b")
 BULLET = re.compile(r"^\s*(?:[•●▪◦‣∙·]|[-*+](?=\s)|\d{1,2}[.)](?=\s))\s*")
 
 # Openers that tie a sentence to the one before it: anaphora, connectives, hedges and the
@@ -106,7 +109,10 @@ def _sentences(text: str) -> tuple[str, ...]:
             piece = text[start:end].strip()
             if not piece:
                 continue
-            if sentences and _GLUE_BEFORE_NUMBER.search(sentences[-1]) and piece[0].isdigit():
+            if sentences and (
+                (_GLUE_BEFORE_NUMBER.search(sentences[-1]) and piece[0].isdigit())
+                or (_GLUE_BEFORE_LABEL.search(sentences[-1]) and _LABEL.match(piece))
+            ):
                 sentences[-1] = f"{sentences[-1]} {piece}"
             else:
                 sentences.append(piece)

@@ -102,6 +102,7 @@ _SPELLED_OUT = [
     (re.compile(rf"\b(?:{'|'.join(_slips('summary'))})\b", re.I), "summary"),
     (re.compile(rf"\b(?:{'|'.join(_slips('preprint'))})(s?)\b", re.I), r"preprint\1"),
     (re.compile(rf"\b(?:{'|'.join(_slips('supplement'))})(s?)\b", re.I), r"supplement\1"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('supplementary'))})\b", re.I), "supplementary"),
 ]
 
 
@@ -141,7 +142,8 @@ _SYSTEM_READS = re.compile(
 
 # The dot of a reference abbreviation inside a sentence ("Matthee et al. paper", "Fig. S12").
 _ABBREVIATION_DOT = (
-    r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp))\."
+    r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp)|(?<=\bSuppl)|"
+    r"(?<=\bincl)|(?<=\bApp))\."
 )
 
 # The writers as the ones who did the reading: "by us", "by two of us", "on our side".
@@ -198,6 +200,14 @@ _FULL_TEXT = _rx(
     r"appendices|methods(?:\s+section)?|extended\s+data)\s+(?:shows?|show|lists?|gives?|confirms?|"
     r"reveals?)\b",
     r"\b(?:full[\s-]text|full\s+paper|pdf)\s+(?:is\s+|was\s+)?(?:now\s+|finally\s+)?in\s+hand\b",
+    # "Source papers checked in full", "papers we have been through line by line", "gave the
+    # methods a once-over", "the SI (which we did go through)".
+    r"\b(?:checked|read|gone\s+through|verified|examined)\s+in\s+full\b",
+    r"\bpapers?\s+(?:that\s+)?(?:we|i)\s+(?:have\s+|had\s+)?(?:been\s+through|read|checked|gone\s+"
+    r"through|went\s+through)\b",
+    rf"\bgave\s+{WHOLE_PAPER}\s+a\s+(?:quick\s+|proper\s+|careful\s+|thorough\s+)?(?:once-over|"
+    r"read|look|going-over|skim|pass)\b",
+    rf"\b{WHOLE_PAPER}\s*\(\s*which\s+(?:we|i)\s+(?:did\s+)?{READ}",
     r"\b(?:my|our)\s+(?:own\s+)?(?:reading|read)\s+of\s+(?:the\s+)?(?:full|complete|whole|"
     r"entire)\s+(?:paper|text|pdf|manuscript|article)\b",
     r"\b(?:full|whole|complete|entire)\s+paper\s*,\s*not\s+(?:just\s+)?(?:the\s+)?(?:blog|"
@@ -398,14 +408,20 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:is|was)\s+as\s+far\s+as\s+(?:we|i)\s+(?:got|read|went|have\s+got)\b",
     rf"\b{SUMMARY}\b[^.;!?]{{0,20}}?\bas\s+far\s+as\s+(?:we|i)\s+(?:read|got)\b",
     r"\b(?:read|got|gone|went)\s+no\s+further\s+than\b",
+    r"\bnothing\s+(?:past|beyond)\s+(?:the\s+)?(?:[\w'-]+\s+)?(?:abstract|summary|listing|title)\b",
+    rf"\bnothing\s+(?:more|other)\s+than\s+(?:the\s+|a\s+)?(?:[\w'-]+\s+){{0,2}}?{SUMMARY}\b",
+    rf"\ball\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:seen|read|got|had)\s+(?:is|was)\s+(?:{ART}\s+)?{WORDS}"
+    rf"{SUMMARY}\b",
+    r"\(\s*(?:[\w-]+\s+){0,3}?(?:talk|poster|session|meeting|conference|congress|late-breaker)\s+"
+    r"abstracts?\s*\)",
     r"\babstract\s+(?:seen|read)\b[^.;)]{0,12}?\b(?:paper|pdf|full\s+text)\s+not\b",
     rf"\b{SUMMARY}\b[^.;!?]{{0,40}}?\b(?:it|that|this)\s+(?:is|was)\s+all\s+(?:we|i)\s+(?:saw|"
     r"read|had|got|could\s+see)\b",
-    r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:was|were|has\s+"
-    r"been|got)\s+read\b",
+    r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:(?:was|were|has\s+"
+    r"been|got)\s+)?read\b",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
-    r"workshop|talk)\s+abstract\s*[:—–]",
+    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?[:—–]",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -471,6 +487,9 @@ _SECONDARY = _rx(
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
+    # Taken on someone's word, or from a text that summarises others' work.
+    r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
+    r"\bwhich\s+summari[sz]es\s+(?:other|others'|other\s+groups'|the\s+literature|earlier|published)\b",
     # A party said not to be the makers: "a government lab's assessment, not the vendor's".
     r"\bnot\s+the\s+(?:vendor|company|developer|maker|manufacturer|sponsor)(?:'s|s')?\b",
     # A figure taken from someone else's publication: "a figure from the agency's dashboard".
@@ -532,10 +551,13 @@ _AUTHORS_OWN = _rx(
 # the makers, so abstract only.
 _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
-    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\b(?:its|their)\s+own\s+(?:[\w'-]+\s+){{0,2}}?(?:study|"
-    r"studies|trial|work|research|paper|survey)\b",
-    rf"\b{OWN_CHANNEL}\b[^.;]{{0,20}}?\b(?:says|said|reports?|announced)\s+(?:that\s+)?its\s+(?:own\s+)?"
-    r"(?:researchers|scientists|team|investigators)\b",
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\b(?:on|about|of|describing|announcing|for)\s+(?:its|their)\s+"
+    r"own\s+[\w'-]+",
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,60}}?\b(?:its|their)\s+(?:own\s+)?(?:researchers|scientists|team|"
+    r"investigators|staff)\b",
+    rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
+    r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
     rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
 )
 
@@ -565,6 +587,15 @@ _EDITORIAL = _rx(
     r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
     r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b",
+    # "a juxtaposition that is the wiki's", "a hypothesis of ours", "Speculatively,", "hot take
+    # from the desk", "a forecast we will stand by", "sceptical aside from us", "Expect X to …".
+    r"\b(?:is|are)\s+(?:the|this)\s+wiki(?:'s|s')\b|\bpurely\s+(?:the|this)\s+wiki(?:'s|s')",
+    rf"\b{VIEW}s?\s+of\s+(?:ours|mine)\b|\bspeculatively\b",
+    r"\b(?:hot\s+)?takes?\s+from\s+the\s+(?:desk|editors?|wiki)\b",
+    r"\b(?:forecast|prediction|bet|call)\s+(?:that\s+)?(?:we|i)\s+(?:will\s+|would\s+)?stand\s+by\b",
+    r"\b(?:sceptical|skeptical|critical|cautious)\s+(?:aside|note|remark)\b|\baside\s+from\s+(?:us|me|"
+    r"the\s+editors?)\b",
+    r"^\W*expect\s+(?!the\s+authors)",
     r"\bpredictions?\s+(?:from|by)\s+(?:the\s+)?editors?\b|\((?:eds?\.?|editors?)\)",
     r"^\W*to\s+(?:us|me)\s*,?\s+(?:this|that|it|these|the\s+[\w-]+)\s+(?:\w+\s+)?(?:suggests?|"
     r"looks?|seems?|reads?|implies|means|points?)\b",
@@ -598,8 +629,9 @@ _EDITORIAL = _rx(
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
-    r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation)"
-    r"(?:\s+only)?\s*(?::|—|–)",
+    r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
+    r"prediction)"
+    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
@@ -757,7 +789,7 @@ _THING = (
     r"scripts?|pipelines?|workflows?|notebooks?|repository|repo|reads|fastqs?|vcfs?|layers|"
     r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
-    r"materials|package|archive|note|files?)"
+    r"materials|package|archive|note|files?|listings?)"
 )
 _MATERIAL = re.compile(
     # Whose: "the authors' VCFs", "the working paper's regression tables", "its appendix".
@@ -767,13 +799,32 @@ _MATERIAL = re.compile(
     rf"source)\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
     rf"|\b{_THING}\s+(?:that\s+)?(?:the\s+authors|they)\s+(?:posted|released|deposited|shared|"
     r"published|put\s+online)\b"
-    r"|\b(?:tables?|figs?\.?|figures?|notes?)\s+S?[A-Z]?\d+[a-z]?\b"
+    r"|\be?(?:tables?|figs?\.?|figures?|notes?)\s+S?[A-Z]?\d+[a-z]?\b"
+    rf"|\b{_THING}\s+(?:on|in|from)\s+(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|"
+    r"hydroshare|pangaea|the\s+repo(?:sitory)?)\b"
+    r"|\b(?:released|deposited|public)\s+(?:[\w-]+\s+){0,2}?models?\b"
     r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
     r"|\b(?:in|on|from)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI)\b"
     r"|\b(?:data|crash-count|parcel|survey|methods?)\s+appendix\b|\bappendix\s+[\w-]+\s+counts\b"
     r"|\bcode\s*(?:\+|and|&)\s*data\b"
     rf"|\b{_THING}\s+of\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:paper|study|substudy|trial|preprint|article|"
     r"report|analysis)\b",
+    re.I,
+)
+# The material read in the passive, the reader left unsaid as notes do: "the dose-response
+# table and the adverse-event listing were checked", "methods + Table 3 worked through".
+_PASSIVE_HANDLING = re.compile(
+    rf"\b(?:(?:was|were|been|all|both)\s+)?(?:{READ}|worked\s+through|inspected|combed\s+through)"
+    r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|\s+and\b)"
+    r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
+    r"consulted|gone\s+through|reviewed)\b"
+    r"|\b(?:both|all)\s+read\b|\bread\s+off\b|\bconfirmed\s+in\b|\bverified\s+in\b|\b(?:taken|read)\s+"
+    r"(?:straight\s+|directly\s+)?(?:from|off)\s+the\s+paper",
+    re.I,
+)
+# Someone other than the writers doing the reading: "the authors checked the appendix".
+_SOMEONE_ELSE = re.compile(
+    rf"\b(?:{AUTHORS}|{PERSON}|they|he|she|the\s+team)\s+(?:\w+\s+)?(?:{READ}|examined|inspected)\b",
     re.I,
 )
 # A clause whose subject is left out, as notes do, opens with the writers' own doing:
@@ -791,6 +842,7 @@ _WRITERS = re.compile(
 # someone else doing it, a summary named as the limit.
 _NOT_HANDLED = re.compile(
     r"\b(?:not|never|no|nor|without|unable|unavailable|paywalled|yet\s+to|will|would|plan\w*|"
+    r"presumably|probably|apparently|supposedly|"
     r"going\s+to|hope|want|intend|should|could|if|once|unless|until|who|whose)\b|n't\b",
     re.I,
 )
@@ -802,13 +854,21 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
     for clause in _CLAUSE.finditer(sentence):
         text = clause.group(0)
         material = _MATERIAL.search(text)
-        if material is None or not (_WRITERS.search(text) or _HANDLED_BY_WRITERS.match(text)):
+        # The writers named, a subjectless reading, or the material itself read in the
+        # passive ("the dose-response table was checked", "methods + Table 3 worked through").
+        done = (
+            _WRITERS.search(text)
+            or _HANDLED_BY_WRITERS.match(text)
+            or _PASSIVE_HANDLING.search(text)
+        )
+        if material is None or not done or _SOMEONE_ELSE.search(text):
             continue
         # The words up to the material speak of the reading; what follows is the finding
         # ("we see no recolonisation", "once defended areas are excluded").
         writers = _WRITERS.search(text)
         limit = max(material.end(), writers.end() + 24 if writers else 0)
-        if _NOT_HANDLED.search(text, 0, min(limit, len(text))):
+        start = min(max(0, material.start() - 30), writers.start() if writers else len(text))
+        if _NOT_HANDLED.search(text, start, min(limit, len(text))):
             continue
         # A summary named as the limit, words relayed, or the writers' view of a table ("our
         # reading of Table 3 is that …") are for the other rules to judge.

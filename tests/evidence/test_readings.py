@@ -142,7 +142,7 @@ READINGS = [
         "full_text",
     ),
     (
-        "The dose-response curves in Supplementary Figure 4, which we traced by hand, flatten at 20 mg.",
+        "The dose curves in Supplementary Figure 4, which we traced by hand, flatten at 20 mg.",
         "",
         "notes",
         "full_text",
@@ -168,7 +168,7 @@ READINGS = [
     ),
     # The makers' own institution as the source: a summary by the makers.
     (
-        "The university's media office, writing about its own lab's trial, gives a 30% fall in falls.",
+        "The university's media office, on its own lab's trial, gives a 30% fall in falls.",
         "",
         "digest",
         "abstract_only",
@@ -188,6 +188,35 @@ READINGS = [
     ),
     ("Ridership rose 9% in the first year.", "Desk view", "notes", "editorial"),
     ("Ridership rose 9% in the first year.", "Ridership", "notes", "unmarked"),
+    # The material read in the passive, the reader unsaid; a section label after "Sec.".
+    (
+        "The cohort flow diagram and eTable 2 were both checked: 412 of 600 stayed.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    ("Loss fell to 3% of input, verified in Sec. III of the full text.", "", "digest", "full_text"),
+    (
+        "No change in yield at 2 years (ratio 0.98), per Table 4, both read.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    # A maker's own release by name; a figure taken on someone's word.
+    (
+        "Per the Hale Institute's own release on its drought trial, wheat yields rose 11%.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "The ministry's bulletin puts arrests down 6% (we took the bulletin's word for it).",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Ridership rose 9% in the first year.", "What the industry is saying", "notes", "secondary"),
+    ("Ridership rose 9% in the first year.", "How we weigh it", "notes", "editorial"),
     # The writers' own leaning, forecast or estimate.
     (
         "We lean towards a measurement artefact here, not a real 9% effect.",
