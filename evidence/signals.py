@@ -831,7 +831,7 @@ _SOMEONE_ELSE = re.compile(
 # "Checked afterwards against the preprint's methods", "Having since read the trial itself".
 _HANDLED_BY_WRITERS = re.compile(
     rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|ran|re-?ran|rerun|"
-    r"re-?ran|re-?fit\w*|dug|went|grabbed|loaded|recounted|re-?plotted|re-?analy[sz]ed|audited|"
+    r"re-?fit\w*|dug|went|grabbed|loaded|recounted|re-?plotted|re-?analy[sz]ed|audited|"
     r"scrutini[sz]ed|tallied|eyeballed|traced|re-?computed|downloaded)\b",
     re.I,
 )
