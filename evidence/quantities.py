@@ -166,7 +166,9 @@ _OUTCOME_BEFORE = re.compile(
     r"\b(?:rose|risen|rises|fell|fallen|falls|grew|grown|grows|dropped|drops|increased|"
     r"decreased|declined|climbed|jumped|reached|reaches|hit|hits|scored|scores|totall?ed|"
     r"totals|caused|causes|killed|kills|(?:confirmed|detected|found|reported)\s+in|counts|"
-    r"counted|flags|flagged|identified|identifies)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
+    r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
+    r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
+    r"lost|gained|fledged)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
     r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
     re.I,
 )
