@@ -47,6 +47,7 @@ FIELDS6 = FIXTURES / "fields6"  # six fields none of the others has, another wri
 FIELDS7 = FIXTURES / "fields7"  # six more such fields, weighted to the levels that missed
 FIELDS8 = FIXTURES / "fields8"  # six more, written after the rules read dev 7: measured first
 FIELDS9 = FIXTURES / "fields9"  # six more, measured once on the committed rules, then read
+FIELDS10 = FIXTURES / "fields10"  # six more, measured on the committed rules and not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -236,6 +237,7 @@ def main(argv: list[str]) -> int:
             ("dev 7", FIELDS7),
             ("dev 8", FIELDS8),
             ("dev 9", FIELDS9),
+            ("unread 10", FIELDS10),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -487,6 +487,9 @@ _SECONDARY = _rx(
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
+    # A third party's text opening the sentence as where it comes from: "In the IPCC
+    # chapter (which we did not check against the papers), …".
+    rf"^\W*in\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b(?=\s*[(,—–])",
     # Taken on someone's word, or from a text that summarises others' work.
     r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
     r"\bwhich\s+summari[sz]es\s+(?:other|others'|other\s+groups'|the\s+literature|earlier|published)\b",
@@ -738,13 +741,26 @@ _NEG_NEAR = re.compile(
 )
 
 
+# A reading denied just after the thing named: "the full methods we could not access".
+_DENIED_AFTER = re.compile(
+    r"[^.;!?()]{0,25}?\b(?:(?:we|i)\s+(?:could|can|did|do|have|had)\s+not\s+(?:yet\s+)?"
+    r"(?:access|open|get|read|see|find|obtain|reach|check)\w*|(?:is|was|were|are)\s+(?:still\s+)?"
+    r"(?:not\s+(?:available|accessible|open)|unavailable|paywalled|inaccessible)|unavailable\s+to\s+us|"
+    r"out\s+of\s+(?:our\s+)?reach)\b",
+    re.I,
+)
+
+
 def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re.Match[str] | None:
-    """The first match not negated by the words just before it ("haven't read…")."""
+    """The first match not negated by the words just before it ("haven't read…") or just
+    after it ("the full methods we could not access")."""
     for match in pattern.finditer(sentence):
         before = sentence[max(0, match.start() - reach) : match.start()]
         negation = _NEG_NEAR if reach > 12 else _NEG
         chain = sentence[max(0, match.start() - 60) : match.start()]
         if negation.search(before) or _NEG_CHAIN.search(chain) or _FUTURE.search(chain):
+            continue
+        if _DENIED_AFTER.match(sentence, match.end()):
             continue
         if not _UNREALISED.search(match.group(0)):
             return match

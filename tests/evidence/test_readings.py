@@ -217,6 +217,25 @@ READINGS = [
     ),
     ("Ridership rose 9% in the first year.", "What the industry is saying", "notes", "secondary"),
     ("Ridership rose 9% in the first year.", "How we weigh it", "notes", "editorial"),
+    # A reading denied after the thing named, or by a hyphenated verb: never full text.
+    (
+        "The full appendix we could not open; the abstract gives 14% lower emissions.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "In the agency's assessment report (which we did not cross-check) melt is 0.4 m a year.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Proof-read the whole paper for the group: the drop is 0.3 points.",
+        "",
+        "digest",
+        "full_text",
+    ),
     # The writers' own leaning, forecast or estimate.
     (
         "We lean towards a measurement artefact here, not a real 9% effect.",
