@@ -128,18 +128,12 @@ class ResultQuerySet(models.QuerySet):
 
     def contested(self, limit: int = 50) -> list[dict]:
         """Each (paper, benchmark, protocol, metric) that published results state with
-        more than one value: the review queue lists them (one query)."""
-        return list(
+        more than one value: the review queue lists them (two queries: the groups, then
+        the titles of their papers, so that no title is sorted with every group)."""
+        groups = list(
             self.published()
             .exclude(paper=None)
-            .values(
-                "paper_id",
-                "paper__title",
-                "benchmark__name",
-                "benchmark__slug",
-                "protocol_key",
-                "metric",
-            )
+            .values("paper_id", "benchmark__name", "benchmark__slug", "protocol_key", "metric")
             .annotate(
                 values=models.Count("value", distinct=True),
                 low=models.Min("value"),
@@ -148,6 +142,13 @@ class ResultQuerySet(models.QuerySet):
             .filter(values__gt=1)
             .order_by("benchmark__name", "paper_id")[:limit]
         )
+        if groups:
+            papers = self.model._meta.get_field("paper").related_model.objects
+            ids = {g["paper_id"] for g in groups}
+            titles = dict(papers.filter(pk__in=ids).values_list("pk", "title"))
+            for group in groups:
+                group["paper__title"] = titles.get(group["paper_id"], "")
+        return groups
 
     def best_per_benchmark(self, concept) -> list[tuple[Benchmark, Result]]:
         """The best published result per benchmark on ``concept``'s claims, for the concept
