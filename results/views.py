@@ -12,10 +12,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from core.cache import cache_page_for_anonymous
+from core.cache import cache_page_for_anonymous, cached_fragment, data_digest
 from core.htmx import render_page
 from core.http import safe_next, site_root
 from entries.services import EntryError
@@ -82,32 +84,50 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
         results = queries.published_results(concept=concept, filters=filters)
         rows = [queries.result_row(r, root=root) for r in results]
         return _export(rows, data["format"], concept.slug)
-    alone = bool(filters.benchmark and filters.protocol)
-    table = queries.concept_table(
-        concept,
-        filters=filters,
-        per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP,
-        compact_over=None if alone else queries.ROWS_ON_PAGE,
-    )
-    for group in table.groups:
-        group.more_url = "?" + urlencode(
-            {
-                "benchmark": group.benchmark.slug,
-                "protocol": group.protocol_key or queries.NO_PROTOCOL,
-            }
+    query = request.GET.urlencode()
+
+    def table() -> tuple[list, list[tuple[str, str]], str]:
+        alone = bool(filters.benchmark and filters.protocol)
+        built = queries.concept_table(
+            concept,
+            filters=filters,
+            per_group=queries.ROWS_PER_GROUP_ALONE if alone else queries.ROWS_PER_GROUP,
+            compact_over=None if alone else queries.ROWS_ON_PAGE,
         )
+        for group in built.groups:
+            group.more_url = "?" + urlencode(
+                {
+                    "benchmark": group.benchmark.slug,
+                    "protocol": group.protocol_key or queries.NO_PROTOCOL,
+                }
+            )
+        html = _table_html(built, alone=alone, query=query)
+        return built.benchmarks, built.protocols, html
+
+    # The same for every reader: rendered once per content version and filters.
+    key = f"results-table:{concept.pk}:{data_digest((sorted(vars(filters).items()), bool(query)))}"
+    # A filtered table is kept in the shared cache alone: filters are many.
+    benchmarks, protocols, table_html = cached_fragment(key, table, memoize=not query)
     context = {
         "concept": concept,
         "form": form,
+        "table_html": mark_safe(table_html),  # rendered, escaped, by _table.html
+        "benchmarks": benchmarks,
+        "protocols": protocols,
+        "query": query,
+    }
+    return render_page(request, "results/concept_results.html", context)
+
+
+def _table_html(table: queries.Table, *, alone: bool, query: str = "") -> str:
+    context = {
         "groups": table.groups,
         "compact": table.compact,
         "contested": queries.contested_ids(table.shown),
-        "benchmarks": table.benchmarks,
-        "protocols": table.protocols,
-        "query": request.GET.urlencode(),
         "alone": alone,
+        "query": query,
     }
-    return render_page(request, "results/concept_results.html", context)
+    return render_to_string("results/_table.html", context)
 
 
 @require_GET
@@ -125,18 +145,27 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if benchmark is None:
         raise Http404("No such benchmark.")
     protocol = request.GET.get("protocol")
-    table, drawn, dated = queries.benchmark_results(
-        benchmark, protocol=protocol, per_series=charts.POINTS_PER_SERIES
-    )
-    for group in table.groups:
-        group.more_url = "?" + urlencode({"protocol": group.protocol_key or queries.NO_PROTOCOL})
+
+    def body() -> str:
+        table, drawn, dated = queries.benchmark_results(
+            benchmark, protocol=protocol, per_series=charts.POINTS_PER_SERIES
+        )
+        for group in table.groups:
+            group.more_url = "?" + urlencode(
+                {"protocol": group.protocol_key or queries.NO_PROTOCOL}
+            )
+        chart = charts.progress_chart(benchmark, drawn, dated)
+        alone = protocol is not None
+        progress = {"benchmark": benchmark, "chart": chart, "alone": alone}
+        return render_to_string("results/_progress.html", progress) + _table_html(
+            table, alone=alone
+        )
+
+    # The same for every reader: rendered once per content version and protocol.
+    key = f"benchmark-page:{benchmark.pk}:{data_digest(protocol)}"
     context = {
         "benchmark": benchmark,
-        "groups": table.groups,
-        "compact": table.compact,
-        "contested": queries.contested_ids(table.shown),
-        "chart": charts.progress_chart(benchmark, drawn, dated),
-        "alone": protocol is not None,
+        "body_html": mark_safe(cached_fragment(key, body)),  # rendered by the templates
     }
     return render(request, "results/benchmark.html", context)
 

@@ -524,3 +524,29 @@ def test_a_version_in_other_digits_is_no_server_error(client, contributor, edito
     )  # fmt: skip
 
     assert response.status_code < 500
+
+
+def test_results_pages_share_their_body_until_a_write(
+    client, contributor, editor, table, concept, mmlu, django_assert_max_num_queries
+):
+    """Signed in, the table and the benchmark page are built once for every reader; the next
+    write (a newly published figure) shows on the very next request."""
+    client.force_login(contributor)
+    pages = [
+        reverse("results:concept_results", args=[concept.slug]),
+        reverse("results:benchmark", args=[mmlu.slug]),
+    ]
+    for url in pages:
+        client.get(url)
+        with django_assert_max_num_queries(4) as queries:
+            html = client.get(url).content.decode()
+        assert "58.2%" in html
+        assert not any("OVER (PARTITION" in q["sql"] for q in queries.captured_queries)
+
+    third = write_entry(
+        author=contributor, concept=concept, texts=["The new model scores 73.5% on MMLU."]
+    )
+    publish(third, editor)
+
+    for url in pages:
+        assert "73.5%" in client.get(url).content.decode()
