@@ -193,6 +193,19 @@ _CHEMICAL_AFTER = re.compile(r"\s+(?=\S*(?:[A-Z][a-z]|[A-Za-z]\d))(?:[A-Z][a-z]?
 
 
 # A test standard a figure was measured to: "tested to ASTM C1856", "per EN 12350-8".
+# Who a figure was measured in, when nothing else is named: "in trained cyclists", "among
+# Kenyan households", "in 24 rugby players": the people, animals or bodies studied, with at
+# least one word saying which ("in adults" alone says too little).
+_STUDIED = re.compile(
+    r"\b(?:in|among)\s+(?:[\d,]+\s+)?(?P<who>(?!(?:a|an|the|these|those|our|their|its|all|"
+    r"both|each|some|many|most|other|such|more|fewer|which|whose|and|or|this|that)\s)"
+    r"(?:[A-Za-z][\w-]*\s+){1,3}?(?:players|runners|cyclists|rowers|athletes|swimmers|"
+    r"patients|adults|children|adolescents|teenagers|women|men|girls|boys|participants|"
+    r"volunteers|mice|rats|households|firms|workers|students|pupils|infants|smokers|"
+    r"respondents|residents|farmers|teachers|employees|users|veterans|survivors|drivers|"
+    r"nurses|physicians|clinicians|mothers|neonates|newborns|communities|villages|schools|"
+    r"hospitals))\b"
+)
 _TESTED_TO = re.compile(
     r"\b(?:to|per|under|following|according\s+to)\s+"
     r"(?P<standard>(?:ASTM|ISO|IEC|EN|DIN|BS|JIS|AASHTO|ANSI|IEEE|UL|GB/T)(?:\s+EN|\s+ISO)?"
@@ -1474,6 +1487,10 @@ def results_in(text: str) -> list[ResultDraft]:
             standard = _TESTED_TO.search(sentence)
             if standard and s_start + standard.start() < q.start:
                 benchmark = standard.group("standard")  # "tested to ASTM C1856: …"
+        if not benchmark:
+            studied = _STUDIED.search(sentence)
+            if studied:
+                benchmark = studied.group("who")
         if not benchmark and earlier_result is not None:
             # "FID-30k 7.9, CLIP score 0.321" after "zero-shot MS-COCO": one benchmark, its
             # measures listed one after another.

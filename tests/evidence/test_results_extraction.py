@@ -533,3 +533,14 @@ def test_a_split_named_after_the_benchmark_is_the_protocol_and_a_spread_is_not()
     assert ndcg.protocol == "test"
     (interference,) = results_in("Stroop interference was 71 ms in the lab sample (SD 38).")
     assert "SD" not in interference.protocol
+
+
+def test_who_was_studied_is_the_benchmark_when_nothing_else_is_named():
+    (time_trial,) = results_in("Nitrate cut 10-km time by 1.4% in recreational runners (n = 14).")
+    assert time_trial.benchmark == "recreational runners"
+    (savings,) = results_in("Mobile money raised savings by 22% among rural Ugandan households.")
+    assert savings.benchmark == "rural Ugandan households"
+    (alone,) = results_in("The vaccine cut admissions by 31% in adults.")
+    assert alone.benchmark == ""  # which adults is not said
+    (named,) = results_in("Dapagliflozin cut HF admissions by 26% in DAPA-HF patients.")
+    assert named.benchmark == "DAPA-HF"
