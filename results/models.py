@@ -129,10 +129,20 @@ class ResultQuerySet(models.QuerySet):
     def contested(self, limit: int = 50) -> list[dict]:
         """Each (paper, benchmark, protocol, metric) that published results state with
         more than one value: the review queue lists them (two queries: the groups, then
-        the titles of their papers, so that no title is sorted with every group)."""
+        the titles of their papers, so that no title is sorted with every group). Only
+        the papers with two values under one key among all confirmed results are joined to
+        their claims and entries to keep the published ones: few, whatever the library."""
+        disputed = (
+            self.confirmed()
+            .exclude(paper=None)
+            .values("paper_id", "benchmark_id", "protocol_key", "metric")
+            .annotate(low=models.Min("value"), high=models.Max("value"))
+            .filter(low__lt=models.F("high"))
+            .values("paper_id")
+        )
         groups = list(
             self.published()
-            .exclude(paper=None)
+            .filter(paper_id__in=disputed)
             .values("paper_id", "benchmark__name", "benchmark__slug", "protocol_key", "metric")
             .annotate(
                 values=models.Count("value", distinct=True),

@@ -256,6 +256,29 @@ def test_contested_results_are_in_the_review_queue(
     assert "58.2 to 59" in html
 
 
+def test_only_published_values_contest_a_figure(contributor, editor, concept, mmlu, paper):
+    """A value confirmed on an entry not yet published disputes nothing readers see; once
+    the entry is published, the pair is contested."""
+    publish(
+        write_entry(
+            author=contributor, concept=concept, texts=["It reaches 58.2% on MMLU."], paper=paper
+        ),
+        editor,
+    )
+    waiting = write_entry(
+        author=contributor, concept=concept, texts=["It reaches 59% on MMLU."], paper=paper
+    )
+    for result in Result.objects.filter(claim__entry=waiting):
+        result_decide(result=result, by=editor, decision=CONFIRM)
+
+    assert Result.objects.contested() == []
+
+    publish(waiting, editor)
+
+    (group,) = Result.objects.contested()
+    assert (group["low"], group["high"], group["paper__title"]) == (58.2, 59.0, paper.title)
+
+
 def test_review_flags_a_figure_not_in_the_quote(client, contributor, editor, concept, mmlu):
     paper = PaperFactory(abstract="Nothing numeric here.")
     entry = write_entry(
