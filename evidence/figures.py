@@ -56,7 +56,7 @@ _NOT_FIGURES = [
     ),
     re.compile(r"(?<![\w-])[\w-]*+@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
-    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]+\b", re.I),
+    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b|of-\d)[a-z]+\b", re.I),
     # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".
     re.compile(
         r"\b(?:temperature|temp|lr|learning\s+rate|dropout|beta|alpha|gamma|lambda|top-[pk]|"
@@ -74,7 +74,7 @@ _NOT_FIGURES = [
 # A capitalised name followed by a spaced version ("Claude Opus 4.6", "AReaL 2.0"),
 # unless the number is itself followed by a result shape.
 _SPACED_VERSION = re.compile(
-    r"\b([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b|"
+    r"\b(?![A-Z]{2,}\s+0\.)([A-Z][\w-]*[A-Za-z])\s+(\d+\.\d+)\b(?!\s*(?:%|×|x\b|→|->|to\s+\d|points?|pp\b|"
     r"(?i:bleu|rouge|f1|em\b|ms\b|s\b|mrr|ndcg|accuracy|acc\b|elo|pass)))"
 )
 # A metric's name before a number is a result, not a name and its version ("WER 4.2").
@@ -143,6 +143,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
+    ("N of M", re.compile(r"\b\d+-of-\d+\b")),
     (
         "points",
         re.compile(
@@ -169,7 +170,10 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:falls?|fell|drops?|dropped|rises?|rose|grows?|grew|cuts?|reduces?|reduced|"
             r"increases?|increased|improves?|improved|gains?|gained|saves?|saved|shrinks?|shrank|"
-            rf"lowers?|lowered|raises?|raised)\s+(?:\w+\s+)?by\s+(?:about\s+|roughly\s+)?{_NUM}",
+            rf"lowers?|lowered|raises?|raised|opened|widened|narrowed|shifted|moved|sank|"
+            rf"subsided|uplifted|inflated|deflated|retreated|advanced|thinned|thickened|"
+            rf"lengthened|shortened|slowed|sped\s+up|declined|climbed|jumped|slipped)\s+"
+            rf"(?:\w+\s+)?by\s+(?:about\s+|roughly\s+|up\s+to\s+|some\s+|nearly\s+|~)?{_NUM}",
             re.I,
         ),
     ),
@@ -190,7 +194,8 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         "a multiple",
         re.compile(
             rf"\b(?:\d+|{NUMBER_WORDS}|twice|thrice)\s+(?:times|x)\s+(?:smaller|larger|"
-            r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as)\b"
+            r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as|longer|"
+            r"shorter|bigger|greater|heavier|lighter|stronger|weaker|wider|deeper|the)\b"
             r"|\btwice\s+as\b|\btwice\s+(?:the|its|their)\b"
             rf"|\b(?:{NUMBER_WORDS}|\d+)[\s-]?fold\b"
             r"|\ban order of magnitude\b"

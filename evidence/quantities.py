@@ -102,6 +102,7 @@ _PLAIN_UNITS = {
     "ZJ": "ZJ", "EJ": "EJ", "M☉": "M☉", "M⊙": "M☉", "Msun": "M☉", "solar masses": "M☉",
     "R⊕": "R⊕", "M⊕": "M⊕", "R☉": "R☉", "L☉": "L☉", "Jy": "Jy", "mJy": "mJy", "μJy": "μJy",
     "cycles": "cycles", "cycle": "cycles", "-cycle": "cycles",
+    "ha": "ha", "hectares": "ha", "hectare": "ha", "tonnes": "t", "tonne": "t", "‰": "‰",
     "USD": "USD", "EUR": "EUR", "GBP": "GBP",
     "mAh": "mAh", "mA h": "mAh", "f.u.": "f.u.", "atom": "atom", "dec": "dec",
     "tokens/s": "tokens/s", "tok/s": "tokens/s", "it/s": "it/s", "fps": "fps",
@@ -168,8 +169,24 @@ _OUTCOME_BEFORE = re.compile(
     r"totals|caused|causes|killed|kills|(?:confirmed|detected|found|reported)\s+in|counts|"
     r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
     r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
-    r"lost|gained|fledged)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
+    r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|"
+    r"tallies|(?:escapes|harvests?|catch(?:es)?|losses|deaths|cases|sales|exports|imports|"
+    r"output|production|yields?|landings|emissions|discharges?)\s+of)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
     r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
+    re.I,
+)
+# Currencies by their codes: the number after one is a price, not a catalogue entry.
+CURRENCIES = frozenset(
+    "USD EUR GBP NOK SEK DKK ISK CHF JPY CNY RMB INR AUD CAD NZD BRL ZAR MXN KRW SGD HKD "
+    "PLN CZK HUF TRY RUB ILS AED SAR NGN KES EGP ARS CLP COP PEN IDR THB VND PHP MYR".split()
+)
+# A count of things the work found, the verb after them: "61 footprints preserved", "6,674
+# structures mapped", "around 40 trusts have removed it".
+_OUTCOME_AFTER = re.compile(
+    r"\s+(?:[\w-]+\s+){1,3}?(?:have\s+|had\s+|were\s+|was\s+)?(?:preserved|recovered|mapped|"
+    r"found|identified|recorded|detected|excavated|removed|dropped|adopted|confirmed|"
+    r"documented|unearthed|died|survived|escaped|infected|fledged|hatched|collapsed|"
+    r"destroyed|damaged|burned|burnt|closed|failed)\b",
     re.I,
 )
 # Words that name a measure: a number right after one is a result ("WER 4.2", "HR 0.82").
@@ -600,7 +617,9 @@ def quantities(text: str) -> list[Quantity]:
             # A catalogue entry is an integer ("NGC 1275"), a version a small decimal
             # ("GPT 3.5"); "MBPP 60.7" is a score.
             version = re.fullmatch(r"\d\.\d", digits_text)
-            if acronym.lower() not in MEASURES and (digits_text.isdigit() or version):
+            if acronym in CURRENCIES:
+                kind, unit = FIGURE, acronym  # "NOK 89/kg", "CHF 1,200": a price
+            elif acronym.lower() not in MEASURES and (digits_text.isdigit() or version):
                 kind = NAME
         if (
             kind != NAME
@@ -620,7 +639,9 @@ def quantities(text: str) -> list[Quantity]:
                 kind = FIGURE
             if kind == COUNT and _REPEAT_NOUN.match(text[unit_end:]):
                 kind, unit = FIGURE, "cycles"
-            found = kind == COUNT and bool(_OUTCOME_BEFORE.search(before[-60:]))
+            found = kind == COUNT and bool(
+                _OUTCOME_BEFORE.search(before[-60:]) or _OUTCOME_AFTER.match(text, unit_end)
+            )
             if found:
                 kind = FIGURE  # "rose to 2,800", "confirmed in 14 herds", "scored 510"
             if _N_EQUALS.search(before[-8:]):

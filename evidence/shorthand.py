@@ -293,4 +293,7 @@ SPELLED = [
     (r"\bfull-?text\b", "full text"),
     (r"\b(?-i:FT)\b(?=\s+(?:read|checked|seen|obtained)\b)", "full text"),
     (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
+    # "full ms read" (not "40 ms"), "in the suppl." (its tables and info have cues of their own).
+    (r"\b(full|whole|entire|complete|the)\s+ms\b(?!\s*[-–]?\s*\d)", r"\1 manuscript"),
+    (r"\bsuppl\b\.?(?!\s*(?:info|tables?|tab|figs?|figures?|mat|data)\b)", "supplement"),
 ]

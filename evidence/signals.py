@@ -103,6 +103,17 @@ _SPELLED_OUT = [
     (re.compile(rf"\b(?:{'|'.join(_slips('preprint'))})(s?)\b", re.I), r"preprint\1"),
     (re.compile(rf"\b(?:{'|'.join(_slips('supplement'))})(s?)\b", re.I), r"supplement\1"),
     (re.compile(rf"\b(?:{'|'.join(_slips('supplementary'))})\b", re.I), "supplementary"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('manuscript'))})(s?)\b", re.I), r"manuscript\1"),
+    # "a trade-magazine report", "a science-news piece": the channel's modifier joined to it.
+    (
+        re.compile(
+            r"(?<=[a-z])-(?=(?:magazine|newspaper|newsletter|news|blog|podcast|press|media|"
+            r"radio|tv|website)\b)",
+            re.I,
+        ),
+        " ",
+    ),
+    (re.compile(rf"\b(?:{'|'.join(_slips('appendix'))})\b", re.I), "appendix"),
 ]
 
 
@@ -292,9 +303,10 @@ _ABSTRACT_ONLY = _rx(
     r"(?:^|[:;]\s*)abstract\s+(?:says|states|claims|reports|mentions|notes|suggests)\b",
     rf"\b(?:per|according to)\s+{ART}\s+{WORDS}(?:announcement|programme|program|"
     r"conference|summary)\s+(?:page|listing)\b",
-    r"\b(?:not\s+able|unable|have\s+not\s+been\s+able|could\s+not|can\s+not)\s+(?:to\s+)?"
-    r"(?:open|access|read|get|download|obtain|reach)\s+(?:the\s+|a\s+copy\s+of\s+the\s+)?"
-    r"(?:paper|pdf|full\s+text|article|preprint)\b",
+    r"\b(?:not\s+able|unable|have\s+not\s+been\s+able|could\s+not|can\s+not|never)\s+(?:to\s+)?"
+    r"(?:open|access|accessed|read|get|got|gotten|download|obtain|obtained|reach|had)\s+"
+    r"(?:the\s+|a\s+copy\s+of\s+the\s+)?(?:(?:full|whole|complete)\s+)?"
+    r"(?:paper|pdf|text|article|preprint|manuscript)\b",
     r"\bdid\s+not\s+(?:get|go|read)\s+(?:any\s+)?further\s+than\b",
     r"\b(?:programme|program|conference)\s+listing\b",
     rf"\b(?:going|judging|working|reading)\s+(?:{ONLY}\s+)?(?:by|from|off|on)\s+{ART}\s+"
@@ -512,8 +524,16 @@ _SECONDARY = _rx(
     r"\b(?:going|working)\s+off\s+what\b",
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
-    # Hearsay: "heard at the poster session that…", "overheard that…".
+    # Hearsay: "heard at the poster session that…", "overheard that…", "a colleague at the
+    # meeting heard the team dropped it".
     r"\b(?:over)?heard\s+(?:it\s+)?(?:at|during|over|in\s+the\s+hallway|from|on|that)\b",
+    rf"\b{PERSON}\b[^.;:!?]{{0,40}}?\b(?:over)?heard\b",
+    # Another paper citing the work: "cited in another paper's intro", "a later paper's
+    # related work says".
+    r"\b(?:cited|quoted|mentioned|summari[sz]ed)\s+(?:in|by)\s+(?:another|a\s+(?:later|newer|"
+    r"follow-?up|citing|different)|other)\s+(?:paper|study|preprint|article|review)s?\b",
+    r"\b(?:another|a\s+(?:later|newer|follow-?up|citing))\s+(?:paper|study|preprint|article)"
+    r"(?:'s|’s)?\s+(?:intro(?:duction)?|related[\s-]work|background|discussion)\b",
     rf"\b{PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading|account)\b",
     r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
     r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
@@ -693,7 +713,9 @@ _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
 # The paper said not to have been read ("the survey paper was not read"), as against no
 # access to it ("the PDF link was broken").
 _NOT_READ = re.compile(
-    r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked)\b|\bun(?:read|opened)\b", re.I
+    r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked|saw|seen|got|gotten|had|"
+    r"accessed|obtained)\b|\bun(?:read|opened)\b",
+    re.I,
 )
 # "read only the …", "read the …": the verb of a reading, not "my read on this".
 _READ_AS_VERB = re.compile(
@@ -760,11 +782,19 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
         chain = sentence[max(0, match.start() - 60) : match.start()]
         if negation.search(before) or _NEG_CHAIN.search(chain) or _FUTURE.search(chain):
             continue
-        if _DENIED_AFTER.match(sentence, match.end()):
+        if _DENIED_AFTER.match(sentence, match.end()) or _DENIED_WITHIN.match(match.group(0)):
             continue
         if not _UNREALISED.search(match.group(0)):
             return match
     return None
+
+
+# The reader denied between subject and verb, inside the match: "we never got the full text".
+_DENIED_WITHIN = re.compile(
+    r"(?:i|we|they|the\s+team|our\s+team)\s+(?:never|not|(?:have|had|did|do|could|can|would)"
+    r"(?:\s+not|n['’]t))\b",
+    re.I,
+)
 
 
 # "This isn't hearsay", "not an editorial judgement": the word named only to be denied.
@@ -820,6 +850,8 @@ _MATERIAL = re.compile(
     r"hydroshare|pangaea|the\s+repo(?:sitory)?)\b"
     r"|\b(?:released|deposited|public)\s+(?:[\w-]+\s+){0,2}?models?\b"
     r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
+    # The paper's own parts named with "the": "the data repository", "the supplement".
+    r"|\bthe\s+(?:data\s+)?(?:repository|repo|supplement\w*|appendi(?:x|ces))\b"
     r"|\b(?:in|on|from)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI)\b"
     r"|\b(?:data|crash-count|parcel|survey|methods?)\s+appendix\b|\bappendix\s+[\w-]+\s+counts\b"
     r"|\bcode\s*(?:\+|and|&)\s*data\b"

@@ -244,6 +244,23 @@ READINGS = [
         "editorial",
     ),
     ("We'd put the true uptake nearer 40% than the 62% claimed.", "", "digest", "editorial"),
+    # The reading denied between its subject and verb: never full text, even on a feed.
+    ("We never got the full paper, so the 31% is from the listing.", "", "digest", "abstract_only"),
+    ("Summary only; we never got the full text: yields rose 9%.", "", "notes", "abstract_only"),
+    # The cue words misspelt or shortened: "manuscirpt", "full ms", "suppl.".
+    ("Read the entire manuscirpt: relapse fell to 14%.", "", "digest", "full_text"),
+    ("Full ms read, code included: the error halves.", "", "digest", "full_text"),
+    ("Went through the tables in the suppl. ourselves: 2.1 mm/day.", "", "digest", "full_text"),
+    (
+        "Soil respiration is 3.4 g/m² per day, checked in the data repository myself.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    # Someone else heard or cited it: a person who heard, another paper's introduction.
+    ("A postdoc at the workshop heard the group abandoned the cohort.", "", "notes", "secondary"),
+    ("Cited in a later paper's related work: friction drops 30%.", "", "notes", "secondary"),
+    ("A trade-magazine piece says output fell 8%.", "", "notes", "secondary"),
 ]
 
 
@@ -281,6 +298,14 @@ def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_rea
         "Notified cases rose to 2,800 in 2024.",
         "The virus was confirmed in 14 herds.",
         "The new variety scored 510 in the national trial.",
+        "The survey found 212 kilns preserved under the dunes.",
+        "About 30 councils have dropped the scheme since the audit.",
+        "Escapes of about 45,000 trout were logged by the agency.",
+        "Median rents rose to NOK 14,500 a month.",
+        "The orchard covered 12 ha before the frost.",
+        "Treated beams lasted 4 times longer than untreated ones.",
+        "The glacier front retreated by up to 40 m in one summer.",
+        "A COF 0.08 under boundary lubrication is the best we saw.",
     ],
 )
 def test_a_count_reported_as_what_was_found_is_a_figure(text):
