@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from evidence.prefilter import guarded
 from evidence.quantities import FIGURE, NAME, SETTING, Quantity, quantities
 
 NUMBER_WORDS = (
@@ -224,6 +225,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
+# Each shape runs only on a text holding a word any of its matches needs ("times", "fold",
+# "half", a verb of change): most claims hold none of them (evidence/prefilter.py).
+_SHAPES = [(kind, guarded(p.pattern, flags=p.flags)) for kind, p in _SHAPES]
 
 
 def strip_non_figures(text: str) -> str:

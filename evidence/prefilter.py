@@ -72,15 +72,25 @@ class Guarded:
         needs = [_needed(_parser.parse(part, flags)) for part in parts]
         self.needs = tuple(frozenset(n) if n else None for n in needs)
         self.pieces = tuple(sorted(frozenset().union(*(n for n in needs if n))))
+        # Whether any piece occurs at all, in one scan: most texts hold none.
+        self.any_piece = re.compile("|".join(map(re.escape, self.pieces))) if self.pieces else None
+        self.always = tuple(i for i, needed in enumerate(self.needs) if needed is None)
+        self.by_piece: dict[str, tuple[int, ...]] = {
+            piece: tuple(i for i, needed in enumerate(self.needs) if needed and piece in needed)
+            for piece in self.pieces
+        }
 
     def _for(self, text: str) -> list[re.Pattern[str]]:
+        if self.any_piece is None:
+            return list(self.parts)
         lowered = text.lower()
-        present = {piece for piece in self.pieces if piece in lowered}
-        return [
-            part
-            for part, needed in zip(self.parts, self.needs, strict=True)
-            if needed is None or not needed.isdisjoint(present)
-        ]
+        if not self.any_piece.search(lowered):
+            return [self.parts[i] for i in self.always]
+        wanted = set(self.always)
+        for piece in self.pieces:
+            if piece in lowered:
+                wanted.update(self.by_piece[piece])
+        return [self.parts[i] for i in sorted(wanted)]
 
     @staticmethod
     def _first(parts: list[re.Pattern[str]], text: str, pos: int) -> re.Match[str] | None:
