@@ -75,7 +75,8 @@ def mentions(text: str, papers: list[KnownPaper]) -> list[tuple[int, str]]:
     for match in ARXIV_IN_TEXT.finditer(text):
         key = by_id.get(match.group("id"), f"arXiv:{match.group('id')}")
         found.setdefault(key, match.start())
-    folded, where = _fold(text)
+    # Folded once, and only when some paper could be named by its title.
+    folded, where = _fold(text) if papers else ("", [])
     padded = f" {folded} "
     for paper in papers:
         title = _title_key(paper.title)
