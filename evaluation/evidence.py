@@ -49,7 +49,8 @@ FIELDS8 = FIXTURES / "fields8"  # six more, written after the rules read dev 7: 
 FIELDS9 = FIXTURES / "fields9"  # six more, measured once on the committed rules, then read
 FIELDS10 = FIXTURES / "fields10"  # six more, measured on the committed rules and not read
 FIELDS11 = FIXTURES / "fields11"  # six more, another writer: measured first, then read
-FIELDS12 = FIXTURES / "fields12"  # six more, written by hand, measured on the rules and not read
+FIELDS12 = FIXTURES / "fields12"  # six more, written by hand: measured twice unread, then read
+FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the rules and not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 
@@ -241,7 +242,8 @@ def main(argv: list[str]) -> int:
             ("dev 9", FIELDS9),
             ("unread 10", FIELDS10),
             ("dev 11", FIELDS11),
-            ("unread 12", FIELDS12),
+            ("dev 12", FIELDS12),
+            ("unread 13", FIELDS13),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

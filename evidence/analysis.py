@@ -51,6 +51,7 @@ from evidence.rules import (
     suggestions_for,
 )
 from evidence.sentences import BULLET, bounded, claims_from_paragraph, split_sentences
+from evidence.signals import judges
 
 
 @dataclass
@@ -151,6 +152,8 @@ def claim_evidence(
         return Finding("evidence", ABSTRACT_ONLY, f"the entry {unread}", SECTION)
     if own:
         return own
+    if section and section.judgements_only and not judges(text):
+        section = None  # "Where we stand" over a finding reported, not judged
     return section or page_mark(source_kind)
 
 

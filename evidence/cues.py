@@ -35,6 +35,7 @@ FAMILIES = (
     "heading_summaries",
     "heading_hearsay",
     "heading_views",
+    "heading_positions",
 )
 EXPECTS = {"full_text", "abstract_only", "secondary", "editorial", "none"}
 

@@ -31,21 +31,18 @@ NUMBER_WORDS = (
     r"eighty|ninety|a hundred|hundred)"
 )
 _NUM = r"(?:\d[\d,]*(?:\.\d+)?)"
+# A month's name or its abbreviation, and nothing longer ("Dec 4", not "declined 46").
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+)
 
 # Order matters: ids and dates go before sizes and names, which go before versions.
 _NOT_FIGURES = [
     re.compile(r"(?<![\w./-])(?:arxiv[:\s]\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.I),  # arXiv id
     re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b"),  # ISO date
-    re.compile(
-        r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-        r"(?:\s+\d{4})?\b",
-        re.I,
-    ),
-    re.compile(
-        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
-        r"(?:,\s*\d{4})?\b",
-        re.I,
-    ),
+    re.compile(rf"\b\d{{1,2}}\s+{_MONTH}\.?(?:\s+\d{{4}})?\b", re.I),
+    re.compile(rf"\b{_MONTH}\.?\s+\d{{1,2}}(?:,\s*\d{{4}})?\b", re.I),
     re.compile(r"(?<![\d.])(?:19|20)\d{2}s?\b(?![.,]?\d|\s*%)"),  # a year
     re.compile(r"\bv\d+(?:\.\d+)*\b", re.I),  # a version
     # Sizes: 70B, 1.5B, 30B-A3B, 32K, 1M tokens, 2.4T; "A3B" as an active-parameter tag.
@@ -145,6 +142,11 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
     ("N of M", re.compile(r"\b\d+-of-\d+\b")),
+    # A count out of a group named: "12 of the fish had spherules".
+    (
+        "N of a group",
+        re.compile(r"(?<![\w.,])\d+\s+of\s+(?:the|these|those|their|its)\s+[a-z]", re.I),
+    ),
     (
         "points",
         re.compile(

@@ -175,6 +175,20 @@ _OUTCOME_BEFORE = re.compile(
     r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
     re.I,
 )
+_APPROXIMATE_BEFORE = re.compile(
+    r"(?:\b(?:about|roughly|around|nearly|almost|some|approximately|an\s+estimated|"
+    r"estimated\s+at|over|more\s+than|at\s+least|upwards\s+of)\s+|~\s?)$",
+    re.I,
+)
+# Who or what a study took in: "about 1,200 participants", "roughly 15 trillion tokens" are
+# its size, not a finding.
+_SAMPLE_AFTER = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:participants|patients|subjects|respondents|volunteers|individuals|"
+    r"people|households|samples|specimens|sites|animals|records|images|questions|items|"
+    r"tokens|steps|parameters|params|examples|epochs|iterations|sequences|documents|pages|"
+    r"words|hours|GPUs?)\b",
+    re.I,
+)
 # Currencies by their codes: the number after one is a price, not a catalogue entry.
 CURRENCIES = frozenset(
     "USD EUR GBP NOK SEK DKK ISK CHF JPY CNY RMB INR AUD CAD NZD BRL ZAR MXN KRW SGD HKD "
@@ -186,7 +200,8 @@ _OUTCOME_AFTER = re.compile(
     r"\s+(?:[\w-]+\s+){1,3}?(?:have\s+|had\s+|were\s+|was\s+)?(?:preserved|recovered|mapped|"
     r"found|identified|recorded|detected|excavated|removed|dropped|adopted|confirmed|"
     r"documented|unearthed|died|survived|escaped|infected|fledged|hatched|collapsed|"
-    r"destroyed|damaged|burned|burnt|closed|failed)\b",
+    r"destroyed|damaged|burned|burnt|closed|failed|trapped|caught|captured|sighted|"
+    r"emerged|rescued|stranded|evacuated)\b",
     re.I,
 )
 # Words that name a measure: a number right after one is a result ("WER 4.2", "HR 0.82").
@@ -639,8 +654,19 @@ def quantities(text: str) -> list[Quantity]:
                 kind = FIGURE
             if kind == COUNT and _REPEAT_NOUN.match(text[unit_end:]):
                 kind, unit = FIGURE, "cycles"
-            found = kind == COUNT and bool(
-                _OUTCOME_BEFORE.search(before[-60:]) or _OUTCOME_AFTER.match(text, unit_end)
+            found = (
+                kind == COUNT
+                and bool(
+                    _OUTCOME_BEFORE.search(before[-60:])
+                    or _OUTCOME_AFTER.match(text, unit_end)
+                    # An estimate of a large number ("about 200,000 excess deaths", "over 16,000
+                    # ommatidia", "an estimated 4 billion"): what was found, not a set-up's size.
+                    or (
+                        _APPROXIMATE_BEFORE.search(before[-24:])
+                        and (abs(value) >= 1000 or unit in _SCALES)
+                        and not _SAMPLE_AFTER.match(text, unit_end)
+                    )
+                )
             )
             if found:
                 kind = FIGURE  # "rose to 2,800", "confirmed in 14 herds", "scored 510"

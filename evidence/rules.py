@@ -34,6 +34,7 @@ from evidence.signals import (
     Signal,
     goes_beyond_abstract,
     heading_signal,
+    heading_states_a_position,
     reading_signal,
     spelled_out,
 )
@@ -61,6 +62,9 @@ class Finding:
     value: str
     reason: str
     level: str = CLAIM
+    # A section's mark that holds only for the claims that judge (a heading that states
+    # where the writers stand: signals.heading_states_a_position).
+    judgements_only: bool = False
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
@@ -162,7 +166,9 @@ def _heading_finding(signal: Signal, heading: str) -> Finding:
         SECONDARY: "the heading names others' reports as the source",
         EDITORIAL: "the heading names the wiki's own judgement",
     }[signal.value]
-    return Finding("evidence", signal.value, f"{reason}: “{heading.strip()}”", SECTION)
+    position = signal.value == EDITORIAL and heading_states_a_position(heading)
+    quoted = f"{reason}: “{heading.strip()}”"
+    return Finding("evidence", signal.value, quoted, SECTION, judgements_only=position)
 
 
 def page_mark(source_kind: str) -> Finding | None:

@@ -41,10 +41,17 @@ _READ_PARTICIPLE = (
     r"(?:read|checked|verified|re-?read|gone\s+through|examined|studied|consulted|"
     r"confirmed|cross-checked)"
 )
+# Parts inside the paper that only a full reading reaches.
+_INNER = r"(?:supplement\w*|SI|methods|appendi(?:x|ces)|extended\s+data|full\s+text)"
 # Words that say the reading did not (yet) happen, between the thing and the participle.
 _UNDONE = r"(?!\bnot\b|\bnever\b|\bno\b|\byet\b|\blater\b|\bwill\b|\bto be\b|\bunread\b)"
 
 FULL_TEXT = [
+    # The paper's inner parts listed, then the reading: "Supplement and methods consulted: …";
+    # or listed in brackets after the paper: "the trial paper (methods, CONSORT diagram)".
+    rf"{HEAD}(?:the\s+)?{_INNER}(?:\s*(?:,|and|&|\+)\s*(?:the\s+)?(?:{_INNER}|main\s+text))*\s+"
+    rf"{_READ_PARTICIPLE}\b",
+    rf"\b(?:paper|preprint|article|report|manuscript)\s*\(\s*(?:the\s+)?{_INNER}\b[^()]{{0,80}}\)",
     # A part of the paper as the heading: "Full text: …", "From the PDF (Fig. 4): …",
     # "Section 5.2 (full text): …", "pdf p. 9, fig 6 — …", "Full text, incl. …".
     rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}{_WHERE}{END}",
@@ -197,7 +204,8 @@ ABSTRACT_ONLY = [
 _CHANNEL_HEAD = (
     r"(?:(?:discussion\s+|reddit\s+|x\s+|twitter\s+)?thread|blog(?:\s+post)?|post|tweets?|"
     r"reddit|hacker\s+news|hn(?:\s+comments?)?|discord|slack|forum|newsletter|digest|substack|"
-    r"podcast|youtube(?:\s+video)?|interview|linkedin(?:\s+post)?|comments?|discussion)"
+    r"podcast|youtube(?:\s+video)?|interview|linkedin(?:\s+post)?|comments?|discussion|"
+    r"briefing|coverage|news\s+(?:story|piece|item|report)|magazine\s+(?:piece|story|feature))"
 )
 
 SECONDARY = [

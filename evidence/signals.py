@@ -40,6 +40,7 @@ from evidence.vocabulary import (
     AUTHORS,
     CHANNEL,
     HEADING_HEARSAY,
+    HEADING_POSITION,
     HEADING_SUMMARY,
     HEADING_VIEW,
     MAKERS,
@@ -329,7 +330,7 @@ _ABSTRACT_ONLY = _rx(
     rf"\b(?:per|according\s+to)\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The authors' own channel as the heading the claim comes under: "Authors' thread: …".
     rf"^\W*(?:the\s+)?(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?"
-    rf"{OWN_CHANNEL}(?:\s+(?:on|about|for)\s+[^:—–.]{{1,40}})?\s*[:—–]",
+    rf"{OWN_CHANNEL}(?:\s+(?:on|about|for|from|at)\s+[^:—–.]{{1,40}})?\s*[:—–]",
     rf"\ball\s+(?:i|we)\s+(?:have|had|could\s+(?:get|read|see|find))\s+(?:is|was)\s+{ART}\s+"
     rf"{WORDS}{SUMMARY}\b",
     r"\bskim(?:med|ming|s)?\s+(?:only\s+)?(?:the\s+)?(?:title|abstract|listing|summary|intro)",
@@ -582,12 +583,20 @@ _MAKERS_CHANNEL = _rx(
     rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
     rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
+    # An institution's channel said to be the authors' own: "Harvard's press office (the
+    # lead author is there)", "the press release, where the team is based", "(authors are
+    # NHM staff)", "(their own survey team did the work)".
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,8}}?[(,—–]\s*(?:where\s+)?(?:the\s+|its\s+|their\s+)?(?:own\s+)?"
+    r"(?:lead\s+|senior\s+|first\s+|corresponding\s+)?(?:[\w-]+\s+){0,2}?(?:authors?|team|"
+    r"researchers|group|investigators?)\s+(?:is|are|was|were|works?|did)\s+(?:\w+\s+)?(?:based|"
+    r"there|staff|employed|the\s+work)\b",
 )
 
 # The makers' channel as where the words come from, not only named ("the authors' tweet got
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
-    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces)\b",
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces|"
+    r"show|shows|showed|shown|presented|presents)\b",
     re.I,
 )
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
@@ -685,6 +694,13 @@ _EDITORIAL = _rx(
     r"not\s+(?:trust|rely|bet|buy|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet))\b",
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
     r"distrust|question)\b",
+    # The writers' verdict on a figure: "we still consider 3% elongation disqualifying".
+    r"\b(?:i|we)\s+(?:still\s+|also\s+|\w+ly\s+)?(?:consider|deem|find|regard)\s+(?!that\b)"
+    r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,4}?(?:(?:as\s+)?(?:too\s+\w+|"
+    r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
+    r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
+    r"(?:un)?believable|premature|weak|thin|(?:un)?likely|overstated|inflated|questionable|"
+    r"irrelevant|decisive|fatal|(?:in)?adequate|(?:in)?sufficient))\b",
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
     r"think|believe|suspect|"
     r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
@@ -835,6 +851,7 @@ _THING = (
     r"scripts?|pipelines?|workflows?|notebooks?|repository|repo|reads|fastqs?|vcfs?|layers|"
     r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
+    r"tabulations?|datasets?|recordings?|scans?|"
     r"materials|package|archive|note|files?|listings?)"
 )
 _MATERIAL = re.compile(
@@ -872,7 +889,7 @@ _PASSIVE_HANDLING = re.compile(
 )
 # Someone other than the writers doing the reading: "the authors checked the appendix".
 _SOMEONE_ELSE = re.compile(
-    rf"\b(?:{AUTHORS}|{PERSON}|they|he|she|the\s+team)\s+(?:\w+\s+)?{READ}\b",
+    rf"\b(?<!-)(?<!my\s)(?<!our\s)(?:{AUTHORS}|{PERSON}|they|he|she|the\s+team)\s+(?:\w+\s+)?{READ}\b",
     re.I,
 )
 # A clause whose subject is left out, as notes do, opens with the writers' own doing:
@@ -882,7 +899,10 @@ _HANDLED_BY_WRITERS = re.compile(
     re.I,
 )
 _WRITERS = re.compile(
-    r"\b(?:we|i|us|our|ourselves|myself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b", re.I
+    r"\b(?:we|i|us|our|ourselves|myself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b"
+    # One of the notes' own writers: "my co-author", "a teammate".
+    r"|\b(?:my|our|a)\s+(?:co-?authors?|co-?writers?|co-?editors?|teammates?)\b",
+    re.I,
 )
 # What keeps such a clause from being a reading done: a negation, a reading still to come,
 # someone else doing it, a summary named as the limit.
@@ -1055,8 +1075,32 @@ _HEADINGS = tuple(
         (ABSTRACT_ONLY, HEADING_SUMMARY),
         (SECONDARY, HEADING_HEARSAY),
         (EDITORIAL, HEADING_VIEW),
+        (EDITORIAL, HEADING_POSITION),
     )
 )
+# A heading that states where the writers stand (``heading_positions``): editorial only
+# for the claims under it that judge.
+_HEADING_POSITION = re.compile(
+    rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{HEADING_POSITION}{_HEADING_END}", re.I
+)
+# What makes a claim a judgement rather than a report: a hedge, a modal, a verdict.
+_JUDGES = re.compile(
+    r"\b(?:likely|unlikely|probably|possibly|perhaps|may|might|should|must|will|would|could|"
+    r"seems?|appears?|arguably|too|deserves?|worth|won't|wouldn't|shouldn't|can't|cannot)\b"
+    rf"|\b{_VERDICT}",
+    re.I,
+)
+
+
+def heading_states_a_position(heading: str) -> bool:
+    return bool(_HEADING_POSITION.match(spelled_out(heading.strip())))
+
+
+def judges(text: str) -> bool:
+    """Does the claim judge (hedge, modal, verdict) rather than report?"""
+    return bool(_JUDGES.search(spelled_out(text)))
+
+
 MAX_HEADING = 120
 
 

@@ -261,6 +261,42 @@ READINGS = [
     ("A postdoc at the workshop heard the group abandoned the cohort.", "", "notes", "secondary"),
     ("Cited in a later paper's related work: friction drops 30%.", "", "notes", "secondary"),
     ("A trade-magazine piece says output fell 8%.", "", "notes", "secondary"),
+    # The authors' own channels and institutions, said to be theirs.
+    ("The investigators' own poster showed relapse down 18%.", "", "notes", "abstract_only"),
+    ("Authors' slides from the spring meeting: uptake rose 6%.", "", "notes", "abstract_only"),
+    ("The authors' highlights: 12% of wells exceed the limit.", "", "digest", "abstract_only"),
+    (
+        "The institute's press release (the lead author is based there) says loss fell 30%.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    # A writer of the notes, the paper's inner parts read, a verdict on a figure.
+    (
+        "My co-author downloaded the authors' raw scans and re-measured: 41 mm.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Supplement and methods consulted: pellets were sintered at 900 °C.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    ("The trial paper (methods, appendix) reports a 22% drop.", "", "notes", "full_text"),
+    (
+        "Having read the full paper, we still consider a 2% gain unconvincing.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    # A briefing, a review that tallies others' studies: others' words.
+    ("Per an NGO briefing, catches fell 12%.", "", "notes", "secondary"),
+    ("A review in Marine Policy tallies 14 studies of bycatch.", "", "notes", "secondary"),
+    # "Where we stand" heads the writers' view only over claims that judge.
+    ("Pumps failed in 9% of sites over the winter.", "Where we stand", "notes", "unmarked"),
+    ("Cheaper pumps will likely matter more than sensors.", "Where we stand", "notes", "editorial"),
 ]
 
 
@@ -306,9 +342,27 @@ def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_rea
         "Treated beams lasted 4 times longer than untreated ones.",
         "The glacier front retreated by up to 40 m in one summer.",
         "A COF 0.08 under boundary lubrication is the best we saw.",
+        "Bee counts declined 38% across the transects.",
+        "About 70,000 seabirds died in the heatwave.",
+        "Seven of the 40 hives collapsed; 12 of the colonies recovered.",
+        "Over 300 beetles were trapped near the port.",
     ],
 )
 def test_a_count_reported_as_what_was_found_is_a_figure(text):
     draft = claim_findings(text)
     marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
     assert "no figure stated" not in marks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We recruited about 1,200 participants across four sites.",
+        "The model was trained on roughly 15 trillion tokens.",
+        "Samples were collected on 4 Dec 2025.",
+    ],
+)
+def test_a_study_size_or_a_date_is_no_figure(text):
+    draft = claim_findings(text)
+    marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
+    assert "no figure stated" in marks
