@@ -224,7 +224,7 @@ def _with_table_ranks(results: QuerySet[Result], *, per_group: int) -> QuerySet[
     best level or best level read in full (``models.best_of`` picks among them: changes are
     no levels, the benchmark's direction decides); and ``group_total``, the group's size.
     The windows share one sort."""
-    partition = [F("benchmark_id"), _bytes("protocol_key"), _bytes("metric"), _bytes("unit")]
+    partition = [F("benchmark_id"), *map(_ByteWise, ("protocol_key", "metric", "unit"))]
     written = Func(
         KeyTextTransform("value", "words"),
         Value(_WHITESPACE),
@@ -272,7 +272,7 @@ def _with_chart_ranks(
     """``results`` with ``in_chart`` 1 for the dated ones a progress chart may draw: each
     protocol's records (a value better than every dated one before it) and its newest
     ``per_series``; and ``dated``, how many are dated (undated results are in no window)."""
-    series = [_bytes("protocol_key")]
+    series = [_ByteWise("protocol_key")]
     dated_value = Case(When(date__isnull=False, then=F("value")))
     ranked = results.annotate(
         best_before=Window(
@@ -295,7 +295,7 @@ def _with_chart_ranks(
     return ranked.annotate(in_chart=_flag(drawn))
 
 
-class _bytes(Func):
+class _ByteWise(Func):
     """A text column compared byte by byte: windows only group by it, and PostgreSQL sorts
     in the database's language order several times slower."""
 

@@ -161,12 +161,11 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
             table, alone=alone
         )
 
-    # The same for every reader: rendered once per content version and protocol.
+    # The same for every reader: rendered once per content version and protocol (a page of
+    # one protocol in the shared cache alone: any words may be asked for).
     key = f"benchmark-page:{benchmark.pk}:{data_digest(protocol)}"
-    context = {
-        "benchmark": benchmark,
-        "body_html": mark_safe(cached_fragment(key, body)),  # rendered by the templates
-    }
+    html = cached_fragment(key, body, memoize=protocol is None)
+    context = {"benchmark": benchmark, "body_html": mark_safe(html)}  # rendered by templates
     return render(request, "results/benchmark.html", context)
 
 
