@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from evidence.prefilter import guarded
-from evidence.quantities import FIGURE, NAME, SETTING, Quantity, quantities
+from evidence.quantities import FIGURE, MONTHS, NAME, SETTING, Quantity, quantities
 
 NUMBER_WORDS = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
@@ -31,18 +31,14 @@ NUMBER_WORDS = (
     r"eighty|ninety|a hundred|hundred)"
 )
 _NUM = r"(?:\d[\d,]*(?:\.\d+)?)"
-# A month's name or its abbreviation, and nothing longer ("Dec 4", not "declined 46").
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
 
 # Order matters: ids and dates go before sizes and names, which go before versions.
 _NOT_FIGURES = [
     re.compile(r"(?<![\w./-])(?:arxiv[:\s]\s*)?\d{4}\.\d{4,5}(?:v\d+)?", re.I),  # arXiv id
     re.compile(r"\b\d{4}-\d{1,2}-\d{1,2}\b"),  # ISO date
-    re.compile(rf"\b\d{{1,2}}\s+{_MONTH}\.?(?:\s+\d{{4}})?\b", re.I),
-    re.compile(rf"\b{_MONTH}\.?\s+\d{{1,2}}(?:,\s*\d{{4}})?\b", re.I),
+    # A month by its name or abbreviation only ("Dec 4", not "declined 46").
+    re.compile(rf"\b\d{{1,2}}\s+{MONTHS}(?:\s+\d{{4}})?\b", re.I),
+    re.compile(rf"\b{MONTHS}\s+\d{{1,2}}(?:,\s*\d{{4}})?\b", re.I),
     re.compile(r"(?<![\d.])(?:19|20)\d{2}s?\b(?![.,]?\d|\s*%)"),  # a year
     re.compile(r"\bv\d+(?:\.\d+)*\b", re.I),  # a version
     # Sizes: 70B, 1.5B, 30B-A3B, 32K, 1M tokens, 2.4T; "A3B" as an active-parameter tag.
@@ -115,7 +111,7 @@ _SCHEDULE = re.compile(
     re.I,
 )
 
-_SHAPES: list[tuple[str, re.Pattern[str]]] = [
+_SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "a percentage",
         re.compile(
@@ -229,7 +225,7 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 ]
 # Each shape runs only on a text holding a word any of its matches needs ("times", "fold",
 # "half", a verb of change): most claims hold none of them (evidence/prefilter.py).
-_SHAPES = [(kind, guarded(p.pattern, flags=p.flags)) for kind, p in _SHAPES]
+_SHAPES = [(kind, guarded(p.pattern, flags=p.flags)) for kind, p in _SHAPE_PATTERNS]
 
 
 def strip_non_figures(text: str) -> str:

@@ -250,13 +250,13 @@ _NAME_BEFORE = re.compile(
     r"\s+|#\s*)$",
     re.I,
 )
-_MONTHS = (
+MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|"
     r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _DATES = re.compile(
-    rf"\b\d{{4}}-\d{{1,2}}(?:-\d{{1,2}})?\b|\b\d{{1,2}}\s+{_MONTHS}(?:\s+\d{{4}})?\b"
-    rf"|\b{_MONTHS}\s+\d{{1,2}}(?:,\s*\d{{4}})?\b|\b{_MONTHS}\s+\d{{4}}\b"
+    rf"\b\d{{4}}-\d{{1,2}}(?:-\d{{1,2}})?\b|\b\d{{1,2}}\s+{MONTHS}(?:\s+\d{{4}})?\b"
+    rf"|\b{MONTHS}\s+\d{{1,2}}(?:,\s*\d{{4}})?\b|\b{MONTHS}\s+\d{{4}}\b"
     r"|\b\d{4}\s*[-–—/]\s*\d{2,4}\b(?=\s*(?:baseline|period|climatology|average|mean|"
     r"season|decade|window|[),;]|$))"
     r"|\b\d{4}\s*Q[1-4]\b|\bQ[1-4]\s*\d{4}\b|\b\d{4}(?:Q[1-4])?\s*[–-]\s*\d{4}Q[1-4]\b"

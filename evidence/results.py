@@ -17,9 +17,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from evidence.quantities import (
+    CURRENCIES,
     FIGURE,
     MAX_CHARS,
     MEASURES,
+    MONTHS,
     SETTING,
     Quantity,
     quantities,
@@ -152,9 +154,7 @@ _FROM_TO = re.compile(
 )
 _TOKEN = re.compile(r"[\w@²³⁺⁻¹+'’./-]*[\w@²³⁺⁻¹+%]")
 _NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
-_MONTH = re.compile(
-    r"^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|^(?:Q[1-4])$", re.I
-)
+_MONTH = re.compile(rf"^{MONTHS}$|^(?:Q[1-4])$", re.I)
 _CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\band\b(?=\s+[a-z])")
 _BASELINE_CUE = re.compile(
     r"^[\s,]*(?:\([^()]{0,60}\)\s*,?\s*)?(?P<cue>vs\.?|versus|compared\s+(?:with|to)|against|"
@@ -435,7 +435,7 @@ _EVALUATION_WORD = re.compile(
     r"suite|leaderboard|hindcasts?|reanalysis|analysis|record|records|data|dataset|cohort|"
     r"trial|sample|survey|catalogue|catalog|compilation|archive"
 )
-_CURRENCY = re.compile(r"USD|EUR|GBP|JPY|CNY|INR|CHF|US\$|A\$|C\$")
+_DOLLARS = {"US$", "A$", "C$"}
 _NOT_A_PLACE = re.compile(
     r"(?:Table|Tab|Figure|Fig|Section|Sec|Appendix|Eq|Equation|Supplementary|Extended|The|This|"
     r"These|That|Those|Phase|Stage|Week|Day|Year|Month)\b"
@@ -454,7 +454,7 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
         name = m["b"].rstrip(".")
         if (
             _MONTH.match(name.split()[0])
-            or _CURRENCY.fullmatch(name.split()[0])
+            or name.split()[0] in CURRENCIES | _DOLLARS
             or re.fullmatch(r"\d{4}", name)
             or _NOT_A_PLACE.match(name)
         ):

@@ -62,10 +62,8 @@ _JUDGEMENT = re.compile(
     r"|\b(?:our|this wiki's) reading\b|\blabelled as such\b|\bin our view\b",
     re.IGNORECASE,
 )
-_HEDGE = re.compile(
-    r"\b(?:may|might|could|appears? to|seems? to|likely|unclear|presumably|possibly)\b",
-    re.IGNORECASE,
-)
+HEDGES = r"(?:may|might|could|appears? to|seems? to|likely|unclear|presumably|possibly)"
+_HEDGE = re.compile(rf"\b{HEDGES}\b", re.IGNORECASE)
 MAX_SENTENCES = 3
 
 # What the rules read of a text, so that any input costs a bounded time: a claim is a few

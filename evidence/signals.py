@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from evidence import shorthand
 from evidence.prefilter import Guarded, guarded
+from evidence.sentences import HEDGES
 from evidence.vocabulary import (
     ART,
     AUTHORS,
@@ -1069,24 +1070,25 @@ _HEADING_LEAD = (
     r"week(?:'s|s)?|today(?:'s|s)?)\s+)?"
 )
 _HEADING_END = r"(?:\s+(?:only|alone))?\s*(?:$|[,:;(\[—–]|\s-\s)"
-_HEADINGS = tuple(
-    (level, re.compile(rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}{_HEADING_END}", re.I))
-    for level, nouns in (
-        (ABSTRACT_ONLY, HEADING_SUMMARY),
-        (SECONDARY, HEADING_HEARSAY),
-        (EDITORIAL, HEADING_VIEW),
-        (EDITORIAL, HEADING_POSITION),
-    )
-)
+
+
+def _heading(nouns: str) -> re.Pattern[str]:
+    return re.compile(rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}{_HEADING_END}", re.I)
+
+
 # A heading that states where the writers stand (``heading_positions``): editorial only
 # for the claims under it that judge.
-_HEADING_POSITION = re.compile(
-    rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{HEADING_POSITION}{_HEADING_END}", re.I
+_HEADING_POSITION = _heading(HEADING_POSITION)
+_HEADINGS = (
+    (ABSTRACT_ONLY, _heading(HEADING_SUMMARY)),
+    (SECONDARY, _heading(HEADING_HEARSAY)),
+    (EDITORIAL, _heading(HEADING_VIEW)),
+    (EDITORIAL, _HEADING_POSITION),
 )
 # What makes a claim a judgement rather than a report: a hedge, a modal, a verdict.
 _JUDGES = re.compile(
-    r"\b(?:likely|unlikely|probably|possibly|perhaps|may|might|should|must|will|would|could|"
-    r"seems?|appears?|arguably|too|deserves?|worth|won't|wouldn't|shouldn't|can't|cannot)\b"
+    rf"\b(?:{HEDGES}|unlikely|probably|perhaps|should|must|will|would|seems?|appears?|"
+    r"arguably|too|deserves?|worth)\b"
     rf"|\b{_VERDICT}",
     re.I,
 )
