@@ -10,7 +10,14 @@ the text; per half and per field this prints
   metric and benchmark equal after folding case and non-alphanumerics, or one containing
   the other as whole words (an empty label matches only an empty proposal);
 * protocol right, on the labelled results that state one and whose value was proposed;
-* direction right, on the labelled results with a direction whose value was proposed.
+* direction right, on the labelled results with a direction whose value was proposed;
+* where the triples part: of the labelled values, the share proposed at all, and of those,
+  the share whose metric and whose benchmark match.
+
+``--agreement`` scores a second reader instead of the rules: someone who read neither the
+rules nor the first labels labelled the dev half's claims again
+(``tests/fixtures/results/second_reading.jsonl``), and their rows are scored as proposals
+against the first labels, which shows how far two careful readers agree on the same words.
 
 It exits non-zero when the held-out half misses its targets (precision 0.90, recall
 0.85, protocol 0.95, every direction right). Only aggregates are printed, so the
@@ -18,6 +25,7 @@ held-out half is scored without being read; ``-v`` lists the misses of the dev h
 ``--dev`` scores the dev half alone (while the rules are still changing).
 
     python -m evaluation.results [--dev] [-v]
+    python -m evaluation.results --agreement
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ DEV4 = FIXTURES / "dev4.jsonl"  # a third, eight fields again
 DEV5 = FIXTURES / "dev5.jsonl"  # a fourth, eight fields, another writer
 DEV6 = FIXTURES / "dev6.jsonl"  # a fifth, eight fields none of the others has, another writer
 HELDOUT = FIXTURES / "heldout"
+SECOND_READING = FIXTURES / "second_reading.jsonl"  # the dev half, labelled again
 TARGETS = {"precision": 0.90, "recall": 0.85, "protocol": 0.95, "direction": 1.0}
 
 
@@ -52,6 +61,9 @@ class Score:
     protocols_right: int = 0
     directions: int = 0
     directions_right: int = 0
+    values_found: int = 0
+    metrics_right: int = 0
+    benchmarks_right: int = 0
 
     def add(self, other: Score) -> None:
         for name in self.__dataclass_fields__:
@@ -72,6 +84,18 @@ class Score:
     @property
     def direction(self) -> float:
         return self.directions_right / self.directions if self.directions else 1.0
+
+    @property
+    def values(self) -> float:
+        return self.values_found / self.labelled if self.labelled else 1.0
+
+    @property
+    def metrics(self) -> float:
+        return self.metrics_right / self.values_found if self.values_found else 1.0
+
+    @property
+    def benchmarks(self) -> float:
+        return self.benchmarks_right / self.values_found if self.values_found else 1.0
 
 
 def fold(text: str) -> str:
@@ -115,6 +139,15 @@ def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None 
                 f"{label.get('benchmark')!r} in {item['text'][:100]!r}"
             )
         valued = triple or next((d for d in by_value if same_value(label["value"], d.value)), None)
+        alike = [d for d in by_value if same_value(label["value"], d.value)]
+        if alike:
+            score.values_found += 1
+            score.metrics_right += any(
+                words_match(label.get("metric", ""), d.metric) for d in alike
+            )
+            score.benchmarks_right += any(
+                words_match(label.get("benchmark", ""), d.benchmark) for d in alike
+            )
         if label.get("protocol"):
             score.protocols += 1
             right = valued is not None and words_match(
@@ -162,14 +195,47 @@ def evaluate(items: list[dict], misses: list[str] | None = None) -> dict[str, Sc
 
 
 def table(title: str, scores: dict[str, Score]) -> str:
-    rows = [f"{title}: {'field':<18} claims  prec recall  protocol  direction"]
+    rows = [
+        f"{title}: {'field':<18} claims  prec recall  protocol  direction    value metric bench"
+    ]
     for name in sorted(scores, key=lambda n: (n == "all", n)):
         s = scores[name]
         rows.append(
             f"{'':<{len(title) + 2}}{name:<18} {s.claims:>6} {s.precision:>5.2f} {s.recall:>6.2f}"
-            f"  {s.protocol:>5.2f} of {s.protocols:<3} {s.direction:>5.2f} of {s.directions}"
+            f"  {s.protocol:>5.2f} of {s.protocols:<3} {s.direction:>5.2f} of {s.directions:<4}"
+            f"  {s.values:>5.2f} {s.metrics:>6.2f} {s.benchmarks:>5.2f}"
         )
     return "\n".join(rows)
+
+
+def second_reading(items: list[dict], path: Path = SECOND_READING) -> dict[str, Score]:
+    """The second reader's rows scored as proposals against the first labels."""
+    rows = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            claim = json.loads(line)
+            rows[claim["id"]] = claim["results"]
+    scores: dict[str, Score] = defaultdict(Score)
+    for item in items:
+        drafts = [
+            ResultDraft(
+                value=row["value"],
+                unit=row.get("unit") or "",
+                metric=row.get("metric") or "",
+                benchmark=row.get("benchmark") or "",
+                protocol=row.get("protocol") or "",
+                model=row.get("model") or "",
+                baseline_value=row.get("baseline_value"),
+                baseline_name=row.get("baseline_name") or "",
+                direction=row.get("direction") or "",
+                words={"value": row.get("value_text", "")},
+            )
+            for row in rows[item["id"]]
+        ]
+        claim = score_claim(item, drafts)
+        scores[item.get("field", "")].add(claim)
+        scores["all"].add(claim)
+    return dict(scores)
 
 
 def meets_targets(score: Score) -> bool:
@@ -182,6 +248,9 @@ def meets_targets(score: Score) -> bool:
 
 
 def main(argv: list[str]) -> int:
+    if "--agreement" in argv:
+        print(table("second reader", second_reading(load([DEV]))))
+        return 0
     misses: list[str] | None = [] if "-v" in argv else None
     dev = evaluate(load([DEV]), misses)
     print(table("dev", dev))

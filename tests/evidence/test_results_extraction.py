@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import time
 
-from evaluation.results import DEV, evaluate, load, main, words_match
+from evaluation.results import DEV, evaluate, load, main, second_reading, words_match
 from evidence import metric_direction, normalise_protocol, results_in
 
 
@@ -92,6 +92,16 @@ def test_results_evaluation_runs_on_the_dev_half(capsys):
     assert scores["all"].matched > 0
     assert main(["--dev"]) == 0
     assert "machine learning" in capsys.readouterr().out
+
+
+def test_a_second_reading_of_the_dev_half_is_scored_like_the_rules(capsys):
+    """Two readers find the same values; the words they give each value differ more."""
+    scores = second_reading(load([DEV]))["all"]
+    assert (scores.claims, scores.labelled) == (80, 113)
+    assert scores.values > 0.95
+    assert scores.benchmarks < scores.metrics < scores.values
+    assert main(["--agreement"]) == 0
+    assert "second reader" in capsys.readouterr().out
 
 
 def test_results_in_reads_a_bound_or_a_condition_as_no_result():
