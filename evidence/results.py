@@ -1193,13 +1193,13 @@ def _leading_name(tokens: list[str]) -> str:
     a number closing the run is a year or a dose ("Tirzepatide 15 mg"), not part of it."""
     run: list[str] = []
     for token in tokens:
-        if not re.match(r"[A-Z\d]", token):
+        if not re.match(r"[A-Z\d]|[a-z]+[A-Z]", token):
             break
         run.append(token)
     while run and re.fullmatch(r"[\d.,]+", run[-1]):
         run.pop()
-    if not run or not re.fullmatch(r"[A-Z]{2,}[a-z]?\d*", run[0]):
-        return ""
+    if not run or not re.fullmatch(r"[A-Z]{2,}[a-z]?\d*|[a-z]+[A-Z][A-Za-z]*", run[0]):
+        return ""  # an acronym or a name written in camel case ("nuScenes test —")
     following = tokens[len(run) : len(run) + 1]
     if following and following[0].lower() in _HEAD_NOT_BENCHMARK:
         return ""
@@ -1227,8 +1227,8 @@ def _head_name(sentence: str) -> str:
         r"(?:^|\s)[vV]\d", head
     ):
         return ""  # a trial's phase, a part of the paper, a versioned system ("FourCastNet v2")
-    strong = any(re.search(r"\d|[A-Z]{3}|[a-z][A-Z]{2}", t) for t in tokens)
-    lower = [t for t in tokens if t[0].islower() and not re.search(r"\d", t)]
+    strong = any(re.search(r"\d|[A-Z]{3}|[a-z][A-Z]{2}|^[a-z]+[A-Z]", t) for t in tokens)
+    lower = [t for t in tokens if re.fullmatch(r"[a-z][^A-Z\d]*", t)]
     kind_end = tokens[-1].lower() in _HEAD_KINDS
     if lower and not kind_end:
         # "ERCOT winter 2024 peak:", "NHIS 2023 adults:": the name that leads the heading
@@ -1475,11 +1475,17 @@ def results_in(text: str) -> list[ResultDraft]:
             else:
                 # "A three-season trial at Rothamsted …. Yields were unchanged (9.6 …)":
                 # where the claim says it measured holds for its later sentences.
+                # A heading the claim opens with ("Market-1501: …; with re-ranking mAP
+                # rises to 94.6") holds for its later sentences in the same way.
                 earlier_names = [
                     name
                     for a, b in sentences
                     if b <= s_start
-                    for name, _at in _benchmarks_named(text[a:b])
+                    for name in (
+                        _head_name(text[a:b]) if a == 0 else "",
+                        *(n for n, _at in _benchmarks_named(text[a:b])),
+                    )
+                    if name
                 ]
                 benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None

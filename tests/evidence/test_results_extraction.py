@@ -554,3 +554,18 @@ def test_who_was_studied_is_the_benchmark_when_nothing_else_is_named():
     assert alone.benchmark == ""  # which adults is not said
     (named,) = results_in("Dapagliflozin cut HF admissions by 26% in DAPA-HF patients.")
     assert named.benchmark == "DAPA-HF"
+
+
+def test_the_name_a_claim_opens_with_holds_for_its_later_clauses():
+    first, second = results_in(
+        "Street-2K: the new re-identifier gets mAP 71.3 without re-ranking; "
+        "with re-ranking its mAP rises to 76.0."
+    )
+    assert (first.benchmark, second.benchmark) == ("Street-2K", "Street-2K")
+    (only,) = results_in("Campus loop: with re-ranking its mAP rises to 76.0.")
+    assert only.benchmark == ""  # a topic in plain words names no collection
+
+
+def test_a_name_written_in_camel_case_opens_a_claim_as_its_benchmark():
+    nds, mean_ap = results_in("vizDrive val — the fusion model: 61.2 NDS and 55.0 mAP.")
+    assert (nds.benchmark, mean_ap.benchmark) == ("vizDrive", "vizDrive")
