@@ -8,6 +8,7 @@ words support, "no figure stated" included when the text states no result-shaped
 figure); ``why`` (the labeller's reason). Each text is read as an entry of one claim.
 
     python -m evaluation.evidence [path ...] [-v] [--check]
+    python -m evaluation.evidence --agreement
 
 With no path it reads the machine-learning sets, then the notes of other fields
 (``tests/fixtures/evidence/fields/``, the half rules may be written from, and
@@ -18,13 +19,15 @@ Besides precision and recall per label it prints the agreements a careful reader
 check: evidence on the items whose words signal a level explicitly (label not
 unmarked), unmarked items left unmarked (no false mark), evidence on all items, "no
 figure stated" decisions, and items exactly right (evidence and every caveat). ``-v``
-lists the items that are not exactly right.
+lists the items that are not exactly right. ``--agreement`` sets the rules beside a second
+reader on the dev half of the other fields: how far two careful readers agree.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +56,9 @@ FIELDS12 = FIXTURES / "fields12"  # six more, written by hand: measured twice un
 FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the rules and not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
+# The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
+# rules nor the first labels: each line the item's file and line, its level, no figure or not.
+SECOND_READING = FIXTURES / "second_reading.jsonl"
 
 # What a held-out half of every field must reach (issue: evidence in every field).
 TARGETS = {
@@ -122,19 +128,27 @@ def load(path: Path) -> list[dict]:
     return [json.loads(line) for line in lines if line.strip() and not line.startswith("//")]
 
 
-def evaluate(items: list[dict]) -> Report:
+def rules_reading(item: dict) -> tuple[str, set[str]]:
+    """The level and caveats the rules give an item."""
+    kind = item.get("source_kind") or SHAPES.get(item.get("shape", ""), "notes")
+    draft = claim_findings(
+        item["text"], scope=item.get("scope", ""), source_kind=SOURCE_KINDS.get(kind, kind)
+    )
+    caveats = set(draft.caveat_names) | {s.value for s in draft.suggestions if s.kind == "caveat"}
+    return draft.evidence, caveats
+
+
+def evaluate(
+    items: list[dict], reading: Callable[[dict], tuple[str, set[str]]] = rules_reading
+) -> Report:
     report = Report(
         evidence={v: Counts() for v in EVIDENCE_VALUES if v != UNMARKED},
         caveats={c: Counts() for c in CAVEATS},
     )
     for item in items:
         report.items += 1
-        kind = item.get("source_kind") or SHAPES.get(item.get("shape", ""), "notes")
-        draft = claim_findings(
-            item["text"], scope=item.get("scope", ""), source_kind=SOURCE_KINDS.get(kind, kind)
-        )
+        got, got_caveats = reading(item)
         want = item.get("evidence", UNMARKED)
-        got = draft.evidence
         report.evidence_agree += want == got
         report.signalled += want != UNMARKED
         report.signalled_agree += want != UNMARKED and want == got
@@ -143,9 +157,6 @@ def evaluate(items: list[dict]) -> Report:
             counts.tp += want == value and got == value
             counts.fp += want != value and got == value
             counts.fn += want == value and got != value
-        got_caveats = set(draft.caveat_names) | {
-            s.value for s in draft.suggestions if s.kind == "caveat"
-        }
         want_caveats = set(item.get("caveats", []))
         for name, counts in report.caveats.items():
             counts.tp += name in want_caveats and name in got_caveats
@@ -181,11 +192,13 @@ def table(report: Report, title: str) -> str:
     return "\n".join(rows)
 
 
-def field_rows(half: str, paths: list[Path]) -> tuple[list[str], list[str]]:
+def field_rows(
+    half: str, paths: list[Path], reading: Callable[[dict], tuple[str, set[str]]] = rules_reading
+) -> tuple[list[str], list[str]]:
     """One row per field of a half, and the targets it misses."""
     rows, misses = [], []
     for path in paths:
-        r = evaluate(load(path))
+        r = evaluate(load(path), reading)
         sec, ed, nf = r.evidence[SECONDARY], r.evidence[EDITORIAL], r.caveats[NO_FIGURE]
         figures = {
             "explicit": r.signalled_agreement,
@@ -221,7 +234,46 @@ FIELD_HEADER = (
 )
 
 
+def second_reading(path: Path = SECOND_READING) -> Callable[[dict], tuple[str, set[str]]]:
+    """A second reader's levels, looked up by the item's file and line, as a reading.
+
+    The second reader gave a level and whether a figure is stated, not the other caveats,
+    so only those columns compare (not "exactly right")."""
+    levels = {}
+    for row in load(path):
+        levels[row["id"]] = (row["evidence"], {NO_FIGURE} if row["no_figure"] else set())
+    return lambda item: levels[item["id"]]
+
+
+def with_ids(path: Path) -> list[dict]:
+    return [{**item, "id": f"{path.name}:{n}"} for n, item in enumerate(load(path))]
+
+
+def agreement() -> list[str]:
+    """The dev half of the other fields read by the rules and by a second reader."""
+    rows = [FIELD_HEADER]
+    reader = second_reading()
+    for path in sorted(FIELDS.glob("*.jsonl")):
+        items = with_ids(path)
+        for half, reading in (("rules", rules_reading), ("second reader", reader)):
+            r = evaluate(items, reading)
+            nf = r.caveats[NO_FIGURE]
+            cells = [
+                f"{r.evidence[v].precision:.2f}/{r.evidence[v].recall:.2f}"
+                for v in (FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
+            ]
+            rows.append(
+                f"| {half} | {path.stem} | {r.items} | {r.signalled_agreement:.2f} | "
+                + " | ".join(cells)
+                + f" | {nf.precision:.2f}/{nf.recall:.2f} | {r.overread} | n/a |"
+            )
+    return rows
+
+
 def main(argv: list[str]) -> int:
+    if "--agreement" in argv:
+        print("\n".join(agreement()))
+        return 0
     verbose = "-v" in argv
     check = "--check" in argv
     paths = [Path(a) for a in argv if not a.startswith("-")]

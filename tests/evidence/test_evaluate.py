@@ -163,3 +163,13 @@ def test_evaluate_second_unread_field_set_keeps_its_first_figures(field):
     explicit, overread = UNREAD_FIELDS_13[field]
     assert report.signalled_agreement >= explicit - 0.005
     assert report.overread <= overread
+
+
+def test_a_second_reader_of_the_dev_half_is_set_beside_the_rules(capsys):
+    """A reader who saw neither the rules nor the labels gives nearly every level the same."""
+    assert main(["--agreement"]) == 0
+    rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("| second reader")]
+    assert len(rows) == 6
+    for row in rows:
+        explicit = float(row.split("|")[4])
+        assert explicit >= 0.95, row
