@@ -178,10 +178,12 @@ _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 # "91% after 500 cycles", "stable over 1,000 cycles": how long a test ran is its condition.
 _CYCLE_UNIT = re.compile(r"^(?:cycles?|epochs?|steps?|iterations?|rounds?|episodes?)$")
 # A figure somebody set rather than measured: "RTE assumed 88%", "the Vision 2030 target of
-# 30%", "a nominal 1%", "non-inferiority at a 10% margin", "short of the 95% WHO target".
+# 30%", "a nominal 1%", "non-inferiority at a 10% margin", "short of the 95% WHO target",
+# "with a threshold of 6.5%"; and the unit a rate is counted in: "1 ms per 30 ms chunk".
 _NOT_MEASURED_BEFORE = re.compile(
     r"\b(?:assumed|assuming|nominal|planned|targets?(?:\s+[\w-]+){0,2}|target\s+of|"
-    r"margin\s+of|cap\s+of)\s*(?:of\s+|at\s+|=\s*|:\s*)?(?:~|about\s+)?$",
+    r"margin\s+of|cap\s+of|thresholds?|cut-?offs?)\s*(?:of\s+|at\s+|=\s*|:\s*)?(?:~|about\s+)?$"
+    r"|\bper\s+$",
     re.IGNORECASE,
 )
 # "d = 0.04 [−0.03, 0.11]": the bounds in square brackets after a figure are its interval.
@@ -404,13 +406,16 @@ def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
         f
         for f in _names_in(sentence)
         if not _compared(sentence, f[1])
-        and not _MODEL_SIZE.search(f[0])
+        and not (_MODEL_SIZE.search(f[0]) and not _CALLED_DATA.match(sentence, f[1] + len(f[0])))
         and not any(a <= f[1] < b for a, b in titles)
     )
 
 
-# A model named with its size is a model, not a benchmark: "Qwen3.6-27B", "SmolLM3-3B-Base".
-_MODEL_SIZE = re.compile(r"[-\s]\d+(?:\.\d+)?[BMK](?:\b|-)")
+# A model named with its size is a model, not a benchmark: "Qwen3.6-27B", "SmolLM3-3B-Base";
+# a count of thousands is a collection's size ("ImageNet-21K", "BEHAVIOR-1K"), and a name
+# the sentence calls a benchmark or a dataset is one whatever its size ("LAION-5B dataset").
+_MODEL_SIZE = re.compile(r"[-\s]\d+(?:\.\d+)?[BM](?:\b|-)")
+_CALLED_DATA = re.compile(r"\s+(?:benchmark|dataset|data\s+set|corpus|suite|test\s+set)\b")
 # A cited work's title, in title case before its identifier: "Exploring Black-Box RL on
 # Agent Harness (arXiv:2608.16798)"; the words of a title are not where figures were measured.
 _CITED_TITLE = re.compile(

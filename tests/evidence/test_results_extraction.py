@@ -569,3 +569,21 @@ def test_the_name_a_claim_opens_with_holds_for_its_later_clauses():
 def test_a_name_written_in_camel_case_opens_a_claim_as_its_benchmark():
     nds, mean_ap = results_in("vizDrive val — the fusion model: 61.2 NDS and 55.0 mAP.")
     assert (nds.benchmark, mean_ap.benchmark) == ("vizDrive", "vizDrive")
+
+
+def test_a_collection_sized_in_thousands_or_called_a_benchmark_is_no_model():
+    (success,) = results_in("On the TIDY-2K benchmark the best agent reaches 8.3% success.")
+    assert success.benchmark == "TIDY-2K"
+    (sized,) = results_in("On the Pile-800M benchmark the model reaches 41.0% accuracy.")
+    assert sized.benchmark == "Pile-800M"
+    (model,) = results_in("Fine-tuned on Qwen-7B the recipe reaches 41.0% accuracy.")
+    assert model.benchmark == ""
+
+
+def test_a_threshold_set_and_the_unit_of_a_rate_are_no_results():
+    (sensitivity,) = results_in(
+        "Screening with a threshold of 6.5% has a sensitivity of 43% in the cohort."
+    )
+    assert sensitivity.value == 43
+    (latency,) = results_in("The detector needs 4.2 ms per 30 ms chunk on a laptop CPU.")
+    assert latency.value == 4.2
