@@ -54,6 +54,7 @@ FIELDS10 = FIXTURES / "fields10"  # six more, measured on the committed rules an
 FIELDS11 = FIXTURES / "fields11"  # six more, another writer: measured first, then read
 FIELDS12 = FIXTURES / "fields12"  # six more, written by hand: measured twice unread, then read
 FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the rules and not read
+FIELDS14 = FIXTURES / "fields14"  # the held-out half's six fields, another writer, many voices
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -296,6 +297,7 @@ def main(argv: list[str]) -> int:
             ("dev 11", FIELDS11),
             ("dev 12", FIELDS12),
             ("unread 13", FIELDS13),
+            ("dev 14", FIELDS14),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

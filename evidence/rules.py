@@ -35,6 +35,7 @@ from evidence.signals import (
     goes_beyond_abstract,
     heading_signal,
     heading_states_a_position,
+    is_reservation,
     reading_signal,
     spelled_out,
 )
@@ -137,12 +138,53 @@ def evidence_mark(text: str, *, source_kind: str = "notes") -> Finding | None:
 
 
 def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
-    """The evidence a text's own words state, or None."""
-    for sentence in split_sentences(text) or [bounded(text)]:
+    """The evidence a text's own words state, or None.
+
+    A claim's lead before a colon or a dash ("Team view: …", "Newsletter item (…): …") is
+    read as a heading of that claim when its sentence says nothing itself. The first
+    sentence that states a level gives it, but a reservation of the writers' ("we doubt the
+    purity claim", "we'd treat that with caution") about words another sentence says came
+    from someone else is an aside: the claim is as its source was read."""
+    sentences = split_sentences(text) or [bounded(text)]
+    lead = lead_statement(sentences[0]) if level == CLAIM else Statement(UNMARKED, "")
+    found: list[tuple[Statement, str]] = []
+    for index, sentence in enumerate(sentences):
         statement = read_statement(sentence)
+        if statement.evidence == UNMARKED and index == 0:
+            statement = lead
         if statement.evidence != UNMARKED:
-            return Finding("evidence", statement.evidence, statement.reason, level)
-    return None
+            found.append((statement, sentence))
+    if not found:
+        return None
+    statement, sentence = found[0]
+    if statement.evidence == EDITORIAL and is_reservation(sentence):
+        relayed = [lead] + [s for s, _ in found]
+        statement = next((s for s in relayed if s.evidence == SECONDARY), statement)
+    return Finding("evidence", statement.evidence, statement.reason, level)
+
+
+# A claim's lead: a few words up to a colon or a dash, then the claim.
+_LEAD = re.compile(r"^\W*(?P<lead>[^:;.!?—–]{2,60}?)\s*(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–]\s)")
+
+
+_NEGATED_LEAD = re.compile(r"\b(?:not|no|never|nor|without)\b", re.IGNORECASE)
+
+
+def lead_statement(sentence: str) -> Statement:
+    """What a claim's lead says as a heading would ("Team forecast: …", "University press
+    office: …"), when the sentence says nothing itself."""
+    lead = _LEAD.match(sentence)
+    if lead is None or _NEGATED_LEAD.search(lead["lead"]):
+        return Statement(UNMARKED, "")  # "Not my interpretation: …", "Not only the abstract: …"
+    signal = heading_signal(lead["lead"])
+    if signal is None:
+        return Statement(UNMARKED, "")
+    reason = {
+        ABSTRACT_ONLY: "the claim's lead names a summary as the source",
+        SECONDARY: "the claim's lead names others' reports as the source",
+        EDITORIAL: "the claim's lead names the wiki's own judgement",
+    }[signal.value]
+    return Statement(signal.value, f"{reason}: “{lead['lead'].strip()}”")
 
 
 def heading_evidence(heading: str) -> Finding | None:

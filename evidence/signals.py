@@ -183,7 +183,13 @@ _FULL_TEXT = _rx(
     r"(?:^|[:;]\s*)\W*(?:the\s+)?(?:paper(?:'s|s')\s+(?:own\s+)?)?(?:methods?(?:\s+section)?|SI|"
     r"supplement(?:ary\s+(?:information|material|tables?))?|appendix|extended\s+data|"
     r"discussion\s+section|results\s+section)(?:'s)?\b[^.;:!?]{0,40}?\b(?:confirms?|shows?|showed|"
-    r"reports?|states?|reveals?|documents?)\b",
+    r"reports?|states?|reveals?|documents?|puts)\b",
+    # A numbered table or a section of a named paper heading the claim: "Supplement Table S9:
+    # 14% of the placebo arm …", "Methods section of Okafor et al.: …".
+    r"^\W*(?:(?:the\s+)?(?:SI|ES[MI]|supplement\w*|appendix|extended\s+data)\s+)?(?:tables?|figs?\.?|"
+    r"figures?)\s+S?[A-Z]?\d+[a-z]?\s*[:—–]",
+    r"^\W*(?:the\s+)?(?:methods?|results?|discussion|supplement\w*|appendix|SI)(?:\s+sections?)?"
+    r"\s+of\s+(?:[^.;:!?]|(?<=\bal)\.){1,40}?\s*[:—–]",
     # A named section of the paper as the source: "The PK section of the full article shows".
     r"\b(?!abstract\b|summary\b)[\w-]+\s+sections?\s+of\s+the\s+(?:full\s+|whole\s+)?"
     r"(?:paper|article|text|pdf|report|preprint|manuscript)\b",
@@ -450,6 +456,13 @@ _NOT_ONLY_ABSTRACT = _rx(
 )
 
 _SECONDARY = _rx(
+    # Another work's account of the finding: "as cited in the Chem. Rev. survey", "cited in
+    # the intro of Moreau et al.", "as reported in the Journal of Economic Literature survey".
+    r"\bas\s+(?:cited|quoted|summari[sz]ed|described|reviewed)\s+(?:in|by)\b",
+    r"\b(?:cited|quoted|described|summari[sz]ed)\s+in\s+(?:the\s+)?(?:intro(?:duction)?|related[\s-]work|"
+    r"background|literature\s+review)\b",
+    r"\bas\s+reported\s+(?:in|by)\s+(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){0,5}?(?:survey|review|"
+    r"meta-analysis|textbook|handbook|overview|primer)\b",
     # Written by others than the authors: "compiled by the registry's staff rather than the
     # investigators", "written by people outside the trials".
     r"\b(?:written|compiled|prepared|produced|authored|put\s+together|assembled)\s+by\s+"
@@ -583,6 +596,11 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
+    # Anyone's own channel, when "own" says the makers speak: "the research groups' own press
+    # releases"; and a channel "from the observatories themselves".
+    rf"(?<!competing )(?<!rival )(?<!other )(?<!another )(?<!independent )(?<!outside )"
+    rf"\b(?!(?:{PERSON})\b)[\w-]+(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    rf"\b{OWN_CHANNEL}\s+(?:from|by|of)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+\s+themselves\b",
     rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
     # An institution's channel said to be the authors' own: "Harvard's press office (the
     # lead author is there)", "the press release, where the team is based", "(authors are
@@ -597,10 +615,18 @@ _MAKERS_CHANNEL = _rx(
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
     rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces|"
-    r"show|shows|showed|shown|presented|presents)\b",
+    r"show|shows|showed|shown|presented|presents|summari[sz]e|digest|items?)\b",
     re.I,
 )
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
+
+
+def _third_party_recap(sentence: str, at: int) -> bool:
+    """ "a newsletter recap of the authors' thread": someone's recap of the makers' channel;
+    a sentence that opens with "Digest of …" is the writers' own compilation, not a recap."""
+    recap = _RECAP_OF.search(sentence, 0, at)
+    return bool(recap) and bool(re.search(r"\w", sentence[: recap.start()]))
+
 
 # Words that judge the evidence itself: an artefact, overstated, noise, p-hacking.
 _VERDICT = (
@@ -616,6 +642,10 @@ _EDITORIAL = _rx(
     # least two more", "the wiki reckons", "to us this suggests".
     r"\b(?:we|i)\s+(?:lean|incline)\s+(?:towards?|to)\b|\b(?:we|i)\s+(?:would\s+)?(?:expect|"
     r"predict|forecast|anticipate)\b(?!\s+(?:from|in)\s+the\s+(?:paper|authors))",
+    rf"\b(?:the|this)\s+(?:wiki|desk|editors?|team)(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+)?{VIEW}\b",
+    r"\b(?:the|our)\s+(?:team|desk|wiki|editors?)\s+reads?\s+(?:the|this|that|it|these|those)\b"
+    r"[^.;:!?]{0,80}?\bas\b",
+    rf"\b(?:team|desk|editors?|wiki)(?:{Q}s|s{Q})?\s+consensus\b",
     r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
     r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
@@ -744,6 +774,9 @@ _RELATIVE_READER = re.compile(
 )
 _OWN_CHANNEL = re.compile(
     r"\bown\s+(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|video|talk|press)", re.I
+)
+_GUESSED_READING = re.compile(
+    r"\b(?:presumably|probably|apparently|likely|seemingly|supposedly|maybe|perhaps)\s+$", re.I
 )
 _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
 # "our reading is still that …": the reading named as a conclusion, a judgement.
@@ -972,8 +1005,10 @@ def reading_signal(sentence: str) -> Signal | None:
         _SYSTEM_READS.search(before[-40:])
         or _OTHERS_READ.search(before)
         or _RELATIVE_READER.search(before[-40:])
+        or _GUESSED_READING.search(before[-30:])
     ):
-        full = None  # "the model scans the full text": a system's reading, not the writer's
+        full = None  # "the model scans the full text": a system's reading, not the writer's;
+        # "presumably taken from the tables": a guess at where a figure came from
     editorial = _not_denied(_EDITORIAL, sentence)
     if editorial and any(
         m.end() == editorial.end() for m in _PUBLISHED_EDITORIAL.finditer(sentence)
@@ -996,9 +1031,12 @@ def reading_signal(sentence: str) -> Signal | None:
     if full and not judgement:
         return Signal(FULL_TEXT, full)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
-    # "…, which I doubt": the writer's aside on someone else's words; ", I think." a hedge.
+    # "…, which I doubt": the writer's aside on someone else's words; ", I think." a hedge;
+    # "MedPage reports 612; we'd treat that with caution": a reservation about a relayed figure.
+    relayed = editorial and _not_denied(_SECONDARY, sentence[: editorial.start()])
     aside = editorial and (
         (_ASIDE.search(sentence[: editorial.start()]) and _not_denied(_SECONDARY, sentence))
+        or (relayed and _RESERVATION.search(editorial.group(0)))
         or _HEDGE.match(sentence, editorial.start())
     )
     if editorial and not _NOT_MINE.search(window) and not aside:
@@ -1013,7 +1051,7 @@ def reading_signal(sentence: str) -> Signal | None:
     if (
         makers
         and _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48])
-        and not _RECAP_OF.search(sentence, 0, makers.start())
+        and not _third_party_recap(sentence, makers.start())
         and not _NOT_AUTHORS.search(sentence)
         and not goes_beyond_abstract(sentence)
     ):
@@ -1053,6 +1091,26 @@ def reading_signal(sentence: str) -> Signal | None:
     if secondary:
         return Signal(SECONDARY, secondary)
     return None
+
+
+# The writers' reservation about a figure, not a reading of their own: doubt, caution,
+# scepticism, wanting more before leaning on it.
+_RESERVATION = re.compile(
+    r"^\W*(?:i|we)\b[^.;:!?]{0,30}?\b(?:doubt\w*|sceptic\w*|skeptic\w*|wary|cautio\w*|"
+    r"unconvinced|not\s+(?:yet\s+)?convinced|suspicious|want|need|wait)\b",
+    re.I,
+)
+
+
+def is_reservation(sentence: str) -> bool:
+    """Is the sentence's editorial signal only the writers' reservation ("we doubt the purity
+    claim", "we are wary until the dating paper is out")?"""
+    signal = reading_signal(sentence)
+    return (
+        signal is not None
+        and signal.value == EDITORIAL
+        and bool(_RESERVATION.search(signal.match.group(0)))
+    )
 
 
 def goes_beyond_abstract(sentence: str) -> bool:

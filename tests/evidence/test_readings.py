@@ -297,6 +297,109 @@ READINGS = [
     # "Where we stand" heads the writers' view only over claims that judge.
     ("Pumps failed in 9% of sites over the winter.", "Where we stand", "notes", "unmarked"),
     ("Cheaper pumps will likely matter more than sensors.", "Where we stand", "notes", "editorial"),
+    # A claim's lead read as its heading: the team's own forecast over a feed's default.
+    ("Team forecast: two more reactors will close by 2031.", "", "digest", "editorial"),
+    ("Desk judgement — the trawl ban came too late for cod.", "", "digest", "editorial"),
+    ("Q for the team: is a 3% gain worth it? My answer is no.", "", "digest", "editorial"),
+    ("Podcast item (Reef Talk): bleaching covered 61% of the reef.", "", "notes", "secondary"),
+    ("Not my reading: the authors say the gain vanishes at scale.", "", "notes", "unmarked"),
+    # The team's own judgement named in a section's scope, or as the subject that reads.
+    (
+        "Levees are overbuilt for 1-in-50 events.",
+        "The team's own assessment of levee design.",
+        "notes",
+        "editorial",
+    ),
+    (
+        "The team reads the flat result as underpowered, not null (n = 90).",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Team consensus is that the effect is incremental.", "", "notes", "editorial"),
+    # Figures taken from the paper's inner parts, by the section or in the claim's lead.
+    (
+        "Conversion reached 88% at 60 °C.",
+        "Yields in this section were taken from the SI of each paper.",
+        "notes",
+        "full_text",
+    ),
+    (
+        "Mortality fell by 12%.",
+        "Numbers here were read off the papers' own tables.",
+        "notes",
+        "full_text",
+    ),
+    ("Supplement Table S4: 9% of controls crossed over by month 6.", "", "notes", "full_text"),
+    ("Methods section of Ito et al.: only one rater scored the scans.", "", "notes", "full_text"),
+    ("Appendix B2 puts nest density at 3.1 per hectare.", "", "notes", "full_text"),
+    ("We re-analysed the IPD from the data portal: HR 0.91.", "", "notes", "full_text"),
+    ("Re-ran the authors' input files: the barrier is 19.8 kcal/mol.", "", "notes", "full_text"),
+    ("Presumably taken from the tables: 71% on the held-out set.", "", "notes", "unmarked"),
+    # Another work's account of a finding.
+    (
+        "As cited in the review by Ruiz and Hale, the 111 facet drives selectivity.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Cited in the introduction of Park et al.: herbivory halves seedling survival.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Tax elasticities cluster near 0.3.",
+        "Figures are as reported in the Annual Review survey; the originals were not consulted.",
+        "notes",
+        "secondary",
+    ),
+    # The makers' own channels: a talk, a lecture, a press conference; said of any maker.
+    (
+        "From the PI's talk at the spring meeting: relapse fell by 30%.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    ("Per the lead author's lecture, the drought cut yields by 14%.", "", "notes", "abstract_only"),
+    (
+        "Per the authors' press conference, sea ice thinned by 20 cm.",
+        "Read in full.",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "Lynx numbers passed 120 adults.",
+        "These items summarise the projects' own news releases.",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "The new mirror saw first light.",
+        "Digest of press releases from the telescopes themselves.",
+        "digest",
+        "abstract_only",
+    ),
+    # A reservation about a relayed figure is an aside: the claim is as its source was read.
+    (
+        "A trade newsletter reports a 20% drop in hiring; we are sceptical of the controls.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Newsletter item (Lab Weekly): the polymer unzips above 120 °C. We doubt the purity claim.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "The polymer unzips above 120 °C, but we would want an independent replication.",
+        "",
+        "notes",
+        "editorial",
+    ),
 ]
 
 
