@@ -130,8 +130,8 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "a change from one value to another",
         re.compile(
-            rf"\bfrom\s+(?:about\s+|roughly\s+)?{_NUM}\s*(?:[a-zµ%]{{1,8}}\s+)?to\s+"
-            rf"(?:about\s+|roughly\s+)?{_NUM}",
+            rf"\bfrom\s+(?:about\s+|roughly\s+|~\s?)?{_NUM}\s*(?:[a-zµ%]{{1,8}}\s+)?to\s+"
+            rf"(?:about\s+|roughly\s+|~\s?)?{_NUM}",
             re.I,
         ),
     ),
@@ -141,7 +141,7 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # A count out of a group named: "12 of the fish had spherules".
     (
         "N of a group",
-        re.compile(r"(?<![\w.,])\d+\s+of\s+(?:the|these|those|their|its)\s+[a-z]", re.I),
+        re.compile(r"(?<![\w.,])\d+\s+of\s+(?:(?:the|these|those|their|its)\s+[a-z]|them\b)", re.I),
     ),
     (
         "points",

@@ -92,6 +92,7 @@ _PLAIN_UNITS = {
     "ppm": "ppm", "ppb": "ppb", "ppt": "ppt", "ppmv": "ppm",
     "min": "min", "h": "h", "hr": "h", "hrs": "h", "hours": "h", "hour": "h",
     "minutes": "min", "minute": "min", "seconds": "s", "second": "s", "sec": "s",
+    "milliseconds": "ms", "millisecond": "ms", "microseconds": "μs", "nanoseconds": "ns",
     "d": "d", "days": "days", "day": "days", "weeks": "weeks", "week": "weeks",
     "months": "months", "month": "months", "years": "years", "year": "years",
     "Myr": "Myr", "Gyr": "Gyr", "kyr": "kyr", "yr": "yr", "Ma": "Ma", "Ga": "Ga",
@@ -169,7 +170,8 @@ _OUTCOME_BEFORE = re.compile(
     r"totals|caused|causes|killed|kills|(?:confirmed|detected|found|reported)\s+in|counts|"
     r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
     r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
-    r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|"
+    r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|exceeds|exceeded|"
+    r"surpassed|surpasses|fed|feeds|classified|catalogued|cataloged|discovered|"
     r"tallies|(?:escapes|harvests?|catch(?:es)?|losses|deaths|cases|sales|exports|imports|"
     r"output|production|yields?|landings|emissions|discharges?)\s+of)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
     r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
@@ -214,7 +216,7 @@ MEASURES = {
     "efficiency", "yield", "selectivity", "conversion", "ton", "tof", "zt", "pce", "voc",
     "jsc", "ff", "eqe", "iqe", "h0", "skill", "correlation", "elasticity", "gini",
     "coefficient", "estimate", "effect", "mortality", "incidence", "prevalence",
-    "sensitivity", "specificity", "ppv", "npv", "nnt", "survival", "risk", "odds",
+    "sensitivity", "specificity", "ppv", "npv", "nnt", "nnh", "survival", "risk", "odds",
     "gap", "overpotential", "slope", "capacity", "retention", "density", "strength",
     "modulus", "toughness", "conductivity", "mobility", "lifetime", "ecs", "tcr", "feedback",
     "forcing", "anomaly", "trend", "bias", "error", "loss", "reward", "success", "pass@1",

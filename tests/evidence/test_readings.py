@@ -449,6 +449,12 @@ def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_rea
         "About 70,000 seabirds died in the heatwave.",
         "Seven of the 40 hives collapsed; 12 of the colonies recovered.",
         "Over 300 beetles were trapped near the port.",
+        "The herd now exceeds 400 animals.",
+        "Stranded whales fed 17 scavenger species over the winter.",
+        "The survey classified 2,140 new variable stars, 31 of them eclipsing.",
+        "The orbit is shrinking by about 40 milliseconds per year.",
+        "The odds ratio fell from ~12 to ~7 after adjustment.",
+        "The NNT was 48 over five years.",
     ],
 )
 def test_a_count_reported_as_what_was_found_is_a_figure(text):
@@ -463,6 +469,7 @@ def test_a_count_reported_as_what_was_found_is_a_figure(text):
         "We recruited about 1,200 participants across four sites.",
         "The model was trained on roughly 15 trillion tokens.",
         "Samples were collected on 4 Dec 2025.",
+        "Release 3 of the corpus adds 12 new task families.",
     ],
 )
 def test_a_study_size_or_a_date_is_no_figure(text):
