@@ -55,6 +55,7 @@ FIELDS11 = FIXTURES / "fields11"  # six more, another writer: measured first, th
 FIELDS12 = FIXTURES / "fields12"  # six more, written by hand: measured twice unread, then read
 FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the rules and not read
 FIELDS14 = FIXTURES / "fields14"  # the held-out half's six fields, another writer, many voices
+FIELDS15 = FIXTURES / "fields15"  # the same six fields, another writer, measured and not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -298,6 +299,7 @@ def main(argv: list[str]) -> int:
             ("dev 12", FIELDS12),
             ("unread 13", FIELDS13),
             ("dev 14", FIELDS14),
+            ("unread 15", FIELDS15),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )
