@@ -7,8 +7,8 @@ from django.db.models.functions import Lower
 
 from core.limits import MAX_CONCEPT_BODY, MAX_PREVIEW
 from core.widgets import ChipPicker
-from entries.forms import find_paper, paper_key, paper_picker_attrs
 from papers.models import Paper
+from papers.picker import find_paper, paper_key, paper_picker_attrs
 from wiki.concept_links import ConceptLinks, aliases_taken
 from wiki.models import Concept
 from wiki.services import proposed_title_message, title_taken

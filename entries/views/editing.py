@@ -25,7 +25,6 @@ from entries.forms import (
     caveat_choices,
     claim_rows_from_entry,
     claim_rows_from_post,
-    paper_key,
     papers_by_key,
 )
 from entries.models import Entry, EntryStatus
@@ -40,6 +39,7 @@ from entries.services import (
 )
 from entries.views.common import attach_results, check_visible
 from entries.workflow import TransitionError, entry_transition
+from papers.picker import paper_key
 from papers.selectors import paper_new_url, papers_for_picker
 
 SAVE_OPS = {"save", "submit"}
