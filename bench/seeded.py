@@ -32,7 +32,7 @@ from entries.models import Claim, Entry, Evidence  # noqa: E402
 from entries.services import claim_mark  # noqa: E402
 from importer.notes import ConceptPage, decode_note  # noqa: E402
 from importer.parse import parse_note  # noqa: E402
-from wiki.concept_page import CONCEPT_PAGE_ENTRIES  # noqa: E402
+from pages.concept_page import CONCEPT_PAGE_ENTRIES  # noqa: E402
 
 PEOPLE = {"bench-contributor": "Contributor", "bench-editor": "Editor"}
 

@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "papers",
     "entries",
     "results",
+    "pages",
     "search",
     "front",
     "importer",

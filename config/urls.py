@@ -4,7 +4,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 from entries.views import entries_feed
+from pages.urls import wiki_urlpatterns as concept_page_urlpatterns
 from papers.views import papers_feed
+from wiki.urls import urlpatterns as wiki_urlpatterns
 
 # A 400 raised before any view (a Host header not allowed): JSON under /api/.
 handler400 = "core.http.bad_request"
@@ -15,7 +17,9 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("", include("results.urls")),
-    path("wiki/", include("wiki.urls")),
+    # The wiki's namespace: its own routes first (new/, preview/ before <slug>/), then the
+    # concept page, which gathers entries and results and so lives in pages/.
+    path("wiki/", include((wiki_urlpatterns + concept_page_urlpatterns, "wiki"))),
     path("papers/", include("papers.urls")),
     path("import/", include("importer.urls")),
     path("jobs/", include("jobs.urls")),

@@ -10,7 +10,7 @@ before and after in ``detail``.
 
 "Due" depends on the day, and pages are cached by content version: the whole-page caches
 are keyed by the day as well (``core.cache.today``), and the concept page's shared part
-puts the notice in per day (``wiki.concept_page``; the notice: ``wiki.staleness``).
+puts the notice in per day (``pages.concept_page``; the notice: ``wiki.staleness``).
 """
 
 from __future__ import annotations

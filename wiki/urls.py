@@ -10,7 +10,6 @@ urlpatterns = [
     path("", views.concept_index, name="index"),
     path("new/", views.concept_new, name="new"),
     path("preview/", views.concept_preview, name="preview"),
-    path("<slug:slug>/", views.concept_detail, name="concept"),
     path("<slug:slug>/edit/", views.concept_edit, name="edit"),
     path("<slug:slug>/history/", views.concept_history, name="history"),
     path("<slug:slug>/diff/", views.concept_diff, name="diff"),

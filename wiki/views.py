@@ -1,5 +1,6 @@
-"""Concept pages: index, read, create, edit (with live preview and merge), history, diff,
-revert, review of pending revisions, and recent changes."""
+"""Concepts: index, create, edit (with live preview and merge), history, diff, revert,
+review of pending revisions. The concept page itself, which gathers
+entries and results, is ``pages.views.concept_detail``."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.roles import can_contribute, is_editor
-from core.cache import cache_page_for_anonymous, today
-from core.chrome import render_for_person
+from core.cache import cache_page_for_anonymous
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
@@ -22,7 +22,6 @@ from core.submissions import submission_finish, submission_start
 from wiki import selectors as queries
 from wiki import services, workflow
 from wiki.concept_links import links_changes, links_of, revision_links
-from wiki.concept_page import abstract_mode, concept_page_shared
 from wiki.forms import (
     CompareForm,
     ConceptForm,
@@ -39,12 +38,10 @@ from wiki.models import Concept, Revision, RevisionStatus
 KEY_PAPERS_TOTAL = "key_papers-TOTAL_FORMS"  # present when the form carried the key papers
 
 
-def _concept(
-    request: HttpRequest, slug: str, view: str, lookup=queries.concept_by_slug
-) -> Concept | HttpResponse:
+def _concept(request: HttpRequest, slug: str, view: str) -> Concept | HttpResponse:
     """The concept behind a slug: an alias redirects to the same page of its concept;
     a page nobody may see yet is a 404."""
-    concept, aliased = lookup(slug)
+    concept, aliased = queries.concept_by_slug(slug)
     if aliased is not None:
         url = reverse(f"wiki:{view}", kwargs={"slug": aliased.slug})
         query = request.META.get("QUERY_STRING")
@@ -70,47 +67,6 @@ def concept_index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")[:200]
     context = {"concepts": queries.concepts_for_index(query), "q": query}
     return render_page(request, "wiki/index.html", context)
-
-
-@require_GET
-@cache_page_for_anonymous
-def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    user = request.user
-    editor = is_editor(user)
-    # One cache read brings the concept and the page's shared part for this role and day.
-    shared = concept_page_shared(
-        slug, contributor=can_contribute(user), editor=editor, today=today()
-    )
-    found = (shared["concept"], shared["alias"])
-    concept = _concept(request, slug, "concept", lookup=lambda _: found)
-    if isinstance(concept, HttpResponse):
-        return concept
-    # Only the person's own notices are worked out per request, from the shared part.
-    mine = user.is_authenticated and not editor
-    own = [n for n, author in shared["pending"] if mine and author == user.pk]
-    # The shared part says whether any revision waits; only then does an editor's list cost.
-    pending = (
-        queries.revisions_pending().filter(concept=concept) if editor and shared["pending"] else []
-    )
-    context = {
-        "concept": concept,
-        "revision": shared["revision"],
-        "shared": shared,
-        "own_pending": [{"number": number} for number in own],
-        "pending_revisions": list(pending),
-    }
-    # The choice is part of the address, so the page caches keep each one apart.
-    context["abstract_mode"], context["error"] = abstract_mode(request.GET)
-    if context["error"] or not user.is_authenticated:
-        return render(
-            request, "wiki/concept.html", context, status=400 if context["error"] else 200
-        )
-    # The rest of a signed-in page is the same for everyone with the same roles.
-    roles = tuple(
-        r for r, has in (("editor", editor), ("contributor", can_contribute(user))) if has
-    )
-    personal = bool(context["own_pending"] or context["pending_revisions"])
-    return render_for_person(request, "wiki/concept.html", context, roles=roles, personal=personal)
 
 
 @login_required

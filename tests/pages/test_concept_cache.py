@@ -10,8 +10,8 @@ import pytest
 
 from entries.models import EntryStatus, Evidence
 from entries.services import claim_mark
+from pages.concept_page import concept_page_shared
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
-from wiki.concept_page import concept_page_shared
 from wiki.services import concept_edit
 
 PATH = "/wiki/reward-modeling/"

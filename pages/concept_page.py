@@ -47,8 +47,8 @@ from wiki.selectors import concept_by_slug
 from wiki.staleness import concept_staleness, rereview_notice
 
 CONCEPT_PAGE_ENTRIES = 20
-PAGE = "wiki/concept.html"
-SECTIONS = "wiki/_concept_sections.html"
+PAGE = "pages/concept.html"
+SECTIONS = "pages/_concept_sections.html"
 REREVIEW_NOTICE = "wiki/_rereview.html"
 SECTION_PARTS = "sota-entry-2"  # claims carry data-evidence since this name
 
