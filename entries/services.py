@@ -28,9 +28,9 @@ from entries.models import (
     Evidence,
     EvidenceLevel,
 )
+from entries.signals import claims_written
 from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
-from results.proposals import results_propose
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
 
@@ -119,7 +119,7 @@ def claims_replace(*, entry: Entry, claims: Sequence[ClaimData]) -> list[Claim]:
     entry.papers.set({d.paper.pk for d in claims if d.paper is not None})
     # A published entry is created only by a trusted path (an operator's import): its
     # figures are published with it; otherwise they wait for an editor in review.
-    results_propose(claims=created, confirm=entry.status == EntryStatus.PUBLISHED)
+    claims_written.send(sender=Claim, claims=created, confirm=entry.status == EntryStatus.PUBLISHED)
     return created
 
 
@@ -371,7 +371,7 @@ def claims_write(
     if reuse:
         entry.claims.exclude(pk__in=[c.pk for c in written]).delete()
     entry.papers.set({c.paper_id for c in written if c.paper_id is not None})
-    results_propose(claims=written)
+    claims_written.send(sender=Claim, claims=written, confirm=False)
     return written
 
 

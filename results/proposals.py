@@ -1,8 +1,9 @@
-"""The one seam through which claims' writers (entries services, the importer, the API,
-all through ``entries.services``) keep each claim's results in step with its words.
+"""Each claim's results kept in step with its words, whoever writes the claims (entries
+services, the importer, the API, all through ``entries.services``).
 
-It lives apart from ``results.services`` on purpose: ``entries`` sits below ``results`` and
-may call this module and read ``results.models``, nothing else of the app (import-linter).
+``entries`` sits below ``results`` and calls none of it: it sends
+``entries.signals.claims_written``, which ``results.apps`` connects to
+``claims_written_receiver`` here, in the same transaction as the claims.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ def benchmark_resolve(name: str) -> Benchmark | None:
         return found
     alias = BenchmarkAlias.objects.select_related("benchmark").filter(name__iexact=name).first()
     return alias.benchmark if alias else None
+
+
+def claims_written_receiver(sender, *, claims: Iterable, confirm: bool, **kwargs) -> None:
+    """``entries.signals.claims_written``: propose the written claims' results."""
+    results_propose(claims=claims, confirm=confirm)
 
 
 @transaction.atomic
