@@ -91,6 +91,6 @@ lock: install
 	$(BIN)/uv pip compile pyproject.toml --extra redis --python-version 3.11 --generate-hashes \
 		--quiet -o requirements.lock
 
-# The colours of highlighted code, from the Pygments styles named in wiki/highlight.py.
+# The colours of highlighted code, from the Pygments styles named in core/highlight.py.
 code-css: install-run
-	$(BIN)/python wiki/highlight.py
+	$(BIN)/python -m core.highlight

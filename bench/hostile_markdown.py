@@ -1,9 +1,9 @@
 """Render time of the hostile Markdown shapes the guard sets aside (core/markdown_guard.py)
-and of the formulas past the math budget (wiki/math.py), in-process: prints one JSON object,
+and of the formulas past the math budget (core/math.py), in-process: prints one JSON object,
 the slowest shape and its milliseconds (best of three).
 
 Run by bench/run.py; the shapes are the ones tests/core/test_markdown_guard.py and
-tests/wiki/test_math.py check.
+tests/core/test_math.py check.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import django
 django.setup()
 
 from tests.core.test_markdown_guard import HOSTILE  # noqa: E402
-from tests.wiki.test_math import HOSTILE_MATH_SHAPES  # noqa: E402
+from tests.core.test_math import HOSTILE_MATH_SHAPES  # noqa: E402
 from wiki.markdown import render_markdown  # noqa: E402
 
 

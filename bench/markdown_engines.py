@@ -6,7 +6,7 @@ dollar-math plugin, on the hostile shapes the guard sets aside and on ordinary p
     DEBUG=1 .venv/bin/python bench/markdown_engines.py
 
 Both pipelines end in the same nh3 sanitiser and turn formulas into MathML with the same
-``wiki.math.mathml``; markdown-it-py runs with no guard in front. Wikilinks and arXiv ids
+``core.math.mathml``; markdown-it-py runs with no guard in front. Wikilinks and arXiv ids
 are the renderer's own (markdown-it-py has no plugin for them here), so the ordinary pages
 are timed twice for Python-Markdown: as rendered, and without the guard. Prints a Markdown
 table (best of three runs per text, milliseconds).
@@ -27,9 +27,9 @@ import django
 django.setup()
 
 from core import markdown_guard  # noqa: E402
+from core.math import mathml  # noqa: E402
 from tests.core.test_markdown_guard import HOSTILE  # noqa: E402
 from wiki.markdown import render_markdown, sanitise  # noqa: E402
-from wiki.math import mathml  # noqa: E402
 
 SECTION = """## Section {n}
 

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from core.feeds import StyledAtom1Feed
 from core.http import absolute_links
+from core.math import math_as_tex
 from watching.models import WatchingProfile
 from watching.selectors import Change, changes, watches_of
-from wiki.math import math_as_tex
 
 FEED_DAYS = 30
 FEED_LENGTH = 50

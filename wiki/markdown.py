@@ -34,9 +34,9 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.postprocessors import Postprocessor
 
 from core.markdown_guard import bound_markdown
+from core.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension, render_math_text
 from papers.identifiers import IN_TEXT
 from papers.models import Paper
-from wiki.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension, render_math_text
 from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
@@ -147,7 +147,7 @@ class _IndentedCode(_StoresCodeBlocks, HiliteTreeprocessor):
 
 class HighlightExtension(Extension):
     """Fenced and indented code highlighted by Pygments (codehilite) with CSS classes, no
-    inline style; the colours are static/css/code.css (``wiki.highlight``)."""
+    inline style; the colours are static/css/code.css (``core.highlight``)."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         config = {"css_class": "codehilite", "guess_lang": False, "use_pygments": True}

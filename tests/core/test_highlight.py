@@ -7,10 +7,10 @@ import datetime as dt
 
 import pytest
 
+from core.highlight import STYLESHEET, code_stylesheet
 from entries.models import EntryStatus
 from entries.services import ClaimData, entry_create
 from tests.factories import make_concept
-from wiki.highlight import STYLESHEET, code_stylesheet
 from wiki.markdown import render_markdown
 
 PYTHON = """A policy step:
