@@ -217,16 +217,22 @@ def field_rows(
         misses += [f"{half} {path.stem}: full text {r.overread} times where less was read"] * bool(
             r.overread
         )
-        cells = [
-            f"{r.evidence[v].precision:.2f}/{r.evidence[v].recall:.2f}"
-            for v in (FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
-        ]
-        rows.append(
-            f"| {half} | {path.stem} | {r.items} | {r.signalled_agreement:.2f} | "
-            + " | ".join(cells)
-            + f" | {nf.precision:.2f}/{nf.recall:.2f} | {r.overread} | {r.exact_agreement:.2f} |"
-        )
+        rows.append(field_row(half, path.stem, r, f"{r.exact_agreement:.2f}"))
     return rows, misses
+
+
+def field_row(half: str, field_name: str, r: Report, exact: str) -> str:
+    """One field's row of the table (``FIELD_HEADER``)."""
+    nf = r.caveats[NO_FIGURE]
+    cells = [
+        f"{r.evidence[v].precision:.2f}/{r.evidence[v].recall:.2f}"
+        for v in (FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
+    ]
+    return (
+        f"| {half} | {field_name} | {r.items} | {r.signalled_agreement:.2f} | "
+        + " | ".join(cells)
+        + f" | {nf.precision:.2f}/{nf.recall:.2f} | {r.overread} | {exact} |"
+    )
 
 
 FIELD_HEADER = (
@@ -258,17 +264,7 @@ def agreement() -> list[str]:
     for path in sorted(FIELDS.glob("*.jsonl")):
         items = with_ids(path)
         for half, reading in (("rules", rules_reading), ("second reader", reader)):
-            r = evaluate(items, reading)
-            nf = r.caveats[NO_FIGURE]
-            cells = [
-                f"{r.evidence[v].precision:.2f}/{r.evidence[v].recall:.2f}"
-                for v in (FULL_TEXT, ABSTRACT_ONLY, SECONDARY, EDITORIAL)
-            ]
-            rows.append(
-                f"| {half} | {path.stem} | {r.items} | {r.signalled_agreement:.2f} | "
-                + " | ".join(cells)
-                + f" | {nf.precision:.2f}/{nf.recall:.2f} | {r.overread} | n/a |"
-            )
+            rows.append(field_row(half, path.stem, evaluate(items, reading), "n/a"))
     return rows
 
 
