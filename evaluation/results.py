@@ -35,6 +35,7 @@ import math
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -184,11 +185,16 @@ def load(paths: list[Path]) -> list[dict]:
     return items
 
 
-def evaluate(items: list[dict], misses: list[str] | None = None) -> dict[str, Score]:
-    """Scores per field, with "all" for the whole half."""
+def evaluate(
+    items: list[dict],
+    misses: list[str] | None = None,
+    propose: Callable[[dict], list[ResultDraft]] = lambda item: results_in(item["text"]),
+) -> dict[str, Score]:
+    """Scores per field, with "all" for the whole half, of what ``propose`` gives each
+    labelled claim (the rules, by default)."""
     scores: dict[str, Score] = defaultdict(Score)
     for item in items:
-        claim = score_claim(item, results_in(item["text"]), misses)
+        claim = score_claim(item, propose(item), misses)
         scores[item.get("field", "")].add(claim)
         scores["all"].add(claim)
     return dict(scores)
@@ -210,14 +216,10 @@ def table(title: str, scores: dict[str, Score]) -> str:
 
 def second_reading(items: list[dict], path: Path = SECOND_READING) -> dict[str, Score]:
     """The second reader's rows scored as proposals against the first labels."""
-    rows = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            claim = json.loads(line)
-            rows[claim["id"]] = claim["results"]
-    scores: dict[str, Score] = defaultdict(Score)
-    for item in items:
-        drafts = [
+    rows = {claim["id"]: claim["results"] for claim in load([path])}
+
+    def read(item: dict) -> list[ResultDraft]:
+        return [
             ResultDraft(
                 value=row["value"],
                 unit=row.get("unit") or "",
@@ -232,10 +234,8 @@ def second_reading(items: list[dict], path: Path = SECOND_READING) -> dict[str, 
             )
             for row in rows[item["id"]]
         ]
-        claim = score_claim(item, drafts)
-        scores[item.get("field", "")].add(claim)
-        scores["all"].add(claim)
-    return dict(scores)
+
+    return evaluate(items, propose=read)
 
 
 def meets_targets(score: Score) -> bool:

@@ -16,6 +16,7 @@ abstract") cancels the abstract-only reading of its sentence.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -103,6 +104,8 @@ class Statement:
     evidence: str  # an evidence value, UNMARKED when it says nothing
     reason: str
     negated_abstract: bool = False
+    # Editorial only as the writers' reservation about a figure ("we doubt the purity claim").
+    reservation: bool = False
 
 
 @functools.lru_cache(maxsize=8192)
@@ -121,7 +124,8 @@ def read_statement(sentence: str) -> Statement:
         ABSTRACT_ONLY: "says only the abstract was read",
         SECONDARY: "reported by others",
     }[signal.value]
-    return Statement(signal.value, f"{reason}: {_quote(signal.match, sentence)}", beyond)
+    quoted = f"{reason}: {_quote(signal.match, sentence)}"
+    return Statement(signal.value, quoted, beyond, reservation=is_reservation(signal))
 
 
 def is_evidence_statement(sentence: str) -> bool:
@@ -146,21 +150,27 @@ def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
     purity claim", "we'd treat that with caution") about words another sentence says came
     from someone else is an aside: the claim is as its source was read."""
     sentences = split_sentences(text) or [bounded(text)]
-    lead = lead_statement(sentences[0]) if level == CLAIM else Statement(UNMARKED, "")
-    found: list[tuple[Statement, str]] = []
-    for index, sentence in enumerate(sentences):
-        statement = read_statement(sentence)
-        if statement.evidence == UNMARKED and index == 0:
-            statement = lead
-        if statement.evidence != UNMARKED:
-            found.append((statement, sentence))
-    if not found:
+    opening = read_statement(sentences[0])
+    lead = _UNSTATED
+    if level == CLAIM and (opening.evidence == UNMARKED or opening.reservation):
+        lead = lead_statement(sentences[0])
+    # Read lazily: the later sentences matter only past a silent opening or a reservation.
+    first = opening if opening.evidence != UNMARKED else lead
+    stated = (
+        s
+        for s in itertools.chain([first], map(read_statement, sentences[1:]))
+        if s.evidence != UNMARKED
+    )
+    statement = next(stated, None)
+    if statement is None:
         return None
-    statement, sentence = found[0]
-    if statement.evidence == EDITORIAL and is_reservation(sentence):
-        relayed = [lead] + [s for s, _ in found]
+    if statement.reservation:
+        relayed = itertools.chain([lead], stated)
         statement = next((s for s in relayed if s.evidence == SECONDARY), statement)
     return Finding("evidence", statement.evidence, statement.reason, level)
+
+
+_UNSTATED = Statement(UNMARKED, "")
 
 
 # A claim's lead: a few words up to a colon or a dash, then the claim.
@@ -179,12 +189,8 @@ def lead_statement(sentence: str) -> Statement:
     signal = heading_signal(lead["lead"])
     if signal is None:
         return Statement(UNMARKED, "")
-    reason = {
-        ABSTRACT_ONLY: "the claim's lead names a summary as the source",
-        SECONDARY: "the claim's lead names others' reports as the source",
-        EDITORIAL: "the claim's lead names the wiki's own judgement",
-    }[signal.value]
-    return Statement(signal.value, f"{reason}: “{lead['lead'].strip()}”")
+    reason = f"the claim's lead {_HEADING_NAMES[signal.value]}: “{lead['lead'].strip()}”"
+    return Statement(signal.value, reason)
 
 
 def heading_evidence(heading: str) -> Finding | None:
@@ -202,14 +208,17 @@ def heading_evidence(heading: str) -> Finding | None:
     return _heading_finding(signal, heading)
 
 
+# What a heading (of a section, or a claim's lead) says by its head noun.
+_HEADING_NAMES = {
+    ABSTRACT_ONLY: "names a summary as the source",
+    SECONDARY: "names others' reports as the source",
+    EDITORIAL: "names the wiki's own judgement",
+}
+
+
 def _heading_finding(signal: Signal, heading: str) -> Finding:
-    reason = {
-        ABSTRACT_ONLY: "the heading names a summary as the source",
-        SECONDARY: "the heading names others' reports as the source",
-        EDITORIAL: "the heading names the wiki's own judgement",
-    }[signal.value]
     position = signal.value == EDITORIAL and heading_states_a_position(heading)
-    quoted = f"{reason}: “{heading.strip()}”"
+    quoted = f"the heading {_HEADING_NAMES[signal.value]}: “{heading.strip()}”"
     return Finding("evidence", signal.value, quoted, SECTION, judgements_only=position)
 
 

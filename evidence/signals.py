@@ -992,6 +992,21 @@ _OTHERS_READ = re.compile(
 )
 
 
+# The writers' reservation about a figure, not a reading of their own: doubt, caution,
+# scepticism, wanting more before leaning on it.
+_RESERVATION = re.compile(
+    r"^\W*(?:i|we)\b[^.;:!?]{0,30}?\b(?:doubt\w*|sceptic\w*|skeptic\w*|wary|cautio\w*|"
+    r"unconvinced|not\s+(?:yet\s+)?convinced|suspicious|want|need|wait)\b",
+    re.I,
+)
+
+
+def is_reservation(signal: Signal) -> bool:
+    """Is an editorial signal only the writers' reservation ("we doubt the purity claim",
+    "we are wary until the dating paper is out")?"""
+    return signal.value == EDITORIAL and bool(_RESERVATION.search(signal.match.group(0)))
+
+
 def reading_signal(sentence: str) -> Signal | None:
     """The evidence level a sentence states about its own source, or None (matched on the
     sentence with its contractions written out)."""
@@ -1033,10 +1048,12 @@ def reading_signal(sentence: str) -> Signal | None:
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
     # "…, which I doubt": the writer's aside on someone else's words; ", I think." a hedge;
     # "MedPage reports 612; we'd treat that with caution": a reservation about a relayed figure.
-    relayed = editorial and _not_denied(_SECONDARY, sentence[: editorial.start()])
     aside = editorial and (
         (_ASIDE.search(sentence[: editorial.start()]) and _not_denied(_SECONDARY, sentence))
-        or (relayed and _RESERVATION.search(editorial.group(0)))
+        or (
+            _RESERVATION.search(editorial.group(0))
+            and _not_denied(_SECONDARY, sentence[: editorial.start()])
+        )
         or _HEDGE.match(sentence, editorial.start())
     )
     if editorial and not _NOT_MINE.search(window) and not aside:
@@ -1091,26 +1108,6 @@ def reading_signal(sentence: str) -> Signal | None:
     if secondary:
         return Signal(SECONDARY, secondary)
     return None
-
-
-# The writers' reservation about a figure, not a reading of their own: doubt, caution,
-# scepticism, wanting more before leaning on it.
-_RESERVATION = re.compile(
-    r"^\W*(?:i|we)\b[^.;:!?]{0,30}?\b(?:doubt\w*|sceptic\w*|skeptic\w*|wary|cautio\w*|"
-    r"unconvinced|not\s+(?:yet\s+)?convinced|suspicious|want|need|wait)\b",
-    re.I,
-)
-
-
-def is_reservation(sentence: str) -> bool:
-    """Is the sentence's editorial signal only the writers' reservation ("we doubt the purity
-    claim", "we are wary until the dating paper is out")?"""
-    signal = reading_signal(sentence)
-    return (
-        signal is not None
-        and signal.value == EDITORIAL
-        and bool(_RESERVATION.search(signal.match.group(0)))
-    )
 
 
 def goes_beyond_abstract(sentence: str) -> bool:

@@ -3,16 +3,16 @@ entries with their claims, evidence mix and best results)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.roles import can_contribute, is_editor
 from core.cache import cache_page_for_anonymous, today
 from core.chrome import render_for_person
 from pages.concept_page import PAGE, abstract_mode, concept_page_shared
-from wiki.selectors import concept_visible, revisions_pending
+from wiki.selectors import revisions_pending
+from wiki.views import concept_or_redirect
 
 
 @require_GET
@@ -24,13 +24,9 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     shared = concept_page_shared(
         slug, contributor=can_contribute(user), editor=editor, today=today()
     )
-    concept, aliased = shared["concept"], shared["alias"]
-    if aliased is not None:
-        url = reverse("wiki:concept", kwargs={"slug": aliased.slug})
-        query = request.META.get("QUERY_STRING")
-        return redirect(f"{url}?{query}" if query else url)
-    if concept is None or not concept_visible(concept, user):
-        raise Http404("No such concept.")
+    concept = concept_or_redirect(request, "concept", (shared["concept"], shared["alias"]))
+    if isinstance(concept, HttpResponse):
+        return concept
     # Only the person's own notices are worked out per request, from the shared part.
     mine = user.is_authenticated and not editor
     own = [n for n, author in shared["pending"] if mine and author == user.pk]

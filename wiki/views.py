@@ -39,9 +39,15 @@ KEY_PAPERS_TOTAL = "key_papers-TOTAL_FORMS"  # present when the form carried the
 
 
 def _concept(request: HttpRequest, slug: str, view: str) -> Concept | HttpResponse:
-    """The concept behind a slug: an alias redirects to the same page of its concept;
-    a page nobody may see yet is a 404."""
-    concept, aliased = queries.concept_by_slug(slug)
+    return concept_or_redirect(request, view, queries.concept_by_slug(slug))
+
+
+def concept_or_redirect(
+    request: HttpRequest, view: str, found: tuple[Concept | None, Concept | None]
+) -> Concept | HttpResponse:
+    """The concept behind a slug, given ``found`` (concept, the concept an alias names): an
+    alias redirects to the same page of its concept; a page nobody may see yet is a 404."""
+    concept, aliased = found
     if aliased is not None:
         url = reverse(f"wiki:{view}", kwargs={"slug": aliased.slug})
         query = request.META.get("QUERY_STRING")
