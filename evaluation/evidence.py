@@ -56,6 +56,7 @@ FIELDS12 = FIXTURES / "fields12"  # six more, written by hand: measured twice un
 FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the rules and not read
 FIELDS14 = FIXTURES / "fields14"  # the held-out half's six fields, another writer, many voices
 FIELDS15 = FIXTURES / "fields15"  # the same six fields, another writer, measured and not read
+FIELDS16 = FIXTURES / "fields16"  # the same six fields, another writer, six voices: measured, read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -296,6 +297,7 @@ def main(argv: list[str]) -> int:
             ("unread 13", FIELDS13),
             ("dev 14", FIELDS14),
             ("unread 15", FIELDS15),
+            ("dev 16", FIELDS16),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from evidence.prefilter import guarded
+from evidence.prefilter import guarded, sieved
 from evidence.quantities import FIGURE, MONTHS, NAME, SETTING, Quantity, quantities
 
 NUMBER_WORDS = (
@@ -226,6 +226,10 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 # Each shape runs only on a text holding a word any of its matches needs ("times", "fold",
 # "half", a verb of change): most claims hold none of them (evidence/prefilter.py).
 _SHAPES = [(kind, guarded(p.pattern, flags=p.flags)) for kind, p in _SHAPE_PATTERNS]
+
+
+# Each runs only on a text holding the words its matches need (evidence/prefilter.py).
+_NOT_FIGURES = [sieved(pattern) for pattern in _NOT_FIGURES]
 
 
 def strip_non_figures(text: str) -> str:

@@ -36,6 +36,7 @@ from evidence.signals import (
     goes_beyond_abstract,
     heading_signal,
     heading_states_a_position,
+    is_owned_judgement,
     is_reservation,
     reading_signal,
     spelled_out,
@@ -106,6 +107,8 @@ class Statement:
     negated_abstract: bool = False
     # Editorial only as the writers' reservation about a figure ("we doubt the purity claim").
     reservation: bool = False
+    # Editorial as a judgement the writers name themselves in ("our call", "we doubt").
+    owned: bool = False
 
 
 @functools.lru_cache(maxsize=8192)
@@ -125,7 +128,13 @@ def read_statement(sentence: str) -> Statement:
         SECONDARY: "reported by others",
     }[signal.value]
     quoted = f"{reason}: {_quote(signal.match, sentence)}"
-    return Statement(signal.value, quoted, beyond, reservation=is_reservation(signal))
+    return Statement(
+        signal.value,
+        quoted,
+        beyond,
+        reservation=is_reservation(signal),
+        owned=is_owned_judgement(signal),
+    )
 
 
 def is_evidence_statement(sentence: str) -> bool:
@@ -167,6 +176,10 @@ def stated_evidence(text: str, *, level: str = CLAIM) -> Finding | None:
     if statement.reservation:
         relayed = itertools.chain([lead], stated)
         statement = next((s for s in relayed if s.evidence == SECONDARY), statement)
+    elif statement.evidence == FULL_TEXT:
+        # "Whole paper + SI read. Our call: leaky splits": a judgement on what was read in
+        # full is the writers' own reading, as within one sentence.
+        statement = next((s for s in stated if s.evidence == EDITORIAL and s.owned), statement)
     return Finding("evidence", statement.evidence, statement.reason, level)
 
 

@@ -31,6 +31,11 @@ _GLUE_BEFORE_NUMBER = re.compile(
 # ... and before a section's or figure's label that is not a number ("Sec. IV", "Fig. S3").
 _GLUE_BEFORE_LABEL = re.compile(r"\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|Vol|Ch|App)\.$", re.I)
 _LABEL = re.compile(r"(?:[IVX]+|S\d+[a-z]?|[A-Z]\d*)\b")
+# Words that never end a sentence ("checked vs. Table 2"), and a journal's abbreviated name
+# cut in two ("Chem. Rev.", "Nat. Commun."): one sentence.
+_GLUE_ALWAYS = re.compile(r"\b(?:vs|cf|incl|resp)\.$", re.IGNORECASE)
+_ABBREVIATED_WORD = re.compile(r"(?:^|\s)[A-Z][a-z]{1,5}\.$")
+_ABBREVIATED_START = re.compile(r"^[A-Z][a-z]{1,5}\.(?:\s|$)")
 BULLET = re.compile(r"^\s*(?:[•●▪◦‣∙·]|[-*+](?=\s)|\d{1,2}[.)](?=\s))\s*")
 
 # Openers that tie a sentence to the one before it: anaphora, connectives, hedges and the
@@ -110,6 +115,8 @@ def _sentences(text: str) -> tuple[str, ...]:
             if sentences and (
                 (_GLUE_BEFORE_NUMBER.search(sentences[-1]) and piece[0].isdigit())
                 or (_GLUE_BEFORE_LABEL.search(sentences[-1]) and _LABEL.match(piece))
+                or _GLUE_ALWAYS.search(sentences[-1])
+                or (_ABBREVIATED_WORD.search(sentences[-1]) and _ABBREVIATED_START.match(piece))
             ):
                 sentences[-1] = f"{sentences[-1]} {piece}"
             else:

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 
 from evidence import shorthand
-from evidence.prefilter import Guarded, guarded
+from evidence.prefilter import Guarded, guarded, sieved
 from evidence.sentences import HEDGES
 from evidence.vocabulary import (
     ART,
@@ -82,6 +82,13 @@ def _slips(word: str) -> list[str]:
 _SPELLED_OUT = [
     (re.compile(r"[’‘`]"), "'"),
     (re.compile(r"\bcan't\b|\bcannot\b", re.I), "can not"),
+    # "checked vs. Table 2": the comparison is the check against it.
+    (
+        re.compile(
+            r"\b(checked|verified|cross-checked|compared|validated|matched)\s+vs\.?(?=\s)", re.I
+        ),
+        r"\1 against",
+    ),
     # "Only red the abstract", "we have readed the article": the verb misspelt.
     (re.compile(r"\breaded\b|\bred(?=\s+(?:the|its|their|an?|this|that)\s)", re.I), "read"),
     (re.compile(r"\bwon't\b", re.I), "will not"),
@@ -117,6 +124,10 @@ _SPELLED_OUT = [
     ),
     (re.compile(rf"\b(?:{'|'.join(_slips('appendix'))})\b", re.I), "appendix"),
 ]
+
+
+# Each runs only on a text holding the words its matches need (evidence/prefilter.py).
+_SPELLED_OUT = [(sieved(pattern), words) for pattern, words in _SPELLED_OUT]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -295,9 +306,27 @@ _SOURCE_FRAME = (
 _ABSTRACT_ONLY = _rx(
     # "nobody here managed to read more than its abstract": the reading, no further.
     rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|got|gone|went|"
-    rf"looked|made\s+it)\s+(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than)\s+"
+    rf"looked|made\s+it)\s+(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than|beyond|past)\s+"
     rf"(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"\bavailable\s+(?:to\s+(?:us|me)\s+)?(?:only\s+)?as\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
+    # "the abstract was the extent of our reading".
+    rf"\b{SUMMARY}\s+(?:was|is|were|being)\s+(?:the\s+)?(?:extent|limit|sum)\s+of\s+(?:my|our|the)\s+"
+    r"(?:reading|read)\b",
+    # The reading labelled: "(Read: abstract.)", "Source: the press summary only".
+    rf"\b(?:read|seen|checked|basis)\s*:\s*(?:{ART}\s+)?{WORDS}{SUMMARY}(?:\s+only)?\s*(?:[.;)\]]|$)",
+    # The reading stopped: "front-page numbers; didn't read further".
+    r"\b(?:not|never)\s+(?:read|go|gone|went|get|got|look|looked|dig|dug)\s+(?:any\s+)?(?:further|"
+    r"farther)\b",
+    # The summary read and the paper denied after it: "we read the abstract; the paper
+    # itself, no", "abstract glanced at, paper not", "own summary, and nothing beyond it".
+    rf"\b{SUMMARY}\b[^.;:!?]{{0,60}}?[;,]\s*(?:but\s+)?(?:the\s+)?(?:paper|full\s+text|pdf|article|"
+    rf"rest|main\s+text)(?:\s+itself)?\s*,?\s*(?:no|not)\b",
+    rf"\b{SUMMARY},?\s+(?:and\s+)?nothing\s+(?:beyond|more|else|further)\b",
+    # "We read only abstract of this one": the article left out.
+    rf"\b(?:read|saw|seen|had|got|checked|consulted)\s+{ONLY}\s+{SUMMARY}\b",
+    # Notes made from summaries: "summarised from abstracts", "prepared from the abstracts".
+    rf"\b(?:summari[sz]ed|prepared|written|drafted|drawn\s+up|made|taken)\s+(?:up\s+)?from\s+"
+    rf"(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"{_SOURCE_FRAME}{SUMMARY}\b",
     # A summary-level artefact named as the limit of the reading.
     rf"\b{ONLY}\b\s+(?:from\s+|on\s+|by\s+)?{ART}\s+{WORDS}{SUMMARY}\b",
@@ -356,7 +385,7 @@ _ABSTRACT_ONLY = _rx(
     # The authors' own announcement as the source: a summary by the authors themselves.
     rf"\b(?:according to|per|via|from|going by|based on)\s+(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+"
     r"(?:own\s+)?(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|summary|video|talk|"
-    r"slides|keynote)",
+    r"slides|keynote)s?\b",
     # The authors' own channel speaking, or a channel from "the lab that wrote it".
     rf"\b(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
     rf"\b{SPEECH}\b",
@@ -459,6 +488,15 @@ _SECONDARY = _rx(
     # Another work's account of the finding: "as cited in the Chem. Rev. survey", "cited in
     # the intro of Moreau et al.", "as reported in the Journal of Economic Literature survey".
     r"\bas\s+(?:cited|quoted|summari[sz]ed|described|reviewed)\s+(?:in|by)\b",
+    # The source named as a tag after the claim: "— a STAT News story", "(News piece, not
+    # paper.)", "; a trade-press write-up".
+    r"(?:^|[—–(;]\s*|\s-\s)(?:an?\s+|the\s+)?(?:[\w&.'’-]+\s+){0,3}?(?:news|press|media|magazine|"
+    r"newspaper|blog|podcast|newsletter|radio|tv)\s+(?:piece|story|article|report|item|write-?up|"
+    r"coverage|segment|episode)s?\b(?=\s*(?:[,;.)]|$))",
+    # Borrowed from other papers' framing: "cited from the related-work sections of later
+    # papers", "taken from the introduction of a follow-up".
+    r"\b(?:cited|quoted|taken|drawn|lifted|copied|borrowed)\s+from\s+(?:the\s+|an?\s+)?"
+    r"(?:intro(?:duction)?s?|related[\s-]work|background)(?:\s+sections?)?\s+of\b",
     r"\b(?:cited|quoted|described|summari[sz]ed)\s+in\s+(?:the\s+)?(?:intro(?:duction)?|related[\s-]work|"
     r"background|literature\s+review)\b",
     r"\bas\s+reported\s+(?:in|by)\s+(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){0,5}?(?:survey|review|"
@@ -649,7 +687,9 @@ _EDITORIAL = _rx(
     r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
     r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
-    r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b",
+    # "I'd put it at 5%", not "what I'd put in the wiki" (the writing, not a judgement).
+    r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b"
+    r"(?!\s+(?:\w+\s+)?(?:in|into|on)\s+(?:the|this|our)\s+(?:wiki|page|notes?|entry|table))",
     # "a juxtaposition that is the wiki's", "a hypothesis of ours", "Speculatively,", "hot take
     # from the desk", "a forecast we will stand by", "sceptical aside from us", "Expect X to …".
     r"\b(?:is|are)\s+(?:the|this)\s+wiki(?:'s|s')\b|\bpurely\s+(?:the|this)\s+wiki(?:'s|s')",
@@ -700,8 +740,12 @@ _EDITORIAL = _rx(
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
     r"consider|regard|characteri[sz]e)\w*\b",
     r"\bnote\s+from\s+the\s+editors?\b",
-    rf"\b(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?(?:[\w-]+\s+){{0,3}}?"
+    # "our view", "my considered, if provisional, opinion", "the team's interpretation",
+    # "in the editors' estimation", "the view of the editors": the writers' own judgement.
+    rf"\b(?<!extent\sof\s)(?<!limit\sof\s)(?:(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?|(?:the|this)\s+"
+    rf"(?:team|editors?|wiki|desk)(?:{Q}s|s{Q})\s+)(?:[\w-]+,?\s+){{0,3}}?"
     rf"{VIEW}\b(?!\s+(?:group|club|list|room|session|circle|lead))",
+    rf"\b{VIEW}\s+of\s+(?:the|this)\s+(?:editors?|team|wiki|desk)\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",
@@ -713,11 +757,26 @@ _EDITORIAL = _rx(
     r"\bpersonal\s+(?:take|view|opinion|note|reading)\b|\bpersonally\b",
     r"\b(?:to my mind|my two cents|if you ask me|in my opinion|on my reading)\b",
     # The writer's own stance: "seems to me", "I'm inclined to", "I'd wager", "I doubt".
-    r"\b(?:seems|seemed|appears|looks|looked|strikes|struck|feels)\s+(?:\w+\s+)?(?:to\s+)?"
-    r"(?:me|us)\b(?!\s+(?:that\s+)?the\s+authors)",
-    r"\b(?:i am|we are|i feel|we feel|i remain|we remain)\s+(?:\w+\s+)?(?:inclined|tempted|"
-    r"minded|skeptical|sceptical|doubtful|unconvinced|not\s+convinced|convinced|confident|"
-    r"sure|certain|persuaded|wary|suspicious|unsure|not\s+sure|torn)\b",
+    r"\b(?:seems|seemed|appears|looks|looked|strikes|struck|feels)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?"
+    r"(?<!\bby\s)(?<!\bat\s)(?:me|us)\b(?!\s+(?:that\s+)?the\s+authors)",
+    # A verdict the writers hear in the figure: "the drop screams a phase transition to us".
+    r"\b(?:screams|suggests|smells\s+like|sounds\s+like|reads\s+like)\b[^.;:!?]{0,50}?"
+    r"\bto\s+(?:us|me)\s*(?:[,.;:!?)—–]|$)",
+    # The sentence opened for the writers: "For us the idea is overstated", "To me, weak".
+    r"^\W*(?:for|to)\s+(?:me|us)\b(?!\s+to\b)",
+    # The writers putting a claim forward as theirs: "we would tentatively suggest that",
+    # "we contend that", "we say so, the review doesn't".
+    r"\b(?:i|we)\s+(?:would\s+)?(?:\w+ly\s+)?(?:suggest|propose|contend|maintain|submit|argue)\s+"
+    r"that\b|\b(?:i|we)\s+say\s+(?:so|this|that)\b",
+    # The writers' leaning without its subject: "still reckon", "and honestly still sceptical".
+    r"(?:^|[,;:—–]\s*|\b(?:i|we)\s+)(?:still\s+|also\s+)?reckon\b",
+    r"\b(?:and|but)\s+(?:honestly\s+|frankly\s+|still\s+){0,3}(?:sceptical|skeptical|unconvinced|"
+    r"unpersuaded|doubtful|not\s+(?:convinced|sold|persuaded))\b",
+    r"\b(?:i|we)\s+(?:\w+ly\s+|nonetheless\s+|nevertheless\s+|still\s+|also\s+)?(?:am|are|feel|remain)"
+    r"(?:\s*,[^,.;:!?]{1,30},)?\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:inclined|tempted|"
+    r"minded|skeptical|sceptical|doubtful|unconvinced|unpersuaded|not\s+(?:convinced|persuaded|sold)|"
+    r"convinced|confident|sure|certain|persuaded|wary|suspicious|unsure|not\s+sure|torn)\b",
     # The writer's terms before trusting a figure: "we'd want an independent replication".
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:want|need|like)\s+(?:to\s+see\s+)?(?:an?\s+|the\s+|some\s+)?"
     r"(?:[\w-]+\s+){0,3}?(?:replication|details?|controls?|data|evidence|confirmation|check)\b",
@@ -886,40 +945,56 @@ _THING = (
     r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
     r"tabulations?|datasets?|recordings?|scans?|"
-    r"materials|package|archive|note|files?|listings?)"
+    r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
+    r"grids|coordinates|archives)"
 )
-_MATERIAL = re.compile(
-    # Whose: "the authors' VCFs", "the working paper's regression tables", "its appendix".
-    rf"\b(?:their|its|(?-i:[A-Za-z][\w-]*)(?:'s|s'))\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
-    # Released or part of the paper: "the deposited reads", "Supplementary Note 6".
-    rf"|\b(?:released|deposited|posted|public|raw|replication|supplementary|extended[\s-]data|"
-    rf"source)\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
-    rf"|\b{_THING}\s+(?:that\s+)?(?:the\s+authors|they)\s+(?:posted|released|deposited|shared|"
-    r"published|put\s+online)\b"
-    r"|\be?(?:tables?|figs?\.?|figures?|notes?)\s+S?[A-Z]?\d+[a-z]?\b"
-    rf"|\b{_THING}\s+(?:on|in|from)\s+(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|"
-    r"hydroshare|pangaea|the\s+repo(?:sitory)?)\b"
-    r"|\b(?:released|deposited|public)\s+(?:[\w-]+\s+){0,2}?models?\b"
-    r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
-    # The paper's own parts named with "the": "the data repository", "the supplement".
-    r"|\bthe\s+(?:data\s+)?(?:repository|repo|supplement\w*|appendi(?:x|ces))\b"
-    r"|\b(?:in|on|from)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI)\b"
-    r"|\b(?:data|crash-count|parcel|survey|methods?)\s+appendix\b|\bappendix\s+[\w-]+\s+counts\b"
-    r"|\bcode\s*(?:\+|and|&)\s*data\b"
-    rf"|\b{_THING}\s+of\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:paper|study|substudy|trial|preprint|article|"
-    r"report|analysis)\b",
-    re.I,
+_MATERIAL = sieved(
+    re.compile(
+        # Whose: "the authors' VCFs", "the working paper's regression tables", "its appendix".
+        rf"\b(?:their|its|(?-i:[A-Za-z][\w-]*)(?:'s|s'))\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
+        # Released or part of the paper: "the deposited reads", "Supplementary Note 6".
+        rf"|\b(?:released|deposited|posted|public|raw|replication|supplementary|extended[\s-]data|"
+        rf"source)\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
+        rf"|\b{_THING}\s+(?:that\s+)?(?:the\s+authors|they)\s+(?:posted|released|deposited|shared|"
+        r"published|put\s+online)\b"
+        r"|\be?(?:tables?|figs?\.?|figures?|notes?)\s+S?[A-Z]?\d+[a-z]?\b"
+        rf"|\b{_THING}\s+(?:on|in|from)\s+(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|"
+        r"hydroshare|pangaea|the\s+repo(?:sitory)?)\b"
+        r"|\b(?:released|deposited|public)\s+(?:[\w-]+\s+){0,2}?models?\b"
+        r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
+        # The paper's own parts named with "the": "the data repository", "the supplement".
+        r"|\bthe\s+(?:data\s+)?(?:repository|repo|supplement\w*|appendi(?:x|ces))\b"
+        r"|\b(?:in|on|from|against)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI|"
+        r"supporting\s+information|original\s+data(?:\s+\w+)?)\b"
+        r"|\b(?:data|crash-count|parcel|survey|methods?)\s+appendix\b|\bappendix\s+[\w-]+\s+counts\b"
+        r"|\bcode\s*(?:\+|and|&)\s*data\b"
+        rf"|\b{_THING}\s+of\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:paper|study|substudy|trial|preprint|article|"
+        r"report|analysis)\b"
+        # Redone from material, whoever's it is: "recomputed from the Copernicus gridded files",
+        # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
+        # summary holds what a figure can be recomputed from.
+        rf"|\b(?:re-?computed|recalculated|re-?ran|re-?run|re-?derived|re-?fit(?:ted)?|re-?analy[sz]ed|"
+        rf"re-?estimated|replicated|reproduced)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
+        rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
+        # Material in a named data repository: "the Dryad data", "their Zenodo deposit".
+        rf"|\b(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|pangaea|(?:open)?icpsr)\s+"
+        rf"(?:[\w-]+\s+){{0,2}}?{_THING}\b",
+        re.I,
+    )
 )
 # The material read in the passive, the reader left unsaid as notes do: "the dose-response
 # table and the adverse-event listing were checked", "methods + Table 3 worked through".
-_PASSIVE_HANDLING = re.compile(
-    rf"\b(?:(?:was|were|been|all|both)\s+)?{READ}"
-    r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|\s+and\b)"
-    r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
-    r"consulted|gone\s+through|reviewed)\b"
-    r"|\b(?:both|all)\s+read\b|\bread\s+off\b|\bconfirmed\s+in\b|\bverified\s+in\b|\b(?:taken|read)\s+"
-    r"(?:straight\s+|directly\s+)?(?:from|off)\s+the\s+paper",
-    re.I,
+_PASSIVE_HANDLING = sieved(
+    re.compile(
+        rf"\b(?:(?:was|were|been|all|both)\s+)?{READ}"
+        r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|\s+and\b)"
+        r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
+        r"consulted|gone\s+through|reviewed|re-?computed|recalculated|re-?derived|re-?fit(?:ted)?|"
+        r"re-?analy[sz]ed|re-?estimated|replicated|reproduced|re-?run)\b(?!\s+by\b)"
+        r"|\b(?:both|all)\s+read\b|\bread\s+off\b|\bconfirmed\s+in\b|\bverified\s+in\b|\b(?:taken|read)\s+"
+        r"(?:straight\s+|directly\s+)?(?:from|off)\s+the\s+paper",
+        re.I,
+    )
 )
 # Someone other than the writers doing the reading: "the authors checked the appendix".
 _SOMEONE_ELSE = re.compile(
@@ -929,7 +1004,8 @@ _SOMEONE_ELSE = re.compile(
 # A clause whose subject is left out, as notes do, opens with the writers' own doing:
 # "Checked afterwards against the preprint's methods", "Having since read the trial itself".
 _HANDLED_BY_WRITERS = re.compile(
-    rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|dug|went)\b",
+    rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|dug|went|replicated|"
+    r"reproduced)\b",
     re.I,
 )
 _WRITERS = re.compile(
@@ -974,7 +1050,7 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
         # reading of Table 3 is that …") are for the other rules to judge.
         if _ABSTRACT_ONLY.search(text) or _SECONDARY_WORDS.search(text) or _EDITORIAL.search(text):
             continue
-        return _MATERIAL.search(sentence, clause.start() + material.start())
+        return _MATERIAL.pattern.search(sentence, clause.start() + material.start())
     return None
 
 
@@ -999,6 +1075,18 @@ _RESERVATION = re.compile(
     r"unconvinced|not\s+(?:yet\s+)?convinced|suspicious|want|need|wait)\b",
     re.I,
 )
+
+
+# The writers named in a judgement: "our call", "we remain doubtful", "the team's view".
+_OWNED = re.compile(
+    r"\b(?:we|i|us|me|our|my|ours|mine|ourselves|myself|team|editors?|wiki|desk)\b", re.I
+)
+
+
+def is_owned_judgement(signal: Signal) -> bool:
+    """Is an editorial signal a judgement the writers put their name to ("our call", "we
+    still doubt"), not only a tone ("honestly, the paper is about the pipeline")?"""
+    return signal.value == EDITORIAL and bool(_OWNED.search(signal.match.group(0)))
 
 
 def is_reservation(signal: Signal) -> bool:

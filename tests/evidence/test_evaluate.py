@@ -114,7 +114,16 @@ def test_evaluate_prints_explicit_signals_and_exactly_right(tmp_path, capsys):
 # used at 0.9 or more and never marks full text where less was read.
 FIELD_SETS = sorted(
     path
-    for folder in ("fields6", "fields7", "fields8", "fields9", "fields11", "fields12", "fields14")
+    for folder in (
+        "fields6",
+        "fields7",
+        "fields8",
+        "fields9",
+        "fields11",
+        "fields12",
+        "fields14",
+        "fields16",
+    )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )
 

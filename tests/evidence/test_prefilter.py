@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from evidence import caveats, signals, vague
-from evidence.prefilter import Guarded, guarded
+from evidence import caveats, figures, signals, vague
+from evidence.prefilter import Guarded, Sieved, guarded, sieved
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 
@@ -54,16 +54,73 @@ def test_guarded_pattern_answers_as_the_whole_alternation(name, pattern):
         assert spans(pattern.finditer(text)) == spans(pattern.pattern.finditer(text)), (name, text)
 
 
+def _sieved_patterns() -> list[tuple[str, Sieved]]:
+    found = []
+    for module in (signals, figures):
+        for name, value in vars(module).items():
+            if isinstance(value, Sieved):
+                found.append((f"{module.__name__}.{name}", value))
+            elif isinstance(value, list):
+                items = [v[0] if isinstance(v, tuple) else v for v in value]
+                found += [
+                    (f"{module.__name__}.{name}[{i}]", v)
+                    for i, v in enumerate(items)
+                    if isinstance(v, Sieved)
+                ]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "pattern"), _sieved_patterns(), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_sieved_pattern_answers_as_the_pattern(name, pattern):
+    for text in _texts():
+        assert spans(pattern.finditer(text)) == spans(pattern.pattern.finditer(text)), (name, text)
+        assert pattern.sub("_", text) == pattern.pattern.sub("_", text), (name, text)
+
+
+def test_sieved_patterns_include_the_substitutions_and_materials():
+    names = {name for name, _ in _sieved_patterns()}
+    assert "evidence.signals._MATERIAL" in names
+    assert any(name.startswith("evidence.figures._NOT_FIGURES[") for name in names)
+    assert any(name.startswith("evidence.signals._SPELLED_OUT[") for name in names)
+
+
 def test_needed_words_come_from_every_alternative():
     pattern = guarded(r"\bonly\s+(?:the\s+)?abstract\b", r"\bpress\s+release\b", flags=re.I)
-    assert pattern.needs == (frozenset({"abstract"}), frozenset({"release"}))
+    assert pattern.needs == (
+        (frozenset({"abstract"}), frozenset({"only"})),
+        (frozenset({"release"}), frozenset({"press"})),
+    )
     assert pattern.search("Nothing about the reading here.") is None
     assert pattern.search("From the PRESS release.").group(0) == "PRESS release"
+
+
+def test_every_needed_choice_must_hold():
+    # "abstract" alone is not enough: the alternative also needs "only".
+    pattern = guarded(r"\bonly\s+(?:the\s+)?abstract\b", flags=re.I)
+    assert pattern.wanted("The abstract says 12 %.") == ()
+    assert pattern.wanted("Only the abstract.") == (0,)
+    assert pattern.search("We read ONLY THE ABSTRACT").group(0) == "ONLY THE ABSTRACT"
+
+
+def test_an_alternative_with_a_choice_of_words_needs_one_of_them():
+    pattern = guarded(r"\b(?:read|checked)\s+the\s+(?:paper|preprint)\b", flags=re.I)
+    assert pattern.search("We checked the preprint.").group(0) == "checked the preprint"
+    assert pattern.wanted("We skimmed the preprint.") == ()
+
+
+def test_a_sieved_pattern_is_skipped_only_where_it_cannot_match():
+    pattern = sieved(re.compile(r"\bsupplementary\s+table\s+\d+", re.I))
+    assert not pattern.may_match("Table 3 of the paper")
+    assert pattern.sub("_", "see Supplementary Table 4.") == "see _."
+    assert pattern.search("Table 3 of the paper") is None
 
 
 def test_an_alternative_without_needed_words_always_runs():
     pattern = guarded(r"\d+\s*[%x]", r"\babstract\b")
     assert pattern.needs[0] is None
+    assert pattern.wanted("rose by 12 %") == (0,)
     assert pattern.search("rose by 12 %").group(0) == "12 %"
 
 

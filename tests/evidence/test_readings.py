@@ -400,6 +400,103 @@ READINGS = [
         "notes",
         "editorial",
     ),
+    # The writers' judgement, however they put their name to it.
+    ("We remain unpersuaded that the sorbent survives humid cycling.", "", "digest", "editorial"),
+    ("We are, all things considered, wary of the 40% claim.", "", "notes", "editorial"),
+    ("I'm frankly still not sold on the cohort's 12% uptake.", "", "notes", "editorial"),
+    ("We would cautiously suggest that the dating is off by a stage.", "", "notes", "editorial"),
+    ("A 0.2 mm shift looks far too tidy to me.", "", "notes", "editorial"),
+    ("For us the case for a second peak is thin.", "", "digest", "editorial"),
+    ("It is the view of the editors that the index overstates the fall.", "", "notes", "editorial"),
+    ("In the editors' estimation the model is not yet usable.", "", "notes", "editorial"),
+    ("Our considered, if tentative, view: the trend is seasonal.", "", "notes", "editorial"),
+    (
+        "Culling is not warranted by a 3-fold rise; this is the team's interpretation.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Went through every table, still reckon the 9% is a fluke.", "", "notes", "editorial"),
+    # A judgement on what was read in full, in a later sentence, is still the writers' own.
+    (
+        "Full paper and SI read. Our verdict: the baseline is mis-specified.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    (
+        "Read it in full. Honestly, the paper is mostly about the sampler; 7% in Table 4.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    # Material redone, by the writers or for the section.
+    (
+        "Recomputed the anomaly from the gridded reanalysis files ourselves: 0.9 K.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    ("Refit their mixed model from the Zenodo data; slope 0.31.", "", "notes", "full_text"),
+    ("The 14% was checked vs. Table 3 of paper.", "", "digest", "full_text"),
+    (
+        "Slopes near 0.4.",
+        "Every estimate here was re-derived from the authors' posterior chains.",
+        "notes",
+        "full_text",
+    ),
+    (
+        "Decline of 30% since 1990.",
+        "Values below were checked against the original data archives.",
+        "notes",
+        "full_text",
+    ),
+    # Someone else redoing it is their report, not the writers' reading.
+    ("Third parties reproduced it and got 2 points less.", "", "notes", "secondary"),
+    # Only the summary, however briefly said.
+    ("(Read: abstract.) The ligand raises yield to 88%.", "", "notes", "abstract_only"),
+    ("Rises 12% a year (first-page figures; did not read further).", "", "digest", "abstract_only"),
+    (
+        "We read the abstract ourselves; the paper itself, no. Dispersion 20 km/s.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "The authors' summary, and nothing beyond it, gives a 30% drop.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    ("We read only abstract here: 15% of sites lost.", "", "digest", "abstract_only"),
+    ("We did not went beyond the abstract; deposits fall 8%.", "", "notes", "abstract_only"),
+    (
+        "Vents emit 2 t a day.",
+        "The following were summarised from abstracts.",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "A 9-point drop at week 6 - the abstract was the extent of our reading.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    # The source named as a tag, or other papers' framing.
+    (
+        "Ferry emissions fall 20% with the new hulls - a Guardian news story.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Yields up 5%. (Trade-press piece, not the paper.)", "", "notes", "secondary"),
+    ("The Nature Rev. Chem. review gives 3 mS/cm for the best glass.", "", "notes", "secondary"),
+    (
+        "Rates rose 13%.",
+        "Numbers here are taken from the related-work sections of later papers.",
+        "notes",
+        "secondary",
+    ),
 ]
 
 
