@@ -57,6 +57,7 @@ FIELDS13 = FIXTURES / "fields13"  # six more, written by hand, measured on the r
 FIELDS14 = FIXTURES / "fields14"  # the held-out half's six fields, another writer, many voices
 FIELDS15 = FIXTURES / "fields15"  # the same six fields, another writer, measured and not read
 FIELDS16 = FIXTURES / "fields16"  # the same six fields, another writer, six voices: measured, read
+FIELDS17 = FIXTURES / "fields17"  # the same six fields, five writers' habits: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -298,6 +299,7 @@ def main(argv: list[str]) -> int:
             ("dev 14", FIELDS14),
             ("unread 15", FIELDS15),
             ("dev 16", FIELDS16),
+            ("dev 17", FIELDS17),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

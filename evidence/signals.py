@@ -82,6 +82,11 @@ def _slips(word: str) -> list[str]:
 _SPELLED_OUT = [
     (re.compile(r"[’‘`]"), "'"),
     (re.compile(r"\bcan't\b|\bcannot\b", re.I), "can not"),
+    # "abs. skimmed": the abstract, shortened (not "abs. error", "abs. value").
+    (
+        re.compile(r"\babs\.(?=[\s,;)]|$)(?!\s*(?:value|error|diff|change|risk|magnitude))", re.I),
+        "abstract",
+    ),
     # "checked vs. Table 2": the comparison is the check against it.
     (
         re.compile(
@@ -321,7 +326,8 @@ _ABSTRACT_ONLY = _rx(
     # itself, no", "abstract glanced at, paper not", "own summary, and nothing beyond it".
     rf"\b{SUMMARY}\b[^.;:!?]{{0,60}}?[;,]\s*(?:but\s+)?(?:the\s+)?(?:paper|full\s+text|pdf|article|"
     rf"rest|main\s+text)(?:\s+itself)?\s*,?\s*(?:no|not)\b",
-    rf"\b{SUMMARY},?\s+(?:and\s+)?nothing\s+(?:beyond|more|else|further)\b",
+    rf"\b{SUMMARY}\b[^.;:!?]{{0,20}}?,?\s+(?:and\s+)?nothing\s+(?:beyond|more|else|further)\b",
+    rf"\b{SUMMARY}\b[^.;:!?]{{0,60}}?\bas\s+far\s+as\s+(?:the\s+|our\s+|my\s+)?(?:reading|we|i)\b",
     # "We read only abstract of this one": the article left out.
     rf"\b(?:read|saw|seen|had|got|checked|consulted)\s+{ONLY}\s+{SUMMARY}\b",
     # Notes made from summaries: "summarised from abstracts", "prepared from the abstracts".
@@ -493,6 +499,14 @@ _SECONDARY = _rx(
     r"(?:^|[—–(;]\s*|\s-\s)(?:an?\s+|the\s+)?(?:[\w&.'’-]+\s+){0,3}?(?:news|press|media|magazine|"
     r"newspaper|blog|podcast|newsletter|radio|tv)\s+(?:piece|story|article|report|item|write-?up|"
     r"coverage|segment|episode)s?\b(?=\s*(?:[,;.)]|$))",
+    # Had from someone's piece: "picked from a Sky & Telescope article", "I only have it
+    # through a RealClimate post", "as paraphrased in an FT column", "(Quanta coverage, …)".
+    r"\b(?:picked|taken|got|gotten|(?:have|had)\s+(?:[\w%.~'’-]+\s+){1,3}?|heard|learn[et]d?|"
+    r"paraphrased|summari[sz]ed)\s*(?:up\s+)?(?:from|through|via|in|off)\s+(?:an?\s+|the\s+)?"
+    r"(?:[\w&.'’-]+\s+){0,3}?(?:article|post|explainer|column|piece|coverage|thread|newsletter|"
+    r"podcast|story|blog|feature|op-?ed|overview)s?\b",
+    r"[(—–;]\s*(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,3}(?:coverage|article|story|piece|explainer|column|"
+    r"post|write-?up|feature|podcast)\b(?=\s*[,;.)])",
     # Borrowed from other papers' framing: "cited from the related-work sections of later
     # papers", "taken from the introduction of a follow-up".
     r"\b(?:cited|quoted|taken|drawn|lifted|copied|borrowed)\s+from\s+(?:the\s+|an?\s+)?"
@@ -813,6 +827,60 @@ _EDITORIAL = _rx(
     r"\blabell?ed as such\b|\breading between the lines\b",
     *shorthand.EDITORIAL,
 )
+# The writers' verdict with no one named, as notes give it: a recommendation ("should be
+# parked until a second visit", "Treat Seattle as a lower bound", "Skip."), a verdict on a
+# claim or a framing ("a bridge at best", "running ahead of the data", "was oversold",
+# "Heroic."), a synthesis of papers ("Putting the two papers together", "Set against …"),
+# irony ("Ironic that …"), a forecast without a figure ("will fade once …"). Read only where
+# no one else is named as saying it (``_ATTRIBUTED``, the secondary words).
+_UNSIGNED_VERDICT = _rx(
+    # (not "I should read the appendix": a plan of the writer's).
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:should|ought\s+to)\s+(?:not\s+|never\s+|still\s+|now\s+)?(?:be\s+)?"
+    r"(?:stop|retired?|parked|prescribed|quoted|treated|discounted|ignored|dropped|abandoned|read\s+as|"
+    r"scrapped|replaced|preferred|avoided|shelved|trusted|used|cited|reported)\b",
+    r"(?:^|[.;:—–]\s*)(?-i:Treat|Skip|Ignore|Discount|Avoid|Beware|Don'?t\s+(?:expect|trust|bother|"
+    r"cite|quote)|Do\s+not\s+(?:expect|trust|bother|cite|quote))\b(?!\s+et\s+al)",
+    r"(?:^|[.;:—–]\s*)(?:yawn|heroic|shaky|meh|skip|fantasy|overblown|overhyped|oversold|"
+    r"premature|wishful(?:\s+thinking)?|dubious|doubtful|implausible|not\s+actionable|"
+    r"interesting,?\s+(?:but\s+)?not\s+actionable)\s*[.!]?\s*$",
+    r"\b(?:at\s+best|at\s+worst|dressed\s+up\s+as|(?:running|well|far)\s+ahead\s+of\s+the\s+"
+    r"(?:evidence|data)|ahead\s+of\s+the\s+evidence|the\s+(?:better|safer|best)\s+bet|"
+    r"(?:a|the)\s+cautionary\s+tale|(?:an?|the)\s+escape\s+hatch|red\s+herring|rounding\s+error|"
+    r"more\s+attention\s+than\s+(?:it|they)\s+(?:has|have)\s+earned|the\s+honest\s+"
+    r"(?:comparison|answer|reading|summary)|always\s+going\s+to\s+be|sensible\s+middle|"
+    r"is\s+not\s+trusted|are\s+not\s+trusted|nearly\s+irrelevant|quietly\s+retired)\b",
+    # Verdict idioms: "doesn't hold up", "is real but weaker", "nothing since reverses that".
+    r"\b(?:does|did|do)\s*(?:n't|\s+not)\s+(?:really\s+)?(?:hold\s+up|add\s+up|survive\s+scrutiny|"
+    r"translate\s+into)\b|\b(?:is|are)\s+real\s+but\s+(?:much\s+|far\s+)?(?:weaker|smaller|modest|overstated|tiny|"
+    r"narrower|less)\b|\bnothing\s+since\s+(?:reverses|changes|"
+    r"overturns)\b",
+    r"\b(?:was|were|is|are|looks?|seems?|remains?|got|gets)\s+(?:\w+\s+)?(?:oversold|overhyped|"
+    r"overblown|overrated|under-?rated|fantasy|premature|a\s+sideshow)\b",
+    r"\b(?:is|are)\s+the\s+(?:story|problem|real\s+story),?\s+not\b",
+    # A synthesis of papers: "Putting this week's two papers together", "Set against …".
+    r"\bputting\s+(?:[\w'’-]+\s+){0,6}?together\b|^\W*(?:set|read|taken)\s+against\b|"
+    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|\b(?:are|is)\s*(?:n't|\s+not)\s+"
+    r"(?:really\s+)?in\s+conflict\b|\bcompatible\s+once\b",
+    # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
+    r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?ironic(?:ally)?\b|^\W*(?:nice|good|refreshing)\s+to\s+see\b|"
+    r"^\W*still\s+waiting\s+for\b|^\W*(?:predictably|unsurprisingly|sadly|alas|tellingly)\b",
+    # A forecast about the field with no figure: "will fade once real wages rise".
+    r"\bwill\s+(?:\w+ly\s+)?(?:fade|slip|pivot|stay\s+small|look\s+routine|matter\s+more|continue\s+to"
+    r"\s+be\s+used|settle\s+it|catch\s+up|disappoint)\b|\bcoming\s+(?:soon|once)\b",
+    # The team named without "our": "team hunch", "regarded by the team as".
+    r"\bteam\s+(?:hunch|view|verdict|take|opinion|guess|call|consensus|position|bet|judge?ment|"
+    r"reading\s*[:,—–)])|\b(?:regarded|seen|judged|considered|viewed)\s+by\s+"
+    r"(?:the|this|our)\s+(?:team|editors?|wiki|desk)\b",
+)
+# Someone else named as the one who says it: "the authors argue doses should be lowered".
+_ATTRIBUTED = re.compile(
+    rf"\b(?:{AUTHORS}|they|the\s+(?:paper|study|trial|report|review|guidelines?|panel|agency|"
+    r"committee|investigators?|researchers)|guidelines?)\b[^.;:!?]{0,60}?\b(?:argue[sd]?|conclude[sd]?|"
+    r"finds?|found|says?|said|recommend(?:s|ed)?|suggest(?:s|ed)?|shows?|showed|claim(?:s|ed)?|"
+    r"state[sd]?|warn(?:s|ed)?|writes?|wrote|predict(?:s|ed)?|expect(?:s|ed)?|calls?\s+for|"
+    r"advise[sd]?|urge[sd]?)\b",
+    re.I,
+)
 # The authors' own summary ("the authors' own summary video"), not a third party's recap.
 _PERSON_RX = re.compile(rf"\b{PERSON}\b", re.I)
 _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
@@ -864,6 +932,8 @@ _THIRD_PARTY_SUMMARY = re.compile(
 class Signal:
     value: str
     match: re.Match[str]
+    # An editorial verdict given with no one named (``_UNSIGNED_VERDICT``): the writers'.
+    unsigned: bool = False
 
 
 _NEG_NEAR = re.compile(
@@ -946,7 +1016,7 @@ _THING = (
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
     r"tabulations?|datasets?|recordings?|scans?|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
-    r"grids|coordinates|archives)"
+    r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv)"
 )
 _MATERIAL = sieved(
     re.compile(
@@ -976,6 +1046,12 @@ _MATERIAL = sieved(
         rf"|\b(?:re-?computed|recalculated|re-?ran|re-?run|re-?derived|re-?fit(?:ted)?|re-?analy[sz]ed|"
         rf"re-?estimated|replicated|reproduced)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
+        # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
+        # daily files", "emailed the evaluators for the firm-level file".
+        rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing))\s+"
+        rf"(?:[\w.'’+-]+\s+){{0,5}}?(?:{_THING}|KM\s+curves|IPD)\b"
+        rf"|\b(?:e-?mailed|wrote\s+to|asked)\s+(?:[\w'’-]+\s+){{0,4}}?for\s+(?:the\s+|their\s+)?"
+        rf"(?:[\w'’+-]+\s+){{0,4}}?{_THING}\b"
         # Material in a named data repository: "the Dryad data", "their Zenodo deposit".
         rf"|\b(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|pangaea|(?:open)?icpsr)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?{_THING}\b",
@@ -1005,7 +1081,7 @@ _SOMEONE_ELSE = re.compile(
 # "Checked afterwards against the preprint's methods", "Having since read the trial itself".
 _HANDLED_BY_WRITERS = re.compile(
     rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|dug|went|replicated|"
-    r"reproduced)\b",
+    r"reproduced|e-?mailed|reconstructed)\b",
     re.I,
 )
 _WRITERS = re.compile(
@@ -1023,6 +1099,14 @@ _NOT_HANDLED = re.compile(
     re.I,
 )
 _CLAUSE = re.compile(r"[^;:.!?]+(?:\.(?=\d)[^;:.!?]*)*")
+
+
+# The material denied just after it is named: "paper itself not opened", "the SI, no".
+_DENIED_MATERIAL = re.compile(
+    r"\s*,?\s*(?:was\s+|were\s+|is\s+|are\s+)?(?:not|never)\s+(?:yet\s+)?(?:opened|read|seen|"
+    r"consulted|checked|accessed|looked\s+at)\b|\s*,\s*(?:no|not)\b",
+    re.I,
+)
 
 
 def _handled_materials(sentence: str) -> re.Match[str] | None:
@@ -1044,7 +1128,9 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
         writers = _WRITERS.search(text)
         limit = max(material.end(), writers.end() + 24 if writers else 0)
         start = min(max(0, material.start() - 30), writers.start() if writers else len(text))
-        if _NOT_HANDLED.search(text, start, min(limit, len(text))):
+        if _NOT_HANDLED.search(text, start, min(limit, len(text))) or _DENIED_MATERIAL.match(
+            text, material.end()
+        ):
             continue
         # A summary named as the limit, words relayed, or the writers' view of a table ("our
         # reading of Table 3 is that …") are for the other rules to judge.
@@ -1086,7 +1172,9 @@ _OWNED = re.compile(
 def is_owned_judgement(signal: Signal) -> bool:
     """Is an editorial signal a judgement the writers put their name to ("our call", "we
     still doubt"), not only a tone ("honestly, the paper is about the pipeline")?"""
-    return signal.value == EDITORIAL and bool(_OWNED.search(signal.match.group(0)))
+    return signal.value == EDITORIAL and (
+        signal.unsigned or bool(_OWNED.search(signal.match.group(0)))
+    )
 
 
 def is_reservation(signal: Signal) -> bool:
@@ -1113,6 +1201,16 @@ def reading_signal(sentence: str) -> Signal | None:
         full = None  # "the model scans the full text": a system's reading, not the writer's;
         # "presumably taken from the tables": a guess at where a figure came from
     editorial = _not_denied(_EDITORIAL, sentence)
+    unsigned = False
+    if editorial is None:
+        verdict = _UNSIGNED_VERDICT.search(sentence)
+        if (
+            verdict
+            and not _ATTRIBUTED.search(sentence)
+            and not _not_denied(_SECONDARY, sentence)
+            and not _ABSTRACT_ONLY.search(sentence)
+        ):
+            editorial, unsigned = verdict, True
     if editorial and any(
         m.end() == editorial.end() for m in _PUBLISHED_EDITORIAL.finditer(sentence)
     ):
@@ -1145,7 +1243,7 @@ def reading_signal(sentence: str) -> Signal | None:
         or _HEDGE.match(sentence, editorial.start())
     )
     if editorial and not _NOT_MINE.search(window) and not aside:
-        return Signal(EDITORIAL, editorial)
+        return Signal(EDITORIAL, editorial, unsigned)
     secondary = _not_denied(_SECONDARY, sentence)
     recap = (
         secondary

@@ -14,7 +14,7 @@ Q = r"(?:'|’)"  # either apostrophe
 
 ART = r"(?:the|its|their|an?|this|that|his|her|my|our|one)"
 
-WORDS = r"(?:[\w./'’&-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
+WORDS = r"(?:[\w./'’&+-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summary page"
 
 # -- full text ------------------------------------------------------------------------------
 READ = cue("read_verbs")

@@ -194,6 +194,26 @@ def test_evaluate_third_unread_field_set_keeps_its_first_figures(field):
     assert report.overread <= overread
 
 
+# The seventeenth, the same six fields by another writer (five habits, verdicts without a
+# subject), measured first at 0.56-0.71 explicit used, then read: its figures now are floors.
+DEV_FIELDS_17 = {
+    "astrophysics": (0.91, 0),
+    "chemistry": (0.85, 1),
+    "climate": (0.94, 0),
+    "clinical": (0.94, 0),
+    "ecology": (0.94, 0),
+    "economics": (0.97, 0),
+}
+
+
+@pytest.mark.parametrize("field", DEV_FIELDS_17)
+def test_evaluate_seventeenth_field_set_keeps_its_figures(field):
+    report = evaluate(load(DEFAULT.parent / "fields17" / f"{field}.jsonl"))
+    explicit, overread = DEV_FIELDS_17[field]
+    assert report.signalled_agreement >= explicit - 0.005
+    assert report.overread <= overread
+
+
 def test_a_second_reader_of_the_dev_half_is_set_beside_the_rules(capsys):
     """A reader who saw neither the rules nor the labels gives nearly every level the same."""
     assert main(["--agreement"]) == 0

@@ -482,6 +482,68 @@ READINGS = [
         "digest",
         "abstract_only",
     ),
+    # The writers' verdict with no one named: a recommendation, a verdict on a claim, a
+    # synthesis, irony, a forecast without a figure; after a full reading too.
+    ("Melt rates from one summer should be treated as a ceiling.", "", "notes", "editorial"),
+    ("Another 'room-temperature' magnet claim. Skip.", "", "digest", "editorial"),
+    ("Treat the 12% as an upper bound on uptake.", "", "notes", "editorial"),
+    ("The 'superfood' label is dressed up as nutrition science.", "", "notes", "editorial"),
+    ("Credit markets for restored peat are running ahead of the data.", "", "notes", "editorial"),
+    (
+        "Putting the two grazing trials together, fencing matters more than stocking.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Ironic that the audit of audits cites no audit.", "", "digest", "editorial"),
+    (
+        "The hype around the new sorbent will fade once the cycling data appear.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    (
+        "Read in full: the pooled estimate doesn't hold up once one site is dropped.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    ("Full trial report read. Heroic.", "", "notes", "editorial"),
+    ("Biomass recovery is real but much smaller than first thought.", "", "notes", "editorial"),
+    ("Team hunch: the second peak is a calibration artefact.", "", "digest", "editorial"),
+    # Someone else's recommendation, a writer's plan or a surname is no verdict of theirs.
+    ("The authors argue that doses should be lowered by a third.", "", "notes", "unmarked"),
+    ("I should read the appendix before citing the 3% gain.", "", "notes", "unmarked"),
+    ("Park et al. report that the lattice relaxes in 40 ps.", "", "notes", "unmarked"),
+    # The paper's figures or data worked on by the writers.
+    ("Digitised the Fig. 4 survival curves: median 14 months.", "", "digest", "full_text"),
+    ("Pulled the daily station files ourselves; the anomaly is 1.2 K.", "", "notes", "full_text"),
+    (
+        "Emailed the authors for the plot-level file; 31 of 40 plots recovered.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    (
+        "The lake's catch fell 30%; the paper itself, not opened, was cited by a blog.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    # Only the summary, in shorthand.
+    ("Yield 71% at 5 mol% (abs. skimmed, nothing more).", "", "notes", "abstract_only"),
+    ("Saw only the TOC graphic + abstract: 9-fold faster.", "", "digest", "abstract_only"),
+    (
+        "As the abstract states, 2 t/ha more, which is as far as reading went.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    # Had from someone's piece, however it is said.
+    ("Half the glaciers gone by 2100 - picked from a Guardian article.", "", "notes", "secondary"),
+    ("I only have the 40% through a Noahpinion post.", "", "notes", "secondary"),
+    ("A 3 K rise (Quanta coverage, paper not opened).", "", "notes", "secondary"),
+    ("Removal above 99%, according to the Chem. Rev. overview.", "", "notes", "secondary"),
     # The source named as a tag, or other papers' framing.
     (
         "Ferry emissions fall 20% with the new hulls - a Guardian news story.",
