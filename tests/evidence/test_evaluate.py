@@ -166,14 +166,6 @@ UNREAD_FIELDS_13 = {
 }
 
 
-@pytest.mark.parametrize("field", UNREAD_FIELDS_13)
-def test_evaluate_second_unread_field_set_keeps_its_first_figures(field):
-    report = evaluate(load(DEFAULT.parent / "fields13" / f"{field}.jsonl"))
-    explicit, overread = UNREAD_FIELDS_13[field]
-    assert report.signalled_agreement >= explicit - 0.005
-    assert report.overread <= overread
-
-
 # The fifteenth, the held-out half's six fields by another writer, measured once on the rules
 # widened from dev 14 and not read: its figures per field are its bounds.
 UNREAD_FIELDS_15 = {
@@ -184,14 +176,6 @@ UNREAD_FIELDS_15 = {
     "ecology": (0.76, 0),
     "economics": (0.70, 0),
 }
-
-
-@pytest.mark.parametrize("field", UNREAD_FIELDS_15)
-def test_evaluate_third_unread_field_set_keeps_its_first_figures(field):
-    report = evaluate(load(DEFAULT.parent / "fields15" / f"{field}.jsonl"))
-    explicit, overread = UNREAD_FIELDS_15[field]
-    assert report.signalled_agreement >= explicit - 0.005
-    assert report.overread <= overread
 
 
 # The seventeenth, the same six fields by another writer (five habits, verdicts without a
@@ -206,10 +190,21 @@ DEV_FIELDS_17 = {
 }
 
 
-@pytest.mark.parametrize("field", DEV_FIELDS_17)
-def test_evaluate_seventeenth_field_set_keeps_its_figures(field):
-    report = evaluate(load(DEFAULT.parent / "fields17" / f"{field}.jsonl"))
-    explicit, overread = DEV_FIELDS_17[field]
+# Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
+FIELD_FLOORS = {
+    "fields13": UNREAD_FIELDS_13,
+    "fields15": UNREAD_FIELDS_15,
+    "fields17": DEV_FIELDS_17,
+}
+
+
+@pytest.mark.parametrize(
+    ("folder", "field"),
+    [(folder, field) for folder, floors in FIELD_FLOORS.items() for field in floors],
+)
+def test_evaluate_field_sets_keep_their_floors(folder, field):
+    report = evaluate(load(DEFAULT.parent / folder / f"{field}.jsonl"))
+    explicit, overread = FIELD_FLOORS[folder][field]
     assert report.signalled_agreement >= explicit - 0.005
     assert report.overread <= overread
 
