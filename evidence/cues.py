@@ -36,6 +36,10 @@ FAMILIES = (
     "heading_hearsay",
     "heading_views",
     "heading_positions",
+    "verdict_words",
+    "verdict_idioms",
+    "recommended",
+    "forecasts",
 )
 EXPECTS = {"full_text", "abstract_only", "secondary", "editorial", "none"}
 

@@ -40,6 +40,7 @@ from evidence.vocabulary import (
     ART,
     AUTHORS,
     CHANNEL,
+    FORECAST,
     HEADING_HEARSAY,
     HEADING_POSITION,
     HEADING_SUMMARY,
@@ -51,8 +52,11 @@ from evidence.vocabulary import (
     OWN_CHANNEL,
     PERSON,
     READ,
+    RECOMMENDED,
     SPEECH,
     SUMMARY,
+    VERDICT_IDIOM,
+    VERDICT_WORD,
     VIEW,
     WHOLE_PAPER,
     WORDS,
@@ -834,39 +838,25 @@ _EDITORIAL = _rx(
 # irony ("Ironic that …"), a forecast without a figure ("will fade once …"). Read only where
 # no one else is named as saying it (``_ATTRIBUTED``, the secondary words).
 _UNSIGNED_VERDICT = _rx(
-    # (not "I should read the appendix": a plan of the writer's).
-    r"(?<!\bi\s)(?<!\bwe\s)\b(?:should|ought\s+to)\s+(?:not\s+|never\s+|still\s+|now\s+)?(?:be\s+)?"
-    r"(?:stop|retired?|parked|prescribed|quoted|treated|discounted|ignored|dropped|abandoned|read\s+as|"
-    r"scrapped|replaced|preferred|avoided|shelved|trusted|used|cited|reported)\b",
+    # A recommendation (not "I should read the appendix": a plan of the writer's).
+    rf"(?<!\bi\s)(?<!\bwe\s)\b(?:should|ought\s+to)\s+(?:not\s+|never\s+|still\s+|now\s+)?(?:be\s+)?"
+    rf"{RECOMMENDED}\b",
+    # An imperative opening a sentence or clause: "Skip.", "Treat Seattle as a lower bound".
     r"(?:^|[.;:—–]\s*)(?-i:Treat|Skip|Ignore|Discount|Avoid|Beware|Don'?t\s+(?:expect|trust|bother|"
     r"cite|quote)|Do\s+not\s+(?:expect|trust|bother|cite|quote))\b(?!\s+et\s+al)",
-    r"(?:^|[.;:—–]\s*)(?:yawn|heroic|shaky|meh|skip|fantasy|overblown|overhyped|oversold|"
-    r"premature|wishful(?:\s+thinking)?|dubious|doubtful|implausible|not\s+actionable|"
-    r"interesting,?\s+(?:but\s+)?not\s+actionable)\s*[.!]?\s*$",
-    r"\b(?:at\s+best|at\s+worst|dressed\s+up\s+as|(?:running|well|far)\s+ahead\s+of\s+the\s+"
-    r"(?:evidence|data)|ahead\s+of\s+the\s+evidence|the\s+(?:better|safer|best)\s+bet|"
-    r"(?:a|the)\s+cautionary\s+tale|(?:an?|the)\s+escape\s+hatch|red\s+herring|rounding\s+error|"
-    r"more\s+attention\s+than\s+(?:it|they)\s+(?:has|have)\s+earned|the\s+honest\s+"
-    r"(?:comparison|answer|reading|summary)|always\s+going\s+to\s+be|sensible\s+middle|"
-    r"is\s+not\s+trusted|are\s+not\s+trusted|nearly\s+irrelevant|quietly\s+retired)\b",
-    # Verdict idioms: "doesn't hold up", "is real but weaker", "nothing since reverses that".
-    r"\b(?:does|did|do)\s*(?:n't|\s+not)\s+(?:really\s+)?(?:hold\s+up|add\s+up|survive\s+scrutiny|"
-    r"translate\s+into)\b|\b(?:is|are)\s+real\s+but\s+(?:much\s+|far\s+)?(?:weaker|smaller|modest|overstated|tiny|"
-    r"narrower|less)\b|\bnothing\s+since\s+(?:reverses|changes|"
-    r"overturns)\b",
-    r"\b(?:was|were|is|are|looks?|seems?|remains?|got|gets)\s+(?:\w+\s+)?(?:oversold|overhyped|"
-    r"overblown|overrated|under-?rated|fantasy|premature|a\s+sideshow)\b",
-    r"\b(?:is|are)\s+the\s+(?:story|problem|real\s+story),?\s+not\b",
+    # A verdict as a fragment ("Heroic.", "— shaky.") or after a copula ("was oversold").
+    rf"(?:^|[.;:—–]\s*){VERDICT_WORD}\s*[.!]?\s*$",
+    rf"\b(?:was|were|is|are|looks?|seems?|remains?|got|gets)\s+(?:\w+\s+)?{VERDICT_WORD}\b",
+    rf"\b{VERDICT_IDIOM}\b",
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
     r"\bputting\s+(?:[\w'’-]+\s+){0,6}?together\b|^\W*(?:set|read|taken)\s+against\b|"
-    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|\b(?:are|is)\s*(?:n't|\s+not)\s+"
-    r"(?:really\s+)?in\s+conflict\b|\bcompatible\s+once\b",
+    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:",
     # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
-    r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?ironic(?:ally)?\b|^\W*(?:nice|good|refreshing)\s+to\s+see\b|"
-    r"^\W*still\s+waiting\s+for\b|^\W*(?:predictably|unsurprisingly|sadly|alas|tellingly)\b",
+    r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?ironic(?:ally)?\b|^\W*(?:nice|good|refreshing)\s+"
+    r"to\s+see\b|^\W*still\s+waiting\s+for\b|^\W*(?:predictably|unsurprisingly|sadly|alas|"
+    r"tellingly)\b",
     # A forecast about the field with no figure: "will fade once real wages rise".
-    r"\bwill\s+(?:\w+ly\s+)?(?:fade|slip|pivot|stay\s+small|look\s+routine|matter\s+more|continue\s+to"
-    r"\s+be\s+used|settle\s+it|catch\s+up|disappoint)\b|\bcoming\s+(?:soon|once)\b",
+    rf"\bwill\s+(?:\w+ly\s+)?{FORECAST}\b|\bcoming\s+(?:soon|once)\b",
     # The team named without "our": "team hunch", "regarded by the team as".
     r"\bteam\s+(?:hunch|view|verdict|take|opinion|guess|call|consensus|position|bet|judge?ment|"
     r"reading\s*[:,—–)])|\b(?:regarded|seen|judged|considered|viewed)\s+by\s+"

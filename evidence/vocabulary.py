@@ -58,3 +58,8 @@ HEADING_SUMMARY = cue("heading_summaries")
 HEADING_HEARSAY = cue("heading_hearsay")
 HEADING_VIEW = cue("heading_views")
 HEADING_POSITION = cue("heading_positions")
+# The writers' verdict with no one named: its words, idioms, recommendations and forecasts.
+VERDICT_WORD = cue("verdict_words")
+VERDICT_IDIOM = cue("verdict_idioms")
+RECOMMENDED = cue("recommended")
+FORECAST = cue("forecasts")
