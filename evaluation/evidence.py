@@ -58,6 +58,7 @@ FIELDS14 = FIXTURES / "fields14"  # the held-out half's six fields, another writ
 FIELDS15 = FIXTURES / "fields15"  # the same six fields, another writer, measured and not read
 FIELDS16 = FIXTURES / "fields16"  # the same six fields, another writer, six voices: measured, read
 FIELDS17 = FIXTURES / "fields17"  # the same six fields, five writers' habits: measured, then read
+FIELDS18 = FIXTURES / "fields18"  # chemistry and clinical, 60 each, another writer: measured, read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -300,6 +301,7 @@ def main(argv: list[str]) -> int:
             ("unread 15", FIELDS15),
             ("dev 16", FIELDS16),
             ("dev 17", FIELDS17),
+            ("dev 18", FIELDS18),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -319,7 +319,9 @@ _COUNT_NOUN = re.compile(
     re.I,
 )
 _REPEAT_NOUN = re.compile(
-    r"^\s+(?:charge[-–\s]discharge\s+)?(?:cycles?|passes|repeats?|reuses?)\b", re.I
+    # "500 cycles", "100 adsorption–desorption cycles", "30 freeze-thaw cycles".
+    r"^\s+(?:[a-z]+(?:[-–][a-z]+)?\s+){0,2}?(?:cycles?|passes|repeats?|reuses?)\b",
+    re.I,
 )
 _RESULT_UNITS = {"%", "pp", "x", "σ", "cycles", "bp"}
 _AMOUNT_OF = re.compile(r"^\s+of\s+(?!the\b|its\b|their\b|a\b|an\b)[\w-]+", re.I)

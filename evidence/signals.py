@@ -733,6 +733,7 @@ _EDITORIAL = _rx(
     # The writer's own verdict opening a sentence, no one else named: "Hard to believe …",
     # "Not convinced.", "Caveat emptor: …", "One suspects …", "Too good to be true".
     r"(?:^|[:;—–]\s*)\W*(?:hard\s+to\s+(?:believe|see|trust|buy)|not\s+(?:convinced|persuaded)|doubtful|"
+    r"unconvinced|unpersuaded|sceptical|skeptical|(?:a\s+)?(?:pity|shame)\b|"
     r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|frankly|honestly|candidly|"
     r"to\s+be\s+honest|caveat\s+emptor|"
     r"(?:interesting|plausible|impressive|nice|neat|promising|striking|intriguing),?\s+but|one\s+(?:suspects|wonders|doubts|worries)|to\s+(?:our|my)\s+minds?|"
@@ -748,10 +749,14 @@ _EDITORIAL = _rx(
     r"alongside|beside)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
+    # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
+    r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
+    r"unconvinced|doubtful|uneasy|wary|unpersuaded|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
+    r"(?:our|my)\s+minds?\b|\bbut\s+(?:ours|mine)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
-    r"prediction)"
+    r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice)"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
@@ -761,7 +766,7 @@ _EDITORIAL = _rx(
     # "our view", "my considered, if provisional, opinion", "the team's interpretation",
     # "in the editors' estimation", "the view of the editors": the writers' own judgement.
     rf"\b(?<!extent\sof\s)(?<!limit\sof\s)(?:(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?|(?:the|this)\s+"
-    rf"(?:team|editors?|wiki|desk)(?:{Q}s|s{Q})\s+)(?:[\w-]+,?\s+){{0,3}}?"
+    rf"(?:team|editors?|wiki|desk)(?:{Q}s|s{Q})\s+)(?:[\w'’-]+,?\s+){{0,3}}?"
     rf"{VIEW}\b(?!\s+(?:group|club|list|room|session|circle|lead))",
     rf"\b{VIEW}\s+of\s+(?:the|this)\s+(?:editors?|team|wiki|desk)\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
@@ -850,16 +855,20 @@ _UNSIGNED_VERDICT = _rx(
     rf"\b{VERDICT_IDIOM}\b",
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
     r"\bputting\s+(?:[\w'’-]+\s+){0,6}?together\b|^\W*(?:set|read|taken)\s+against\b|"
-    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:",
+    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|^\W*taken\s+together\b",
+    # What the writers would not do with it: "wouldn't cite it as proof".
+    r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on)\b",
+    # A forecast after a dash or a colon: "Worth watching — expect sodium-ion to take …".
+    r"[—–:;]\s*expect\s+(?!the\s+authors)",
     # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
-    r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?ironic(?:ally)?\b|^\W*(?:nice|good|refreshing)\s+"
+    r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?(?:ironic(?:ally)?|irony)\b|^\W*(?:nice|good|refreshing)\s+"
     r"to\s+see\b|^\W*still\s+waiting\s+for\b|^\W*(?:predictably|unsurprisingly|sadly|alas|"
     r"tellingly)\b",
     # A forecast about the field with no figure: "will fade once real wages rise".
     rf"\bwill\s+(?:\w+ly\s+)?{FORECAST}\b|\bcoming\s+(?:soon|once)\b",
     # The team named without "our": "team hunch", "regarded by the team as".
-    r"\bteam\s+(?:hunch|view|verdict|take|opinion|guess|call|consensus|position|bet|judge?ment|"
-    r"reading\s*[:,—–)])|\b(?:regarded|seen|judged|considered|viewed)\s+by\s+"
+    r"\b(?:team|group|lab|desk)\s+(?:hunch|view|verdict|take|opinion|guess|call|consensus|position|"
+    r"bet|judge?ment|recommendation|advice|pick|reading\s*[:,—–)])|\b(?:regarded|seen|judged|considered|viewed)\s+by\s+"
     r"(?:the|this|our)\s+(?:team|editors?|wiki|desk)\b",
 )
 # Someone else named as the one who says it: "the authors argue doses should be lowered".
@@ -1006,7 +1015,18 @@ _THING = (
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
     r"tabulations?|datasets?|recordings?|scans?|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
-    r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv)"
+    r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP)"
+)
+# The paper's parts named first, then the reading, as a label: "Whole paper incl.
+# supplementary worked through:", "Lancet full text and forest plots gone over:",
+# "Supplementary appendix pulled for Clarity AD —".
+_PARTS_THEN_READ = sieved(
+    re.compile(
+        rf"(?:^|[(;:—–]\s*)(?:[\w.'’-]+\s+){{0,2}}?{WHOLE_PAPER}(?:\s*(?:and|\+|&|incl\.?|including|"
+        rf"with)\s+(?:the\s+)?(?:[\w.-]+\s+){{0,2}}?[\w.-]+)?\s+(?:(?:was|were|all|both)\s+)?{READ}"
+        r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?)?\s*(?:[:;,)—–]|$)",
+        re.I,
+    )
 )
 _MATERIAL = sieved(
     re.compile(
@@ -1034,6 +1054,7 @@ _MATERIAL = sieved(
         # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
         # summary holds what a figure can be recomputed from.
         rf"|\b(?:re-?computed|recalculated|re-?ran|re-?run|re-?derived|re-?fit(?:ted)?|re-?analy[sz]ed|"
+        rf"re-?integrated|re-?processed|re-?quantified|re-?measured|recounted|"
         rf"re-?estimated|replicated|reproduced)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
@@ -1042,6 +1063,8 @@ _MATERIAL = sieved(
         rf"(?:[\w.'’+-]+\s+){{0,5}}?(?:{_THING}|KM\s+curves|IPD)\b"
         rf"|\b(?:e-?mailed|wrote\s+to|asked)\s+(?:[\w'’-]+\s+){{0,4}}?for\s+(?:the\s+|their\s+)?"
         rf"(?:[\w'’+-]+\s+){{0,4}}?{_THING}\b"
+        # Patient-level data obtained: "IPD obtained via Vivli and re-analysed".
+        r"|\bIPD\b|\bindividual[\s-](?:participant|patient)(?:[\s-]level)?\s+data\b"
         # Material in a named data repository: "the Dryad data", "their Zenodo deposit".
         rf"|\b(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|pangaea|(?:open)?icpsr)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?{_THING}\b",
@@ -1053,7 +1076,7 @@ _MATERIAL = sieved(
 _PASSIVE_HANDLING = sieved(
     re.compile(
         rf"\b(?:(?:was|were|been|all|both)\s+)?{READ}"
-        r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|\s+and\b)"
+        r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|:|\s[—–]|\s+and\b)"
         r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
         r"consulted|gone\s+through|reviewed|re-?computed|recalculated|re-?derived|re-?fit(?:ted)?|"
         r"re-?analy[sz]ed|re-?estimated|replicated|reproduced|re-?run)\b(?!\s+by\b)"
@@ -1071,7 +1094,7 @@ _SOMEONE_ELSE = re.compile(
 # "Checked afterwards against the preprint's methods", "Having since read the trial itself".
 _HANDLED_BY_WRITERS = re.compile(
     rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|dug|went|replicated|"
-    r"reproduced|e-?mailed|reconstructed)\b",
+    r"reproduced|e-?mailed|reconstructed|re-?integrated|re-?quantified|re-?measured)\b",
     re.I,
 )
 _WRITERS = re.compile(
@@ -1177,7 +1200,11 @@ def reading_signal(sentence: str) -> Signal | None:
     """The evidence level a sentence states about its own source, or None (matched on the
     sentence with its contractions written out)."""
     sentence = spelled_out(sentence)
-    full = _positive(_FULL_TEXT, sentence) or _handled_materials(sentence)
+    full = (
+        _positive(_FULL_TEXT, sentence)
+        or _handled_materials(sentence)
+        or _positive(_PARTS_THEN_READ.pattern, sentence)
+    )
     limited = full and _ABSTRACT_ONLY.search(sentence)
     if limited and limited.start() < full.end() and full.start() < limited.end():
         full = None  # "read only the preprint server's summary": the reading, limited

@@ -530,6 +530,47 @@ READINGS = [
         "notes",
         "secondary",
     ),
+    # Judgements given as the writers' own in yet other words.
+    (
+        "Having read it all, the trial leaves us uneasy about the crossover.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    (
+        "The supplement didn't change our mind: the dose arm is underpowered.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Not the panel's reading but ours: the 4% gain is within noise.", "", "notes", "editorial"),
+    ("Bottom line: keep the older regimen for frail patients.", "", "digest", "editorial"),
+    (
+        "Taken together, the three cohorts point to confounding by smoking.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Lab recommendation: switch to the cheaper ligand for scale-up.", "", "notes", "editorial"),
+    ("A pity the trial stopped at half its planned events.", "", "digest", "editorial"),
+    ("The single-centre arm is the one to trust.", "", "notes", "editorial"),
+    # The paper's parts named first, then the reading, as a label.
+    (
+        "Whole report incl. appendices worked through: 12% fewer admissions.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    ("Protocol and SAP were read: the endpoint moved before unblinding.", "", "notes", "full_text"),
+    ("IPD obtained from the sponsor and re-analysed: HR 0.88.", "", "notes", "full_text"),
+    ("Re-integrated the GC traces from their raw files: 91% not 94%.", "", "notes", "full_text"),
+    (
+        "Only the results entry on the registry was seen: 300 enrolled.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    ("A hospital pharmacist said the 2 mg dose causes more falls.", "", "notes", "secondary"),
     # Only the summary, in shorthand.
     ("Yield 71% at 5 mol% (abs. skimmed, nothing more).", "", "notes", "abstract_only"),
     ("Saw only the TOC graphic + abstract: 9-fold faster.", "", "digest", "abstract_only"),
