@@ -59,6 +59,7 @@ FIELDS15 = FIXTURES / "fields15"  # the same six fields, another writer, measure
 FIELDS16 = FIXTURES / "fields16"  # the same six fields, another writer, six voices: measured, read
 FIELDS17 = FIXTURES / "fields17"  # the same six fields, five writers' habits: measured, then read
 FIELDS18 = FIXTURES / "fields18"  # chemistry and clinical, 60 each, another writer: measured, read
+FIELDS19 = FIXTURES / "fields19"  # the same six fields, another writer: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -302,6 +303,7 @@ def main(argv: list[str]) -> int:
             ("dev 16", FIELDS16),
             ("dev 17", FIELDS17),
             ("dev 18", FIELDS18),
+            ("unread 19", FIELDS19),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )
