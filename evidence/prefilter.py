@@ -99,7 +99,9 @@ class Guarded:
             piece: tuple(i for i, needed in enumerate(self.needs) if needed and piece in needed[0])
             for piece in self.pieces
         }
-        _PIECES.register(piece for needed in self.needs if needed for c in needed for piece in c)
+        _PIECES.register(
+            piece for needed in self.needs if needed for choice in needed for piece in choice
+        )
 
     def _for(self, text: str) -> list[re.Pattern[str]]:
         return [self.parts[i] for i in _wanted(self, text)]

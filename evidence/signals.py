@@ -1117,7 +1117,7 @@ _CLAUSE = re.compile(r"[^;:.!?]+(?:\.(?=\d)[^;:.!?]*)*")
 # The material denied just after it is named: "paper itself not opened", "the SI, no".
 _DENIED_MATERIAL = re.compile(
     r"\s*,?\s*(?:was\s+|were\s+|is\s+|are\s+)?(?:not|never)\s+(?:yet\s+)?(?:opened|read|seen|"
-    r"consulted|checked|accessed|looked\s+at)\b|\s*,\s*(?:no|not)\b",
+    r"consulted|checked|accessed|looked\s+at)\b|\s*,\s*(?:no|not)\s*(?:[.;)]|$)",
     re.I,
 )
 
@@ -1203,7 +1203,7 @@ def reading_signal(sentence: str) -> Signal | None:
     full = (
         _positive(_FULL_TEXT, sentence)
         or _handled_materials(sentence)
-        or _positive(_PARTS_THEN_READ.pattern, sentence)
+        or _positive(_PARTS_THEN_READ, sentence)
     )
     limited = full and _ABSTRACT_ONLY.search(sentence)
     if limited and limited.start() < full.end() and full.start() < limited.end():
