@@ -206,6 +206,22 @@ _OUTCOME_AFTER = re.compile(
     r"emerged|rescued|stranded|evacuated)\b",
     re.I,
 )
+# What a count of found things names: events that happened to someone or something ("over
+# 200 cases", "90 presumed extinctions", "three treatment-related deaths"), never a set-up.
+_OUTCOME_NOUN = re.compile(
+    r"\s+(?:[\w-]+\s+){0,2}?(?:cases|deaths|infections|extinctions|fatalities|casualties|"
+    r"hospitali[sz]ations|admissions|outbreaks|strandings|sightings|detections|relapses|"
+    r"recurrences|retractions|layoffs|bankruptcies|defaults|wildfires|earthquakes|eruptions|"
+    r"flares|bursts|mergers|evictions|arrests|overdoses|suicides|births|fledglings|"
+    r"adverse\s+events|serious\s+adverse\s+events)\b",
+    re.I,
+)
+# A count named as a threshold or a plan, not as found: "interim analysis after 150 cases".
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:after|until|once|when|at|per|every|first|target(?:ing|s|ed)?|planned|needs?|needed|"
+    r"requires?|required)\s+(?:the\s+)?(?:first\s+)?$",
+    re.I,
+)
 # Words that name a measure: a number right after one is a result ("WER 4.2", "HR 0.82").
 MEASURES = {
     "wer", "cer", "bleu", "rouge", "map", "miou", "iou", "ndcg", "mrr", "psnr", "ssim",
@@ -663,6 +679,10 @@ def quantities(text: str) -> list[Quantity]:
                 and bool(
                     _OUTCOME_BEFORE.search(before[-60:])
                     or _OUTCOME_AFTER.match(text, unit_end)
+                    or (
+                        _OUTCOME_NOUN.match(text, unit_end)
+                        and not _THRESHOLD_BEFORE.search(before[-24:])
+                    )
                     # An estimate of a large number ("about 200,000 excess deaths", "over 16,000
                     # ommatidia", "an estimated 4 billion"): what was found, not a set-up's size.
                     or (

@@ -655,6 +655,9 @@ def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_rea
         "The orbit is shrinking by about 40 milliseconds per year.",
         "The odds ratio fell from ~12 to ~7 after adjustment.",
         "The NNT was 48 over five years.",
+        "Flu season so far: over 900 hospitalisations in the region.",
+        "The cull followed 14 confirmed outbreaks on farms.",
+        "At least 60 extinctions are attributed to the fungus.",
     ],
 )
 def test_a_count_reported_as_what_was_found_is_a_figure(text):
@@ -670,6 +673,7 @@ def test_a_count_reported_as_what_was_found_is_a_figure(text):
         "The model was trained on roughly 15 trillion tokens.",
         "Samples were collected on 4 Dec 2025.",
         "Release 3 of the corpus adds 12 new task families.",
+        "The interim analysis is planned after 150 cases.",
     ],
 )
 def test_a_study_size_or_a_date_is_no_figure(text):
