@@ -60,6 +60,7 @@ FIELDS16 = FIXTURES / "fields16"  # the same six fields, another writer, six voi
 FIELDS17 = FIXTURES / "fields17"  # the same six fields, five writers' habits: measured, then read
 FIELDS18 = FIXTURES / "fields18"  # chemistry and clinical, 60 each, another writer: measured, read
 FIELDS19 = FIXTURES / "fields19"  # the same six fields, another writer: measured, not read
+FIELDS20 = FIXTURES / "fields20"  # clinical and climate, another writer: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -304,6 +305,7 @@ def main(argv: list[str]) -> int:
             ("dev 17", FIELDS17),
             ("dev 18", FIELDS18),
             ("unread 19", FIELDS19),
+            ("dev 20", FIELDS20),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

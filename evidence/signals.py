@@ -91,6 +91,8 @@ _SPELLED_OUT = [
         re.compile(r"\babs\.(?=[\s,;)]|$)(?!\s*(?:value|error|diff|change|risk|magnitude))", re.I),
         "abstract",
     ),
+    # "(FT + code)": the full text, shortened in a label (not the Financial Times).
+    (re.compile(r"(?<=\()\s*FT(?=\s*[+,)/&])"), "full text"),
     # "checked vs. Table 2": the comparison is the check against it.
     (
         re.compile(
@@ -332,6 +334,8 @@ _ABSTRACT_ONLY = _rx(
     rf"rest|main\s+text)(?:\s+itself)?\s*,?\s*(?:no|not)\b",
     rf"\b{SUMMARY}\b[^.;:!?]{{0,20}}?,?\s+(?:and\s+)?nothing\s+(?:beyond|more|else|further)\b",
     rf"\b{SUMMARY}\b[^.;:!?]{{0,60}}?\bas\s+far\s+as\s+(?:the\s+|our\s+|my\s+)?(?:reading|we|i)\b",
+    # "Plain-language summary from the investigators": the makers' own summary.
+    rf"\b{SUMMARY}\s+(?:from|by)\s+(?:the\s+)?{AUTHORS}\b",
     # "We read only abstract of this one": the article left out.
     rf"\b(?:read|saw|seen|had|got|checked|consulted)\s+{ONLY}\s+{SUMMARY}\b",
     # Notes made from summaries: "summarised from abstracts", "prepared from the abstracts".
@@ -749,6 +753,12 @@ _EDITORIAL = _rx(
     r"alongside|beside)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
+    # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
+    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:registrar|pharmacist|statistician|analyst|modell?er|"
+    rf"editor|group|team|lab|consultant|fellow|resident|gp)(?:{Q}s)?\s+(?:take|view|verdict|"
+    r"recommendation|forecast|interpretation|reading|opinion|call|note)\s*:",
+    # "we would keep deciding case by case": the writers' own practice.
+    r"\b(?:i|we)\s+would\s+(?:keep|continue|stick|stay|still)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
     r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
     r"unconvinced|doubtful|uneasy|wary|unpersuaded|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
@@ -757,6 +767,8 @@ _EDITORIAL = _rx(
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice)"
+    r"(?:\s+(?:from|by)\s+(?:the|our)\s+(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|"
+    r"pharmacist|statistician|analyst))?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
@@ -855,14 +867,17 @@ _UNSIGNED_VERDICT = _rx(
     rf"\b{VERDICT_IDIOM}\b",
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
     r"\bputting\s+(?:[\w'’-]+\s+){0,6}?together\b|^\W*(?:set|read|taken)\s+against\b|"
-    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|^\W*taken\s+together\b",
+    r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|^\W*taken\s+together\b|"
+    r"^\W*comparing\s+(?:the\s+)?[\w-]+|^\W*across\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:trials|studies|papers|cohorts|estimates|models|meta-analyses)\b",
     # What the writers would not do with it: "wouldn't cite it as proof".
     r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on)\b",
     # A forecast after a dash or a colon: "Worth watching — expect sodium-ion to take …".
     r"[—–:;]\s*expect\s+(?!the\s+authors)",
     # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
     r"^\W*(?:mildly\s+|somewhat\s+|deeply\s+)?(?:ironic(?:ally)?|irony)\b|^\W*(?:nice|good|refreshing)\s+"
-    r"to\s+see\b|^\W*still\s+waiting\s+for\b|^\W*(?:predictably|unsurprisingly|sadly|alas|"
+    r"to\s+see\b|^\W*still\s+waiting\s+for\b|^\W*of\s+course\b|^\W*yet\s+another\b|"
+    r"^\W*(?:predictably|unsurprisingly|sadly|alas|"
     r"tellingly)\b",
     # A forecast about the field with no figure: "will fade once real wages rise".
     rf"\bwill\s+(?:\w+ly\s+)?{FORECAST}\b|\bcoming\s+(?:soon|once)\b",

@@ -571,6 +571,41 @@ READINGS = [
         "abstract_only",
     ),
     ("A hospital pharmacist said the 2 mg dose causes more falls.", "", "notes", "secondary"),
+    # A team member's label, a comparison of trials, a sigh, the writers' own practice.
+    ("Registrar's take: the 2 mmHg drop will not change prescribing.", "", "digest", "editorial"),
+    ("Forecast from the group: the agency will cap the dose at 5 mg.", "", "digest", "editorial"),
+    ("Comparing the two cohorts, the 9% gap is mostly case mix.", "", "notes", "editorial"),
+    (
+        "Across the three outcome trials the benefit looks similar, about 10%.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Of course the open-label extension found it well tolerated.", "", "digest", "editorial"),
+    (
+        "Yet another 'record' quarter - the word has stopped meaning anything.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    ("Until the trial reports we would keep treating case by case.", "", "notes", "editorial"),
+    # The makers' own summary, a registry entry, the full text shortened in a label.
+    (
+        "Lead author's thread on the cohort paper: risk halves with the new regimen.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "Lay summary from the investigators: no better than usual care.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    ("From the ClinicalTrials.gov entry: 4,000 to be randomised.", "", "notes", "abstract_only"),
+    ("(FT + code) The model gives 0.4 K of extra warming.", "", "notes", "full_text"),
+    # Someone else: a drug rep.
+    ("A drug rep said the new inhaler halves exacerbations.", "", "notes", "secondary"),
     # Only the summary, in shorthand.
     ("Yield 71% at 5 mol% (abs. skimmed, nothing more).", "", "notes", "abstract_only"),
     ("Saw only the TOC graphic + abstract: 9-fold faster.", "", "digest", "abstract_only"),
