@@ -868,8 +868,12 @@ _UNSIGNED_VERDICT = _rx(
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
     r"\bputting\s+(?:[\w'’-]+\s+){0,6}?together\b|^\W*(?:set|read|taken)\s+against\b|"
     r"^\W*side\s+by\s+side\b|^[^.:;]{2,40}?\s\+\s[^.:;]{2,40}?\btogether\s*:|^\W*taken\s+together\b|"
-    r"^\W*comparing\s+(?:the\s+)?[\w-]+|^\W*across\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:trials|studies|papers|cohorts|estimates|models|meta-analyses)\b",
+    # (a comparison of the writers' own: "Comparing the two cohorts", "Comparing DELIVER and
+    # EMPEROR-Preserved,"; not "Comparing against baselines, the model gains 3 points").
+    r"^\W*comparing\s+(?:the\s+)?(?:two|three|four|both|these|those)\b|"
+    r"^\W*comparing\s+[\w-]+\s+(?:and|with|to|against)\s+[\w-]+\s*,|"
+    r"^\W*across\s+(?:the\s+)?(?:two|three|four|five|both|these|all(?:\s+the)?)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:trials|studies|papers|cohorts|meta-analyses)\b",
     # What the writers would not do with it: "wouldn't cite it as proof".
     r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on)\b",
     # A forecast after a dash or a colon: "Worth watching — expect sodium-ion to take …".

@@ -649,6 +649,9 @@ def test_the_words_decide_the_level(text, scope, shape, level):
         "The plan is to go back to the original paper next month. The gain is 8%.",
         "Their view is that the catalyst is stable.",
         "The authors say it is impressive.",
+        # A finding compared, not the writers' comparison of papers.
+        "Comparing against baselines, the model gains 3 points.",
+        "Across 5 models, the method improves accuracy by 2 points.",
     ],
 )
 def test_plans_and_others_views_mark_nothing(text):
