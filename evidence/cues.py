@@ -40,6 +40,7 @@ FAMILIES = (
     "verdict_idioms",
     "recommended",
     "forecasts",
+    "redo_verbs",
 )
 EXPECTS = {"full_text", "abstract_only", "secondary", "editorial", "none"}
 

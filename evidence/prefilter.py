@@ -80,6 +80,11 @@ def _needed(items) -> tuple[frozenset[str], ...] | None:
 _KEPT = 3
 
 
+def _holds(needs: tuple[frozenset[str], ...], present: frozenset[str]) -> bool:
+    """Does a text whose pieces are ``present`` hold one string of every choice?"""
+    return all(not choice.isdisjoint(present) for choice in needs)
+
+
 class Guarded:
     """An alternation of patterns that runs, on each text, only the alternatives whose
     needed words the text holds, each compiled on its own. The leftmost match of any of
@@ -114,11 +119,7 @@ class Guarded:
             return self.always
         wanted = set(self.always)
         for piece in hits:
-            wanted.update(
-                i
-                for i in self.by_piece[piece]
-                if all(not choice.isdisjoint(present) for choice in self.needs[i][1:])
-            )
+            wanted.update(i for i in self.by_piece[piece] if _holds(self.needs[i][1:], present))
         return tuple(sorted(wanted))
 
     @staticmethod
@@ -157,8 +158,7 @@ class Sieved:
     def may_match(self, text: str) -> bool:
         if self.needs is None:
             return True
-        present = _present(text)
-        return all(not choice.isdisjoint(present) for choice in self.needs)
+        return _holds(self.needs, _present(text))
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if self.may_match(text) else None

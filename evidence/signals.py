@@ -53,6 +53,7 @@ from evidence.vocabulary import (
     PERSON,
     READ,
     RECOMMENDED,
+    REDO,
     SPEECH,
     SUMMARY,
     VERDICT_IDIOM,
@@ -696,6 +697,12 @@ _VERDICT = (
     r"regression\s+to\s+the\s+mean|unfair|being\s+sold|rebound|wishful|hype\w*|thin\s+evidence|"
     r"doubt\w*|suspicious\w*|fair\b)"
 )
+# The team, or one of its members by role, as notes name them: "Forecast from the group:",
+# "Registrar's take:", "Pharmacist recommendation:".
+_TEAM_ROLE = (
+    r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
+    r"consultant|fellow|resident|gp)"
+)
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
     # The writers' own leaning or forecast: "we lean towards the view that", "we expect at
@@ -754,8 +761,7 @@ _EDITORIAL = _rx(
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
-    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:registrar|pharmacist|statistician|analyst|modell?er|"
-    rf"editor|group|team|lab|consultant|fellow|resident|gp)(?:{Q}s)?\s+(?:take|view|verdict|"
+    rf"^\W*(?:(?:policy|trial|our|the)\s+)?{_TEAM_ROLE}(?:{Q}s)?\s+(?:take|view|verdict|"
     r"recommendation|forecast|interpretation|reading|opinion|call|note)\s*:",
     # "we would keep deciding case by case": the writers' own practice.
     r"\b(?:i|we)\s+would\s+(?:keep|continue|stick|stay|still)\b",
@@ -767,8 +773,7 @@ _EDITORIAL = _rx(
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice)"
-    r"(?:\s+(?:from|by)\s+(?:the|our)\s+(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|"
-    r"pharmacist|statistician|analyst))?"
+    rf"(?:\s+(?:from|by)\s+(?:the|our)\s+{_TEAM_ROLE})?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
@@ -1072,9 +1077,7 @@ _MATERIAL = sieved(
         # Redone from material, whoever's it is: "recomputed from the Copernicus gridded files",
         # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
         # summary holds what a figure can be recomputed from.
-        rf"|\b(?:re-?computed|recalculated|re-?ran|re-?run|re-?derived|re-?fit(?:ted)?|re-?analy[sz]ed|"
-        rf"re-?integrated|re-?processed|re-?quantified|re-?measured|recounted|"
-        rf"re-?estimated|replicated|reproduced)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
+        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
@@ -1097,8 +1100,7 @@ _PASSIVE_HANDLING = sieved(
         rf"\b(?:(?:was|were|been|all|both)\s+)?{READ}"
         r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|:|\s[—–]|\s+and\b)"
         r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
-        r"consulted|gone\s+through|reviewed|re-?computed|recalculated|re-?derived|re-?fit(?:ted)?|"
-        r"re-?analy[sz]ed|re-?estimated|replicated|reproduced|re-?run)\b(?!\s+by\b)"
+        rf"consulted|gone\s+through|reviewed|{REDO})\b(?!\s+by\b)"
         r"|\b(?:both|all)\s+read\b|\bread\s+off\b|\bconfirmed\s+in\b|\bverified\s+in\b|\b(?:taken|read)\s+"
         r"(?:straight\s+|directly\s+)?(?:from|off)\s+the\s+paper",
         re.I,
@@ -1112,8 +1114,8 @@ _SOMEONE_ELSE = re.compile(
 # A clause whose subject is left out, as notes do, opens with the writers' own doing:
 # "Checked afterwards against the preprint's methods", "Having since read the trial itself".
 _HANDLED_BY_WRITERS = re.compile(
-    rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|dug|went|replicated|"
-    r"reproduced|e-?mailed|reconstructed|re-?integrated|re-?quantified|re-?measured)\b",
+    rf"^\W*(?:having\s+(?:since\s+|now\s+|also\s+|then\s+)?)?(?:{READ}|{REDO}|dug|went|e-?mailed|"
+    r"reconstructed)\b",
     re.I,
 )
 _WRITERS = re.compile(

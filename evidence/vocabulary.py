@@ -18,6 +18,8 @@ WORDS = r"(?:[\w./'’&+-]+\s+){0,4}?"  # a few modifiers: "the OpenReview summa
 
 # -- full text ------------------------------------------------------------------------------
 READ = cue("read_verbs")
+# Work redone from the paper's material: "recomputed", "replicated", "re-derived".
+REDO = cue("redo_verbs")
 WHOLE_PAPER = r"(?:(?:the|its|their|this)\s+)?" + cue("paper_parts")
 
 # -- abstract only --------------------------------------------------------------------------
