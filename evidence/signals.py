@@ -622,6 +622,10 @@ _SECONDARY = _rx(
     r"^\W*(?:an?|one)\s+(?:[\w-]+\s+){0,2}?[a-z]+(?:ist|ian|er|or|ant)\b(?:\s+(?:at|from|with|"
     r"of|for|in|on|interviewed|quoted|speaking|writing)\s+[^.;:!?]{1,40}?)?\s+(?:says|said|told|"
     r"tells|puts|put|claims|claimed|argues|argued|reckons|reckoned|thinks|writes|wrote)\b",
+    # A sentence that only names its source, as a label: "From the EEA's briefing.",
+    # "Via a colleague at the meeting."
+    rf"^\W*(?:from|via|per|out\s+of|(?:taken|drawn|lifted|relayed)\s+from)\s+(?:{ART}\s+)?{WORDS}"
+    rf"(?:{CHANNEL}|{PERSON})\b(?:\s+(?:on|about|of|for|at|in)\s+[^.;:!?]{{1,40}}?)?\W*$",
     *shorthand.SECONDARY,
 )
 # The authors' own words are not a third party's.

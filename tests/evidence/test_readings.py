@@ -635,6 +635,10 @@ READINGS = [
         "notes",
         "secondary",
     ),
+    # A sentence that only names its source, as a scope or after the claim.
+    ("Heat deaths rose by a third.", "From the EEA's briefing.", "notes", "secondary"),
+    ("Heat deaths rose by a third. Via a colleague at the meeting.", "", "notes", "secondary"),
+    ("Heat deaths rose by a third.", "From the 2019 cohort.", "notes", "unmarked"),
 ]
 
 
@@ -696,6 +700,8 @@ def test_a_full_review_of_something_else_and_an_abstract_section_are_no_full_rea
         "Flu season so far: over 900 hospitalisations in the region.",
         "The cull followed 14 confirmed outbreaks on farms.",
         "At least 60 extinctions are attributed to the fungus.",
+        "Inspectors found 180 packs of counterfeit insulin across the region.",
+        "Border checks seized 40 consignments of the pesticide.",
     ],
 )
 def test_a_count_reported_as_what_was_found_is_a_figure(text):
