@@ -226,7 +226,7 @@ _FULL_TEXT = _rx(
     # The reading done by the writers, said in the passive or after the part: "code + data
     # re-executed by us", "the appendix — checked on our side", "found by us in table A3",
     # "their scripts ran clean on our machines", "the methods, which we combed through".
-    rf"\b{WHOLE_PAPER}\b(?:[^.;:!?]|{_ABBREVIATION_DOT}){{0,60}}?\b(?:{READ}|match(?:ed|es)?)\b"
+    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,60}}?\b(?:{READ}|match(?:ed|es)?)\b"
     rf"[^.;:!?]{{0,20}}?{_BY_US}",
     rf"\b(?:{READ}|found|seen|spotted)\s+{_BY_US}\s+(?:in|from|against|within)\s+{WHOLE_PAPER}",
     rf"\b{WHOLE_PAPER},?\s+which\s+(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+){{0,2}}?{READ}\b",
@@ -271,9 +271,24 @@ _FULL_TEXT = _rx(
     r"\b(?:tables?|figs?\.?|figures?|sections?|appendi(?:x|ces)|supplementary\s+\w+)\s+[\w.–-]+"
     r"(?:\s*(?:and|&|,)\s*[\w.–-]+)*\s+(?:of|in)\s+the\s+(?:full[\s-](?:text|paper)|pdf)\b",
     # "read this one end to end", "after reading the paper through".
-    r"\bread(?:ing)?\s+(?:[\w'’-]+\s+){1,4}?(?:in full|end to end|cover to cover|front to back|"
-    r"through(?=\s*[:;,.)]|$)|in (?:its|their) entirety)",
-    rf"\b{WHOLE_PAPER},?\s+(?:read|checked|verified|examined|reviewed|studied)\b",
+    r"\bread(?:ing)?\s+(?:[\w'’-]+\s+){1,4}?(?:\([^()]{1,30}\)\s+)?(?:in full|end to end|cover to cover|front to back|"
+    r"through(?=\s*(?:[:;,.)—–]|\s-\s|$))|in (?:its|their) entirety)",
+    # The paper or its parts, a list perhaps, read in the passive: "Full papers, protocols
+    # and SAPs read for this section".
+    rf"\b{WHOLE_PAPER}(?:\s*(?:,|\band\b|&|\+|\bplus\b)\s*(?:the\s+|all\s+|its\s+)?[\w-]+){{0,4}}"
+    r",?\s+(?:(?:were|was|all)\s+)?(?:read|checked|verified|examined|reviewed|studied|presented\s+"
+    r"(?:and|&)\s+discussed)\b",
+    r"\bpapers?(?:\s*(?:,|\band\b|&|\+|\bplus\b)\s*(?:the\s+|all\s+|its\s+)?[\w-]+){1,4},?\s+"
+    r"(?:(?:were|was|all)\s+)?(?:read|checked|verified|examined|studied)\b",
+    # A detail placed in the paper's own parts: "In the SI the success is counted…".
+    r"^\W*in\s+(?:the\s+|their\s+|its\s+)?(?:SI|supplement\w*|supp|appendi(?:x|ces)|methods(?:\s+section)?|"
+    r"extended\s+data|ES[MI])\b(?!\s+of\s+(?:an?\s+)?(?:other|another|review))",
+    # A part named, then read: "GRAM appendix, methods section 4 (went through it properly)".
+    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){{0,40}}?\(?\s*(?:{READ})\s+(?:it|them)\b",
+    r"\b(?:data|code|scripts?|replication\s+\w+)\b[^.;:!?]{0,50}?\b(?:were|was)\s+(?:downloaded|obtained)"
+    r"\s+and\s+(?:\w+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced)\b",
+    # The code cloned from the paper's repository and run.
+    r"\bcloned\b[^.;:!?]{0,40}?\b(?:github|gitlab|repo(?:sitory)?|code)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
     r"cover|in (?:its|their) entirety)\b",
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
@@ -374,9 +389,12 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:camera-ready|paper|pdf|preprint|full\s+text)\s+(?:(?:was|is)\s+)?(?:still\s+)?"
     r"(?:listed\s+as\s+)?['\"“‘]?(?:coming\s+soon|forthcoming|to\s+come)\b",
     # A summary-level artefact as the subject that speaks: "the OpenReview abstract says".
-    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.'’-]+\s+){{0,3}}?{SUMMARY}\s+(?:says|states|claims|reports|"
+    rf"(?:^|[:;,(—–]\s*)(?:the|its|their)\s+(?:[\w.'’-]+\s+){{0,3}}?{SUMMARY}(?:\s+(?:for|of|on)\s+[\w.-]+)?\s+(?:says|states|claims|reports|"
     r"lists|gives|mentions|promises|describes|shows|suggests|carries|names|quotes|touts)\b",
     r"\bat\s+abstract\s+(?:confidence|level|depth)\b",
+    # The authors' own talk at a meeting: "Reported at the APS convention by the presenting author".
+    r"\b(?:reported|presented|shown|announced|given)\s+at\s+[^.;:!?]{1,50}?\bby\s+(?:the\s+|an?\s+|one\s+of\s+"
+    r"the\s+)?(?:presenting\s+|lead\s+|first\s+|senior\s+|corresponding\s+)?authors?\b",
     # The summary as the cited source: "per the model card", "according to the listing".
     rf"\b(?:per|according\s+to)\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The authors' own channel as the heading the claim comes under: "Authors' thread: …".
@@ -404,7 +422,8 @@ _ABSTRACT_ONLY = _rx(
     # The authors' own channel speaking, or a channel from "the lab that wrote it".
     rf"\b(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
     rf"\b{SPEECH}\b",
-    rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by)\s+{MAKERS}",
+    rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by|of)\s+{MAKERS}",
+    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+own\b",
     # The authors' own announcement as the only source read.
     rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\b{AUTHORS}{Q}?s?{Q}?\s+own\b",
     rf"\b{AUTHORS}{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
@@ -424,7 +443,14 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall|(?:past|beyond|through)\s+the\s+"
     r"paywall)\b",
     r"\b(?:says|states|claims|reports|according\s+to)\s+the\s+(?:abstract|summary|listing)\b",
-    r"\bno\s+access\s+to\s+(?:the\s+)?(?:paper|pdf|full[\s-]text|article|preprint|manuscript)\b",
+    r"\bno\s+(?:[\w-]+\s+){0,2}?access\s+to\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:paper|pdf|full[\s-]text|article|"
+    r"preprint|manuscript)\b",
+    # Out of the writers' reach: "isn't in our library access yet", "not in our subscription".
+    r"\bnot\s+(?:yet\s+)?(?:in|within|under|covered\s+by)\s+(?:our|my)\s+(?:[\w-]+\s+)?(?:access|"
+    r"subscriptions?|holdings|licen[cs]es?)\b",
+    # Only the presenter's own talk: "we've only seen the hotline slides".
+    rf"\b{ONLY}\s+(?:ever\s+)?(?:saw|seen|had|read|got|heard|watched|attended)\s+(?:{ART}\s+)?{WORDS}"
+    r"(?:slides?|slide\s+deck|talk|keynote|presentation|webinar|poster)s?\b",
     # The paper out of reach.
     r"\b(?:paper|pdf|full[\s-]?text|full\s+paper|article|preprint|paper\s+body)\b[^.;:!?]{0,30}?"
     r"\b(?:blocked|paywalled|embargoed|behind\s+(?:a|an|the|[\w.-]+'s)\s+(?:[\w.-]+\s+)?(?:paywall|embargo|"
@@ -448,7 +474,8 @@ _ABSTRACT_ONLY = _rx(
     # The paper not read.
     r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?(?:read|"
     r"consulted|opened)\b",
-    r"\b(?:have|has|had|did|do)\s*(?:not|n't)\s+(?:yet\s+)?(?:read|seen|opened)\s+(?:the\s+)?"
+    r"\b(?:have|has|had|did|do)\s*(?:not|n't)\s+(?:yet\s+)?(?:read|seen|opened|pulled|downloaded|"
+    r"fetched)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}?"
     r"(?:paper|pdf|full|whole|it\b|beyond|past|more than)",
     r"\bnot\s+(?:been\s+)?read\s+(?:in full|beyond|past)\b",
     r"\bunread\b",
@@ -547,8 +574,8 @@ _SECONDARY = _rx(
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
     rf"\b(?:{CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
     r"external|unaffiliated)\b",
-    r"\b(?:replication|third[\s-]party|independent)\s+(?:blog|post|thread|report|write-?up|"
-    r"study)\b",
+    r"\b(?:third[\s-]party|independent)\s+(?:blog|post|thread|report|write-?up)\b|\breplication\s+"
+    r"(?:blog|post|thread|write-?up)\b",
     r"\bpress\s+release\s*\(",
     r"\bit\s+(?:has been|was|is|had been)\s+(?:reported|said|claimed|rumou?red)\b",
     rf"\b(?:paraphras\w+|forward\w*|relay\w*|passing on|quoting)\s+(?:{ART}\s+)?{WORDS}"
@@ -622,6 +649,29 @@ _SECONDARY = _rx(
     r"^\W*(?:an?|one)\s+(?:[\w-]+\s+){0,2}?[a-z]+(?:ist|ian|er|or|ant)\b(?:\s+(?:at|from|with|"
     r"of|for|in|on|interviewed|quoted|speaking|writing)\s+[^.;:!?]{1,40}?)?\s+(?:says|said|told|"
     r"tells|puts|put|claims|claimed|argues|argued|reckons|reckoned|thinks|writes|wrote)\b",
+    # Someone else's summary in a channel: "the guide summary in the society newsletter".
+    rf"(?<!own\s)(?<!-written\s)\b(?:summary|summaries|write-?up|recap|digest|account)\s+(?:in|on|from)\s+(?!(?:the\s+)?"
+    rf"{AUTHORS}|(?:their|its|his|her)\b)(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
+    # A hat tip: "— h/t the lipid society's newsletter".
+    rf"\b(?:h/t|hat[\s-]?tip)\b(?!\s*(?:to\s+)?(?:the\s+)?{AUTHORS})",
+    # A named doctor or professor who speaks: "Dr Okafor, who was in the room, says".
+    rf"\b(?-i:Dr|Prof|Professor)\.?\s+(?-i:[A-Z])[\w'’-]+\b(?![^.;:!?]{{0,30}}\b(?:first|lead|senior|"
+    rf"corresponding)\s+author)[^.;:!?]{{0,50}}?\b{SPEECH}\b",
+    # The primary papers not checked: what was read is someone else's account of them.
+    r"\bprimar(?:y|ies)\b(?:\s+(?:papers?|sources?|studies|articles?|literature|reports?|"
+    r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+)?(?:not|never)\s+(?:yet\s+)?"
+    r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
+    r"\b(?:not|never|without)\s+(?:\w+\s+){0,2}?(?:checked|verified|compared|consulted|read)\s+"
+    r"(?:against|with|in)\s+(?:the\s+)?primar(?:y|ies)\b",
+    r"\bthe\s+primary\s+(?:papers?|sources?|studies|articles?)\s+(?:we|i)\s+(?:did|have|had)\s+not\b",
+    # A source set against the paper: "Per NREL's chart (not the LONGi paper)", "numbers
+    # lifted from the journal's highlight, not the paper".
+    r"\b(?:per|according\s+to|from|via|off|(?:lifted|taken|copied)\s+from)\s+(?!(?:the\s+)?(?:abstract|"
+    r"summary|authors))[^.;:!?()]{1,40}?(?:,\s*|\(\s*)not\s+(?:from\s+)?the\s+(?:[\w.-]+\s+){0,2}?"
+    r"(?:paper|article|study|publication|preprint)s?\b",
+    # Someone's piece opening the claim: "genomeweb piece on the T2T ape genomes: …".
+    r"^\W*(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){1,3}(?:piece|story|write-?up|coverage|feature|explainer|"
+    r"op-?ed|column)\s+(?:on|about|says|claims|reports)\b",
     # A sentence that only names its source, as a label: "From the EEA's briefing.",
     # "Via a colleague at the meeting."
     rf"^\W*(?:from|via|per|out\s+of|(?:taken|drawn|lifted|relayed)\s+from)\s+(?:{ART}\s+)?{WORDS}"
@@ -680,7 +730,7 @@ _MAKERS_CHANNEL = _rx(
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
     rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces|"
-    r"show|shows|showed|shown|presented|presents|summari[sz]e|digest|items?)\b",
+    r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
@@ -764,9 +814,19 @@ _EDITORIAL = _rx(
     r"alongside|beside)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
+    # "Our two cents:", "our 2c"; "I'd recommend we wait".
+    r"\b(?:my|our)\s+(?:two|2)\s*(?:cents|c|p|pence)\b|\b(?:my|our)\s+\$?0\.02\b",
+    r"\b(?:i|we)\s+(?:would\s+|do\s+|still\s+|\w+ly\s+){0,2}(?:recommend|advise|urge|advocate)\b",
+    # "we read the acceleration as a cropland thing": the writers' reading of a finding.
+    r"\b(?:i|we)\s+read\s+(?:the|this|that|it|these|those)\s+(?:[\w-]+\s+){0,3}?as\b"
+    r"(?!\s+(?:well|far|much|soon|part|a\s+whole|carefully|closely))",
+    r"^\W*putting\s+[^.;:!?]{1,60}?\s+side\s+by\s+side\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?{_TEAM_ROLE}(?:{Q}s)?\s+(?:take|view|verdict|"
-    r"recommendation|forecast|interpretation|reading|opinion|call|note)\s*:",
+    r"recommendation|forecast|interpretation|reading|opinion|call|note)(?:\s+(?:for\s+now|so\s+far|"
+    r"here|today|for\s+the\s+moment|in\s+short))?\s*(?::|—|–|\s-\s)",
+    rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
+    r"estimation|assessment)\b",
     # "we would keep deciding case by case": the writers' own practice.
     r"\b(?:i|we)\s+would\s+(?:keep|continue|stick|stay|still)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
@@ -777,7 +837,7 @@ _EDITORIAL = _rx(
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice)"
-    rf"(?:\s+(?:from|by)\s+(?:the|our)\s+{_TEAM_ROLE})?"
+    rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:the|our)\s+{_TEAM_ROLE}))?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
@@ -830,7 +890,7 @@ _EDITORIAL = _rx(
     r"distrust|question)\b",
     # The writers' verdict on a figure: "we still consider 3% elongation disqualifying".
     r"\b(?:i|we)\s+(?:still\s+|also\s+|\w+ly\s+)?(?:consider|deem|find|regard)\s+(?!that\b)"
-    r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,4}?(?:(?:as\s+)?(?:too\s+\w+|"
+    r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,6}?(?:(?:as\s+)?(?:too\s+\w+|"
     r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
     r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
     r"(?:un)?believable|premature|weak|thin|(?:un)?likely|overstated|inflated|questionable|"
@@ -868,7 +928,7 @@ _UNSIGNED_VERDICT = _rx(
     rf"(?<!\bi\s)(?<!\bwe\s)\b(?:should|ought\s+to)\s+(?:not\s+|never\s+|still\s+|now\s+)?(?:be\s+)?"
     rf"{RECOMMENDED}\b",
     # An imperative opening a sentence or clause: "Skip.", "Treat Seattle as a lower bound".
-    r"(?:^|[.;:—–]\s*)(?-i:Treat|Skip|Ignore|Discount|Avoid|Beware|Don'?t\s+(?:expect|trust|bother|"
+    r"(?:^|[.;:—–]\s*)(?-i:Treat|Skip|Recommend|Ignore|Discount|Avoid|Beware|Don'?t\s+(?:expect|trust|bother|"
     r"cite|quote)|Do\s+not\s+(?:expect|trust|bother|cite|quote))\b(?!\s+et\s+al)",
     # A verdict as a fragment ("Heroic.", "— shaky.") or after a copula ("was oversold").
     rf"(?:^|[.;:—–]\s*){VERDICT_WORD}\s*[.!]?\s*$",
@@ -979,6 +1039,12 @@ _DENIED_AFTER = re.compile(
 )
 
 
+# No one of the writers as the reader: "nobody has read the papers yet".
+_NOBODY = re.compile(
+    r"\b(?:nobody|no\s+one|none\s+of\s+us|neither\s+of\s+us)\s+(?:[\w']+\s+){0,2}$", re.I
+)
+
+
 def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re.Match[str] | None:
     """The first match not negated by the words just before it ("haven't read…") or just
     after it ("the full methods we could not access")."""
@@ -986,7 +1052,12 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
         before = sentence[max(0, match.start() - reach) : match.start()]
         negation = _NEG_NEAR if reach > 12 else _NEG
         chain = sentence[max(0, match.start() - 60) : match.start()]
-        if negation.search(before) or _NEG_CHAIN.search(chain) or _FUTURE.search(chain):
+        if (
+            negation.search(before)
+            or _NEG_CHAIN.search(chain)
+            or _FUTURE.search(chain)
+            or _NOBODY.search(chain)
+        ):
             continue
         if _DENIED_AFTER.match(sentence, match.end()) or _DENIED_WITHIN.match(match.group(0)):
             continue
