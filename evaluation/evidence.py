@@ -61,6 +61,10 @@ FIELDS17 = FIXTURES / "fields17"  # the same six fields, five writers' habits: m
 FIELDS18 = FIXTURES / "fields18"  # chemistry and clinical, 60 each, another writer: measured, read
 FIELDS19 = FIXTURES / "fields19"  # the same six fields, another writer: measured, not read
 FIELDS20 = FIXTURES / "fields20"  # clinical and climate, another writer: measured, then read
+FIELDS21 = FIXTURES / "fields21"  # clinical and epidemiology, a hospital club: measured, then read
+FIELDS22 = FIXTURES / "fields22"  # six fields none of the others has, six groups: measured, read
+FIELDS23 = FIXTURES / "fields23"  # the held-out half's six fields, a policy desk: measured, read
+FIELDS24 = FIXTURES / "fields24"  # the same six fields, lab wikis: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -306,6 +310,10 @@ def main(argv: list[str]) -> int:
             ("dev 18", FIELDS18),
             ("unread 19", FIELDS19),
             ("dev 20", FIELDS20),
+            ("dev 21", FIELDS21),
+            ("dev 22", FIELDS22),
+            ("dev 23", FIELDS23),
+            ("unread 24", FIELDS24),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -271,8 +271,14 @@ _FULL_TEXT = _rx(
     r"\b(?:tables?|figs?\.?|figures?|sections?|appendi(?:x|ces)|supplementary\s+\w+)\s+[\w.–-]+"
     r"(?:\s*(?:and|&|,)\s*[\w.–-]+)*\s+(?:of|in)\s+the\s+(?:full[\s-](?:text|paper)|pdf)\b",
     # "read this one end to end", "after reading the paper through".
-    r"\bread(?:ing)?\s+(?:[\w'’-]+\s+){1,4}?(?:\([^()]{1,30}\)\s+)?(?:in full|end to end|cover to cover|front to back|"
-    r"through(?=\s*(?:[:;,.)—–]|\s-\s|$))|in (?:its|their) entirety)",
+    r"\b(?:read(?:ing)?|went\s+through|gone\s+through|go\s+through|worked\s+through|checked)\s+"
+    r"(?:[\w.&'’-]+\s+){1,5}?(?:\([^()]{1,30}\)\s+)?(?:in full|fully|end to end|cover to cover|front to back|"
+    r"through(?=\s*(?:[:;,.)—–]|\s-\s|$|\s+(?:incl|including)\b))|in (?:its|their) entirety)",
+    # Read by the writers themselves: "Labbé et al. we read ourselves in Nature".
+    r"\b(?:we|i)\s+(?:read|checked|went\s+through)\s+(?:it\s+|them\s+)?(?:ourselves|myself)\b",
+    r"\b(?:we|i)\s+(?:\w+\s+)?(?:checked|re-?ran|ran|verified|went\s+through|pulled)\s+[^.;:!?]{0,80}?"
+    r"\b(?:data(?:\s+files?)?|files|code|paper|pdf|supplement\w*|appendix|tables?)\b[^.;:!?]{0,30}?"
+    r"\b(?:ourselves|myself)\b",
     # The paper or its parts, a list perhaps, read in the passive: "Full papers, protocols
     # and SAPs read for this section".
     rf"\b{WHOLE_PAPER}(?:\s*(?:,|\band\b|&|\+|\bplus\b)\s*(?:the\s+|all\s+|its\s+)?[\w-]+){{0,4}}"
@@ -425,6 +431,7 @@ _ABSTRACT_ONLY = _rx(
     rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by|of)\s+{MAKERS}",
     rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+own\b",
     # The authors' own announcement as the only source read.
+    rf"\b{ONLY}\s+(?:\w+\s+)?(?:{ART}\s+)?{AUTHORS}{Q}?s?{Q}?\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\b{AUTHORS}{Q}?s?{Q}?\s+own\b",
     rf"\b{AUTHORS}{Q}?s?{Q}?\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:blog|thread|post|tweet|"
     r"announcement|summary|video)[^.;:!?]{0,40}?\b(?:only source|is all|was all)\b",
@@ -472,7 +479,7 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:not|no)\s+open[\s-]access\b|\bclosed[\s-]access\b",
     rf"(?:^|[(:;]\s*)from\s+{ART}\s+{WORDS}{SUMMARY}\b",
     # The paper not read.
-    r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+|been\s+)?(?:read|"
+    r"\b(?:was|were|is|are|has|have|had|been|being)\s+not\s+(?:yet\s+)?(?:been\s+)?(?:read|"
     r"consulted|opened)\b",
     r"\b(?:have|has|had|did|do)\s*(?:not|n't)\s+(?:yet\s+)?(?:read|seen|opened|pulled|downloaded|"
     r"fetched)\s+(?:the\s+)?(?:[\w.-]+\s+){0,2}?"
@@ -661,8 +668,10 @@ _SECONDARY = _rx(
     r"\bprimar(?:y|ies)\b(?:\s+(?:papers?|sources?|studies|articles?|literature|reports?|"
     r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+)?(?:not|never)\s+(?:yet\s+)?"
     r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
-    r"\b(?:not|never|without)\s+(?:\w+\s+){0,2}?(?:checked|verified|compared|consulted|read)\s+"
-    r"(?:against|with|in)\s+(?:the\s+)?primar(?:y|ies)\b",
+    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|studies|literature|"
+    r"articles?|reports?|publications?|texts?)|ies)\b",
+    r"\bcompil(?:ing|es|ed)\s+(?:others{Q}|other\s+(?:groups{Q}|studies{Q}|people{Q}s)|published|existing)\s+"
+    r"(?:data|studies|estimates|figures|results)\b".replace("{Q}", "(?:'|’)"),
     r"\bthe\s+primary\s+(?:papers?|sources?|studies|articles?)\s+(?:we|i)\s+(?:did|have|had)\s+not\b",
     # A source set against the paper: "Per NREL's chart (not the LONGi paper)", "numbers
     # lifted from the journal's highlight, not the paper".
@@ -711,6 +720,8 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,20}}?\b(?:written|prepared|issued|produced|drafted)\s+(?:with|by|together\s+"
+    rf"with|jointly\s+with)\s+(?:the\s+)?{AUTHORS}\b",
     # Anyone's own channel, when "own" says the makers speak: "the research groups' own press
     # releases"; and a channel "from the observatories themselves".
     rf"(?<!competing )(?<!rival )(?<!other )(?<!another )(?<!independent )(?<!outside )"
@@ -770,6 +781,9 @@ _EDITORIAL = _rx(
     r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
     r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
+    # The writers' course of action: "we'd push for brightness caps", "we'd fund demo plants".
+    r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:push|press|argue|lobby|fund|back|support|oppose|phase|favou?r|"
+    r"prioriti[sz]e|require|mandate|insist|recommend|drop|skip|reject|approve|reimburse|adopt)\b",
     # "I'd put it at 5%", not "what I'd put in the wiki" (the writing, not a judgement).
     r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b"
     r"(?!\s+(?:\w+\s+)?(?:in|into|on)\s+(?:the|this|our)\s+(?:wiki|page|notes?|entry|table))",
@@ -811,7 +825,8 @@ _EDITORIAL = _rx(
     # The writer's synthesis of papers: "Put together with …, this suggests …", "This pairs
     # naturally with …", "Reading the two meta-analyses side by side, …".
     r"(?:^|[:;]\s*)\W*(?:(?:put|taken|read|combined|paired|seen)\s+(?:together\s+)?(?:with|next\s+to|"
-    r"alongside|beside)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
+    r"alongside|beside)(?=[^.;:!?]{1,80}?,\s*(?:this|that|it|these|they|we|i|the\s+(?:two|three|pair|"
+    r"picture|evidence|papers|studies|results))\b)|pairing\s+(?:this|it)\s+with|reading\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side"
     r"\s+by\s+side|this\s+(?:pairs|fits)\s+(?:naturally\s+|well\s+)?with)\b",
     r"\b(?:worr(?:ies|ied)|troubles?|bothers?)\s+(?:us|me)\b",
     # "Our two cents:", "our 2c"; "I'd recommend we wait".
@@ -823,7 +838,7 @@ _EDITORIAL = _rx(
     r"^\W*putting\s+[^.;:!?]{1,60}?\s+side\s+by\s+side\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?{_TEAM_ROLE}(?:{Q}s)?\s+(?:take|view|verdict|"
-    r"recommendation|forecast|interpretation|reading|opinion|call|note)(?:\s+(?:for\s+now|so\s+far|"
+    r"recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment)(?:\s+(?:for\s+now|so\s+far|"
     r"here|today|for\s+the\s+moment|in\s+short))?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
@@ -836,8 +851,10 @@ _EDITORIAL = _rx(
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
-    r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice)"
+    r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
+    r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:the|our)\s+{_TEAM_ROLE}))?"
+    r"(?:\s+(?:for|on|to|about)\s+[^:;.—–]{1,40}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
@@ -894,7 +911,8 @@ _EDITORIAL = _rx(
     r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
     r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
     r"(?:un)?believable|premature|weak|thin|(?:un)?likely|overstated|inflated|questionable|"
-    r"irrelevant|decisive|fatal|(?:in)?adequate|(?:in)?sufficient))\b",
+    r"irrelevant|decisive|fatal|(?:in)?adequate|(?:in)?sufficient|(?:the\s+)?(?:strongest|weakest|best|worst|"
+    r"clearest|most\s+[\w-]+|least\s+[\w-]+)))\b",
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
     r"think|believe|suspect|"
     r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
@@ -1423,7 +1441,7 @@ _HEADING_LEAD = (
     r"based\s+on|only|just|straight\s+from)\s+)?(?:(?:the|a|an|some|recent|latest|this\s+"
     r"week(?:'s|s)?|today(?:'s|s)?)\s+)?"
 )
-_HEADING_END = r"(?:\s+(?:only|alone))?\s*(?:$|[,:;(\[—–]|\s-\s)"
+_HEADING_END = r"(?:\s+(?:and|&|\+)\s+[\w-]+)?(?:\s+(?:only|alone))?\s*(?:$|[,:;(\[—–]|\s-\s)"
 
 
 def _heading(nouns: str) -> re.Pattern[str]:

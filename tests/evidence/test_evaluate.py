@@ -123,6 +123,9 @@ FIELD_SETS = sorted(
         "fields12",
         "fields14",
         "fields16",
+        "fields21",
+        "fields22",
+        "fields23",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )
@@ -207,6 +210,19 @@ UNREAD_FIELDS_19 = {
 DEV_FIELDS_20 = {"clinical": (0.94, 0), "climate": (0.88, 0)}
 
 
+# The twenty-fourth, the held-out half's six fields by another writer (lab wikis, shorthand),
+# measured on the rules before dev 21-23 were read (0.84-0.97 explicit used) and at the end
+# of their round without being read: those figures are its bounds.
+UNREAD_FIELDS_24 = {
+    "astrophysics": (0.91, 0),
+    "chemistry": (0.91, 0),
+    "climate": (0.88, 0),
+    "clinical": (0.97, 0),
+    "ecology": (0.97, 0),
+    "economics": (0.91, 0),
+}
+
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -214,6 +230,7 @@ FIELD_FLOORS = {
     "fields17": DEV_FIELDS_17,
     "fields19": UNREAD_FIELDS_19,
     "fields20": DEV_FIELDS_20,
+    "fields24": UNREAD_FIELDS_24,
 }
 
 

@@ -639,6 +639,50 @@ READINGS = [
     ("Heat deaths rose by a third.", "From the EEA's briefing.", "notes", "secondary"),
     ("Heat deaths rose by a third. Via a colleague at the meeting.", "", "notes", "secondary"),
     ("Heat deaths rose by a third.", "From the 2019 cohort.", "notes", "unmarked"),
+    # No one of the writers read it: the talks a colleague heard are the source.
+    (
+        "HR 0.82 for the primary outcome.",
+        "From Ana's notes on the congress sessions: she heard the talks, nobody has read the papers.",
+        "digest",
+        "secondary",
+    ),
+    # The primary papers not checked: what was read is others' account of them.
+    ("Yields rose 8%.", "Taken from two review articles; primary papers not checked.", "notes", "secondary"),
+    ("Yields rose 8%.", "From an agency outlook, not the primary literature.", "notes", "secondary"),
+    ("Yields rose 8%.", "We did not go back to the primary papers for this part.", "notes", "secondary"),
+    ("The primary endpoint was not met: HR 0.97.", "", "notes", "unmarked"),
+    # Someone's summary in a channel, a hat tip, a named doctor who speaks.
+    ("From the guideline summary in a society newsletter: bleeding fell 20%.", "", "notes", "secondary"),
+    ("Lp(a) fell 80% at 36 weeks — h/t a lipid newsletter.", "", "notes", "secondary"),
+    ("Dr Mensah, who attended the session, says the effect vanished.", "", "notes", "secondary"),
+    # The makers' own talk, release or thread.
+    ("We have only seen the presenter's slides; HR 0.84.", "", "notes", "abstract_only"),
+    ("Registry results summary for TRIAL-7: success 70% vs 69%.", "", "digest", "abstract_only"),
+    ("d = 0.02 across 36 sites.", "Presented at the spring convention by the lead author.", "digest", "abstract_only"),
+    ("The institute's press release, written with the authors, gives 3σ.", "", "notes", "abstract_only"),
+    ("Rate 4%.", "We have only the authors' social-media thread on this.", "digest", "abstract_only"),
+    ("The journal paper is not in our library access yet; the abstract gives 12%.", "", "notes", "abstract_only"),
+    # The paper or its parts read, however it is said.
+    ("Rates fell 9%.", "Full papers, protocols and SAPs read for this section.", "notes", "full_text"),
+    ("Rates fell 9%.", "Journal club: paper + all supp read.", "digest", "full_text"),
+    ("Went through Ortiz et al. 2022 (Science) in full: 90% of the loss was farmland.", "", "digest", "full_text"),
+    ("We checked the Halvorsen lensing paper directly: 500 candidates.", "", "digest", "full_text"),
+    ("In the SI the success is counted with loose matching criteria.", "", "digest", "full_text"),
+    ("Appendix B, table 4 (went through it properly): 4.7 M deaths.", "", "notes", "full_text"),
+    ("The paper itself has not yet been read by us; the release gives 900 Wh/L.", "", "notes", "abstract_only"),
+    # The writers' own call, however it is labelled.
+    ("Team's view for now — we keep the full IV course.", "", "notes", "editorial"),
+    ("Our two cents: that drop looks too good to be true.", "", "digest", "editorial"),
+    ("Bottom line for the ministry: the budget, not efficacy, binds.", "", "digest", "editorial"),
+    ("Policy implication: capacity, not chemistry, is the bottleneck.", "", "digest", "editorial"),
+    ("Putting the two trials side by side, we read the gain as mostly adherence.", "", "notes", "editorial"),
+    ("We'd push for brightness caps in licensing.", "", "digest", "editorial"),
+    ("We consider a gain of 0.10 grade points too small to justify the rollout.", "", "notes", "editorial"),
+    # A comparison of data in the paper is no synthesis of papers.
+    ("We read the survey paper end to end: combined with CMB data, w is preferred at 3σ.", "", "notes", "full_text"),
+    # Names that look like channels: a post hoc analysis, a Registered Replication Report.
+    ("The Americas-only post hoc suggests benefit.", "", "notes", "unmarked"),
+    ("Registered Replication Report (23 labs): d = 0.04.", "", "notes", "unmarked"),
 ]
 
 
