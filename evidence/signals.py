@@ -272,7 +272,8 @@ _FULL_TEXT = _rx(
     r"(?:\s*(?:and|&|,)\s*[\w.–-]+)*\s+(?:of|in)\s+the\s+(?:full[\s-](?:text|paper)|pdf)\b",
     # "read this one end to end", "after reading the paper through".
     r"\b(?:read(?:ing)?|went\s+through|gone\s+through|go\s+through|worked\s+through|checked)\s+"
-    r"(?:[\w.&'’-]+\s+){1,5}?(?:\([^()]{1,30}\)\s+)?(?:in full|fully|end to end|cover to cover|front to back|"
+    r"(?:[\w.&'’-]+\s+){1,5}?(?:\([^()]{1,30}\)\s+)?(?:in full|fully|end to end|cover to cover|"
+    r"front to back|"
     r"through(?=\s*(?:[:;,.)—–]|\s-\s|$|\s+(?:incl|including)\b))|in (?:its|their) entirety)",
     # Read by the writers themselves: "Labbé et al. we read ourselves in Nature".
     r"\b(?:we|i)\s+(?:read|checked|went\s+through)\s+(?:it\s+|them\s+)?(?:ourselves|myself)\b",
@@ -670,8 +671,9 @@ _SECONDARY = _rx(
     r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
     r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|studies|literature|"
     r"articles?|reports?|publications?|texts?)|ies)\b",
-    r"\bcompil(?:ing|es|ed)\s+(?:others{Q}|other\s+(?:groups{Q}|studies{Q}|people{Q}s)|published|existing)\s+"
-    r"(?:data|studies|estimates|figures|results)\b".replace("{Q}", "(?:'|’)"),
+    # A text that gathers others' work: "a background document, compiling others' data".
+    rf"\bcompil(?:ing|es|ed)\s+(?:others{Q}|other\s+(?:groups{Q}|studies{Q}|people{Q}s)|published|"
+    r"existing)\s+(?:data|studies|estimates|figures|results)\b",
     r"\bthe\s+primary\s+(?:papers?|sources?|studies|articles?)\s+(?:we|i)\s+(?:did|have|had)\s+not\b",
     # A source set against the paper: "Per NREL's chart (not the LONGi paper)", "numbers
     # lifted from the journal's highlight, not the paper".
