@@ -136,6 +136,7 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
+    ("N of M", re.compile(rf"\b[Nn]one\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
     ("N of M", re.compile(r"\b\d+-of-\d+\b")),
     # A count out of a group named: "12 of the fish had spherules".
@@ -157,6 +158,15 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+in\s+(?:every\s+)?(?:{_NUM}|{NUMBER_WORDS})\b"
             r"(?!\s*(?:days?|weeks?|months?|years?|steps?|epochs?))",
+            re.I,
+        ),
+    ),
+    # A density or a rate over an area or a population: "about 18 per km²", "12 per 100,000".
+    (
+        "a rate",
+        re.compile(
+            rf"\b{_NUM}\s*(?:per|/)\s*(?:km²|km2|sq\.?\s*km|m²|m2|ha|hectares?|acres?|capita|head|"
+            r"(?:100|1|10)[,\s]?000\b|million|thousand|(?:person|patient)[\s-]years?)",
             re.I,
         ),
     ),
@@ -194,7 +204,8 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:\d+|{NUMBER_WORDS}|twice|thrice)\s+(?:times|x)\s+(?:smaller|larger|"
             r"faster|slower|more|fewer|less|higher|lower|cheaper|better|worse|as|longer|"
-            r"shorter|bigger|greater|heavier|lighter|stronger|weaker|wider|deeper|the)\b"
+            r"shorter|bigger|greater|heavier|lighter|stronger|weaker|wider|deeper|the|those|that|"
+            r"what)\b"
             r"|\btwice\s+as\b|\btwice\s+(?:the|its|their)\b"
             rf"|\b(?:{NUMBER_WORDS}|\d+)[\s-]?fold\b"
             r"|\ban order of magnitude\b"
@@ -284,9 +295,15 @@ _MAX_CHARS = 1_000
 _LONG_TOKEN = re.compile(r"\S{60,}")
 
 
+# A return period, hyphenated as one word: "a 1-in-1000-year event", "one-in-200-year flood".
+_RETURN_PERIOD = re.compile(r"\b(?:\d+|one)-in-\d[\d,]*(?:-(?:years?|yr))?\b", re.I)
+
+
 def figure_in(text: str) -> tuple[str, str] | None:
     """(kind of figure, the words that state it) for the first figure, or None."""
     text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:_MAX_CHARS])
+    if period := _RETURN_PERIOD.search(text):
+        return ("N in M", period.group(0))
     found = quantities(text)
     shaped = _shaped_figure(_names_blanked(text, found))
     if shaped is not None:

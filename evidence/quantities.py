@@ -65,7 +65,9 @@ _NUMBER = re.compile(
     r"(?P<sign>[+−-])?"
     r"(?P<digits>\d{1,3}(?:,\d{3})+(?![\d])|\d+)?(?P<frac>\.\d+)?"
     r"(?:(?P<e>[eE][+−-]?\d{1,3})(?![\w])"
-    r"|\s?[×x]\s?10\s?(?:\^\s?(?P<pow>[+−-]?\d{1,3})|(?P<sup>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})))?"
+    r"|\s?[×x]\s?10\s?(?:\^\s?(?P<pow>[+−-]?\d{1,3})|(?P<sup>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))"
+    # A power of ten in superscript: "above 10⁵ cm² V⁻¹ s⁻¹".
+    r"|(?<=10)(?P<ten>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))?"
 )
 # A token longer than any word, number or name ("1" * 10_000, "a-a-a-…") is blanked first,
 # keeping the offsets, so no pattern scans it.
@@ -397,6 +399,8 @@ def _float(match: re.Match[str]) -> float | None:
         value *= 10.0 ** int(match["pow"].translate(str.maketrans("−", "-")))
     elif match["sup"]:
         value *= 10.0 ** int(match["sup"].translate(_SUPERSCRIPT))
+    elif match["ten"]:
+        value = 10.0 ** int(match["ten"].translate(_SUPERSCRIPT))
     if match["sign"] in ("−", "-"):
         value = -value
     return value

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from evidence import (
     KnownPaper,
     analyse_entry,
@@ -141,6 +143,28 @@ def test_figures_shape_not_digits():
     assert states_a_figure("Wins in 28 of 36 settings.")
     assert states_a_figure("Cost halves, and speed doubled.")
     assert states_a_figure("NL2RepoBench 52.5% → 58.5% with 1.85× speed-ups.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Encapsulation raises mobility above 10⁵ cm² V⁻¹ s⁻¹ at room temperature.",
+        "Effect sizes were almost three times those of the replications.",
+        "None of 32 independent studies supports it.",
+        "Today roughly a 1-in-1000-year event.",
+        "Fox density stable at about 18 per km².",
+        "Incidence reached 12 per 100,000 in the winter.",
+    ],
+)
+def test_figures_in_other_fields_shapes(text):
+    assert states_a_figure(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["A 100-year flood plain map.", "We used 64 per GPU.", "The 10 samples were frozen."]
+)
+def test_names_and_settings_are_no_figures(text):
+    assert not states_a_figure(text)
 
 
 def test_figures_explicit_no_figure_is_a_mark():
