@@ -187,7 +187,10 @@ _UNSTATED = Statement(UNMARKED, "")
 
 
 # A claim's lead: a few words up to a colon or a dash, then the claim.
-_LEAD = re.compile(r"^\W*(?P<lead>[^:;.!?—–]{2,60}?)\s*(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–]\s)")
+# A dot inside a name ("ClinicalTrials.gov") does not end it.
+_LEAD = re.compile(
+    r"^\W*(?P<lead>(?:[^:;.!?—–]|\.(?=\w)){2,60}?)\s*(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–]\s)"
+)
 
 
 _NEGATED_LEAD = re.compile(r"\b(?:not|no|never|nor|without)\b", re.IGNORECASE)

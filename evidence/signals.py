@@ -277,7 +277,8 @@ _FULL_TEXT = _rx(
     r"through(?=\s*(?:[:;,.)—–]|\s-\s|$|\s+(?:incl|including)\b))|in (?:its|their) entirety)",
     # Read by the writers themselves: "Labbé et al. we read ourselves in Nature".
     r"\b(?:we|i)\s+(?:read|checked|went\s+through)\s+(?:it\s+|them\s+)?(?:ourselves|myself)\b",
-    r"\b(?:we|i)\s+(?:\w+\s+)?(?:checked|re-?ran|ran|verified|went\s+through|pulled)\s+[^.;:!?]{0,80}?"
+    rf"\b(?:we|i)\s+(?:\w+\s+)?(?:checked|re-?ran|ran|verified|went\s+through|pulled)\s+"
+    rf"(?:[^.;:!?]|{_ABBREVIATION_DOT}){{0,80}}?"
     r"\b(?:data(?:\s+files?)?|files|code|paper|pdf|supplement\w*|appendix|tables?)\b[^.;:!?]{0,30}?"
     r"\b(?:ourselves|myself)\b",
     # The paper or its parts, a list perhaps, read in the passive: "Full papers, protocols
@@ -293,7 +294,7 @@ _FULL_TEXT = _rx(
     # A part named, then read: "GRAM appendix, methods section 4 (went through it properly)".
     rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){{0,40}}?\(?\s*(?:{READ})\s+(?:it|them)\b",
     r"\b(?:data|code|scripts?|replication\s+\w+)\b[^.;:!?]{0,50}?\b(?:were|was)\s+(?:downloaded|obtained)"
-    r"\s+and\s+(?:\w+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced)\b",
+    r"\s+and\s+(?:[\w-]+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced)\b",
     # The code cloned from the paper's repository and run.
     r"\bcloned\b[^.;:!?]{0,40}?\b(?:github|gitlab|repo(?:sitory)?|code)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
@@ -500,7 +501,8 @@ _ABSTRACT_ONLY = _rx(
     # The paper not opened, or only its part above the paywall: "pdf still unopened", "pdf
     # not opened", "the part above the paywall".
     r"\bunopened\b|\b(?:above|before|outside)\s+the\s+paywall\b",
-    r"\b(?:pdfs?|full[\s-]texts?|papers?|manuscripts?)\s+(?:was\s+|were\s+|is\s+|still\s+)?not\s+"
+    r"\b(?:pdfs?|full[\s-]texts?|papers?|manuscripts?)(?:\s+itself)?(?:\s*\([^()]{0,40}\))?\s+"
+    r"(?:was\s+|were\s+|is\s+|still\s+)?not\s+"
     r"(?:yet\s+)?(?:opened|read|consulted)\b",
     # The summary named as the end of the reading: "that box is as far as we got", "and it's
     # all we saw", "nothing past it was read".
@@ -518,6 +520,8 @@ _ABSTRACT_ONLY = _rx(
     r"read|had|got|could\s+see)\b",
     r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:(?:was|were|has\s+"
     r"been|got)\s+)?read\b",
+    # An abstract on a work as the label of the claim: "ASHG abstract on the follow-up: …".
+    r"^\W*(?:[\w&./'-]+\s+){0,3}?abstracts?\s+(?:on|for|about|of)\s+[^:;—–]{1,50}?\s*[:—–]",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
     r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?[:—–]",
@@ -683,6 +687,9 @@ _SECONDARY = _rx(
     # Someone's piece opening the claim: "genomeweb piece on the T2T ape genomes: …".
     r"^\W*(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){1,3}(?:piece|story|write-?up|coverage|feature|explainer|"
     r"op-?ed|column)\s+(?:on|about|says|claims|reports)\b",
+    # Relayed from anyone but the authors: "Relayed from the state health department's
+    # weekly One Health briefing".
+    r"\b(?:relayed|passed\s+on|forwarded)\s+(?:to\s+us\s+)?(?:from|via)\b(?!\s+(?:the\s+)?authors?\b)",
     # A sentence that only names its source, as a label: "From the EEA's briefing.",
     # "Via a colleague at the meeting."
     rf"^\W*(?:from|via|per|out\s+of|(?:taken|drawn|lifted|relayed)\s+from)\s+(?:{ART}\s+)?{WORDS}"

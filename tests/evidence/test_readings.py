@@ -743,6 +743,23 @@ READINGS = [
         "notes",
         "editorial",
     ),
+    # A lead with a dotted name, an abstract on a work, a paper not read, data re-run.
+    ("ClinicalTrials.gov results summary for X-1: 70% vs 69%.", "", "digest", "abstract_only"),
+    ("ASHG abstract on the follow-up: 40% colocalise.", "", "digest", "abstract_only"),
+    ("Paper itself (Lee 2020) not yet read by us; 900 Wh/L.", "", "notes", "abstract_only"),
+    (
+        "The data of Orr (2019) were downloaded and the spec-curve analysis re-run.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    ("We checked the Ford et al. data files ourselves: 130 Gt left.", "", "notes", "full_text"),
+    (
+        "Rates rose 7%.",
+        "Relayed from the state's weekly briefing; papers not seen.",
+        "notes",
+        "secondary",
+    ),
     # A comparison of data in the paper is no synthesis of papers.
     (
         "We read the survey paper end to end: combined with CMB data, w is preferred at 3σ.",
