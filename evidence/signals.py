@@ -197,6 +197,9 @@ _FULL_TEXT = _rx(
     r"\b(?:we|i)\s+(?:\w+\s+){0,2}?(?:got|get|had|have|read)\s+(?:it|this(?:\s+one)?|them)?\s*in\s+"
     r"full\b",
     r"\bhaving\s+(?:got|obtained|had|received)\s+(?:the\s+)?(?:full|whole|complete)\s+",
+    # Anyone of the team getting the whole paper: "GP adviser got the whole NEJM paper".
+    r"\b(?:got|obtained|received|pulled)\s+the\s+(?:full|whole|complete|entire)\s+(?:[\w-]+\s+)?(?:text|pdf|"
+    r"paper|version|manuscript|article)s?\b",
     r"\b(?:accepted|published|final|journal)\s+(?:manuscript|version|paper|article)\b[^.;:!?]{0,40}?"
     r"\b(?:which\s+)?(?:we|i)\s+(?:\w+\s+)?(?:read|went\s+through|worked\s+through)\b",
     r"\bread\s+cover[\s-]to[\s-]cover\b|\b(?:read|went\s+through|worked\s+through|got\s+through)"
@@ -295,6 +298,15 @@ _FULL_TEXT = _rx(
     rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){{0,40}}?\(?\s*(?:{READ})\s+(?:it|them)\b",
     r"\b(?:data|code|scripts?|replication\s+\w+)\b[^.;:!?]{0,50}?\b(?:were|was)\s+(?:downloaded|obtained)"
     r"\s+and\s+(?:[\w-]+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced)\b",
+    # Work redone by the writers: "Checked the counts ourselves in COCA".
+    r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid)\s+(?:the\s+|their\s+)?(?:counts|numbers|"
+    r"figures|data|code|analysis|stats|statistics|model|calculations?|sums)\s+(?:ourselves|myself)\b",
+    # A figure placed in the paper's own parts: "as described in the Methods".
+    r"\b(?:described|reported|given|stated|detailed|listed|specified)\s+in\s+(?:the\s+)?(?:paper(?:'s|s')\s+)?"
+    r"(?:methods?(?:\s+section)?|supplement\w*|SI|appendix|extended\s+data|tables?\s+S?\d+)\b",
+    # A named study's methods read: "Went through the MATTERHORN methods line by line".
+    rf"\b(?:{READ})\s+(?:the|its|their)\s+(?:[\w.-]+\s+){{1,2}}?(?:methods?(?:\s+section)?|supplement\w*|"
+    r"appendi(?:x|ces)|SI)\b",
     # The code cloned from the paper's repository and run.
     r"\bcloned\b[^.;:!?]{0,40}?\b(?:github|gitlab|repo(?:sitory)?|code)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
@@ -431,7 +443,8 @@ _ABSTRACT_ONLY = _rx(
     rf"\b(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
     rf"\b{SPEECH}\b",
     rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by|of)\s+{MAKERS}",
-    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+own\b",
+    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+(?:own|lab|institute|"
+    r"university|employer|group|team|company)\b",
     # The authors' own announcement as the only source read.
     rf"\b{ONLY}\s+(?:\w+\s+)?(?:{ART}\s+)?{AUTHORS}{Q}?s?{Q}?\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\b{AUTHORS}{Q}?s?{Q}?\s+own\b",
@@ -673,7 +686,7 @@ _SECONDARY = _rx(
     r"\bprimar(?:y|ies)\b(?:\s+(?:papers?|sources?|studies|articles?|literature|reports?|"
     r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+)?(?:not|never)\s+(?:yet\s+)?"
     r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
-    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|studies|literature|"
+    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|stud(?:y|ies)|literature|"
     r"articles?|reports?|publications?|texts?)|ies)\b",
     # A text that gathers others' work: "a background document, compiling others' data".
     rf"\bcompil(?:ing|es|ed)\s+(?:others{Q}|other\s+(?:groups{Q}|studies{Q}|people{Q}s)|published|"
@@ -690,6 +703,12 @@ _SECONDARY = _rx(
     # Relayed from anyone but the authors: "Relayed from the state health department's
     # weekly One Health briefing".
     r"\b(?:relayed|passed\s+on|forwarded)\s+(?:to\s+us\s+)?(?:from|via)\b(?!\s+(?:the\s+)?authors?\b)",
+    # A news outlet by name as the subject that reports: "Education Week reported …".
+    r"\b(?-i:[A-Z][\w&.-]*\s+)?(?-i:News|Week|Times|Post|Daily|Wire|Weekly|Magazine|Today|Herald|Tribune|"
+    r"Telegraph|Guardian|Economist)\s+(?:reported|reports|wrote|writes|says|said|covered|notes|noted)\b",
+    # A committee's survey or assessment as the source: "According to the Decadal Survey".
+    r"\b(?:according\s+to|per)\s+the\s+(?-i:[A-Z][\w-]*\s+){1,3}(?-i:Survey|Report|Assessment|Outlook|"
+    r"Review|Strategy|Plan)\b",
     # A sentence that only names its source, as a label: "From the EEA's briefing.",
     # "Via a colleague at the meeting."
     rf"^\W*(?:from|via|per|out\s+of|(?:taken|drawn|lifted|relayed)\s+from)\s+(?:{ART}\s+)?{WORDS}"
@@ -792,7 +811,8 @@ _EDITORIAL = _rx(
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
     # The writers' course of action: "we'd push for brightness caps", "we'd fund demo plants".
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:push|press|argue|lobby|fund|back|support|oppose|phase|favou?r|"
-    r"prioriti[sz]e|require|mandate|insist|recommend|drop|skip|reject|approve|reimburse|adopt)\b",
+    r"prioriti[sz]e|require|mandate|insist|recommend|drop|skip|reject|approve|reimburse|adopt|hold|"
+    r"defer|prefer|avoid|switch)\b",
     # "I'd put it at 5%", not "what I'd put in the wiki" (the writing, not a judgement).
     r"\b(?:we|i)\s+would\s+(?:put|place|peg|estimate|guess|bet|want|need)\b"
     r"(?!\s+(?:\w+\s+)?(?:in|into|on)\s+(?:the|this|our)\s+(?:wiki|page|notes?|entry|table))",
@@ -814,7 +834,7 @@ _EDITORIAL = _rx(
     r"\beditor(?:'s|s')\s+(?:comment|remark|aside|gloss|opinion|view)\b",
     r"\b(?:i|we)\s+(?:still\s+|really\s+|just\s+)?(?:do\s+not|don't|did\s+not|cannot|can\s*not)\s+(?:quite\s+|really\s+)?buy\b",
     r"\b(?:from where|the way|as)\s+i\s+(?:sit|stand|see it)\b|\bif you ask me\b",
-    r"\(\s*(?:mine|ours|my own|our own)\s*\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
+    r"\(\s*(?:mine|ours|my\s+own|our\s+own)\b[^()]{0,40}\)|\bcommentary\b[^.;]{0,10}?\b(?:mine|ours)\b",
     r"\bwe\s*\(\s*(?:the\s+)?(?:wiki|editors?|maintainers?)[^)]*\)",
     r"\beditor(?:'s|s'|s)\s+(?:own\s+)?(?:assessment|reading|view|judge?ment|take|note|synthesis|"
     r"interpretation|conclusion|inference|pairing|guess)\b",
@@ -822,7 +842,11 @@ _EDITORIAL = _rx(
     # "Not convinced.", "Caveat emptor: …", "One suspects …", "Too good to be true".
     r"(?:^|[:;—–]\s*)\W*(?:hard\s+to\s+(?:believe|see|trust|buy)|not\s+(?:convinced|persuaded)|doubtful|"
     r"unconvinced|unpersuaded|sceptical|skeptical|(?:a\s+)?(?:pity|shame)\b|"
-    r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|frankly|honestly|candidly|"
+    r"dubious|too\s+good\s+to\s+be\s+true|bold\s+claim|"
+    # "Honestly, …" opens a verdict, not a disclosure of the source ("Honestly this one is
+    # from the interaction table").
+    r"(?:frankly|honestly|candidly)(?![,\s]+(?:this|it|that)(?:\s+one)?\s+(?:is|was|comes|came)\s+"
+    r"(?:from|off|via|based))|"
     r"to\s+be\s+honest|caveat\s+emptor|"
     r"(?:interesting|plausible|impressive|nice|neat|promising|striking|intriguing),?\s+but|one\s+(?:suspects|wonders|doubts|worries)|to\s+(?:our|my)\s+minds?|"
     r"expect\s+(?:follow-?ups?|later\s+(?:studies|work)|replications?)|(?:i|we)\s+would\s+(?:want\s+to\s+"
@@ -845,12 +869,19 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+read\s+(?:the|this|that|it|these|those)\s+(?:[\w-]+\s+){0,3}?as\b"
     r"(?!\s+(?:well|far|much|soon|part|a\s+whole|carefully|closely))",
     r"^\W*putting\s+[^.;:!?]{1,60}?\s+side\s+by\s+side\b",
+    # The writers pooling papers: "Pooling the three recent meta-analyses ourselves: …".
+    r"^\W*(?:pooling|combining|putting\s+together|taking\s+together|reading\s+together)\s+(?:the\s+|these\s+)?"
+    r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?{_TEAM_ROLE}(?:{Q}s)?\s+(?:take|view|verdict|"
     r"recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment)(?:\s+(?:for\s+now|so\s+far|"
     r"here|today|for\s+the\s+moment|in\s+short))?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
+    # A team member or the team's statistics corner as the label: "Statistician (RS): …",
+    # "Stats corner: …", "Statistician's comment: …".
+    rf"^\W*(?:{_TEAM_ROLE}|statistician|stats?)(?:{Q}s)?(?:\s+\([^()]{{1,20}}\))?\s+(?:comment|corner|"
+    r"aside|remark)\s*:",
     # "we would keep deciding case by case": the writers' own practice.
     r"\b(?:i|we)\s+would\s+(?:keep|continue|stick|stay|still)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
@@ -864,7 +895,9 @@ _EDITORIAL = _rx(
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:the|our)\s+{_TEAM_ROLE}))?"
     r"(?:\s+(?:for|on|to|about)\s+[^:;.—–]{1,40}?)?"
-    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more)?\s*(?::|—|–)",
+    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–)",
+    # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
+    r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
     r"\b(?:my|our)\s+(?:own\s+)?commentary\b|\bspeculative\b[^.;]{0,20}?\b(?:my|our)\s+own\b",
     r"\b(?:wiki|maintainers?|editors?)\b[^.;]{0,25}?\b(?:interpret|read|view|think|judge|"
@@ -900,6 +933,7 @@ _EDITORIAL = _rx(
     r"that\b|\b(?:i|we)\s+say\s+(?:so|this|that)\b",
     # The writers' leaning without its subject: "still reckon", "and honestly still sceptical".
     r"(?:^|[,;:—–]\s*|\b(?:i|we)\s+)(?:still\s+|also\s+)?reckon\b",
+    r",\s*(?:still\s+|honestly\s+)?(?:not\s+(?:convinced|persuaded)|unconvinced|unpersuaded)\s+by\b",
     r"\b(?:and|but)\s+(?:honestly\s+|frankly\s+|still\s+){0,3}(?:sceptical|skeptical|unconvinced|"
     r"unpersuaded|doubtful|not\s+(?:convinced|sold|persuaded))\b",
     r"\b(?:i|we)\s+(?:\w+ly\s+|nonetheless\s+|nevertheless\s+|still\s+|also\s+)?(?:am|are|feel|remain)"

@@ -760,6 +760,61 @@ READINGS = [
         "notes",
         "secondary",
     ),
+    # The makers' own communications; the writers' pooling, verdicts and labels.
+    ("Acme medical information letter: 13.6% vs 2.2% at 64 weeks.", "", "digest", "abstract_only"),
+    ("Zeta investor slides (TRIAL-1): SBP down 14 mmHg.", "", "digest", "abstract_only"),
+    (
+        "GP adviser got the whole paper plus supplement: 0.78 vs 1.24 %/yr.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    ("We'd hold off anticoagulating short episodes locally.", "", "notes", "editorial"),
+    (
+        "Oncology view (mine, on secondment): the OS HR of 0.49 outweighs it.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    (
+        "Pooling the three recent meta-analyses ourselves: below 1 per 10,000.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    (
+        "Honestly this one is from the interaction table; we didn't find the primary study.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Synthesis of TRIAL-4 and TRIAL-6: we'd sequence A before B.", "", "digest", "editorial"),
+    (
+        "Our recommendation, not the magazine's: stop calling it low-resource.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    ("Having read the full paper, not convinced by the emergent claim.", "", "notes", "editorial"),
+    ("Went through the MATTERHORN methods line by line: EFS HR 0.71.", "", "notes", "full_text"),
+    ("Checked the counts ourselves in the corpus: 18% to 41%.", "", "digest", "full_text"),
+    ("A record 38 Mt, as described in the Methods.", "", "digest", "full_text"),
+    (
+        "Rates fell 4%.",
+        "From the lab's press release (the authors' lab); paper itself not read.",
+        "digest",
+        "abstract_only",
+    ),
+    ("Education Week reported reading down 2 points.", "", "notes", "secondary"),
+    ("According to the Decadal Survey, the orbiter is the top priority.", "", "notes", "secondary"),
+    # Instruments are no sources; a company's announcement is someone else's.
+    ("Greenland lost 270 Gt a year according to GRACE gravimetry.", "", "notes", "unmarked"),
+    (
+        "Per the company's announcement, the release supports 128K context.",
+        "",
+        "notes",
+        "secondary",
+    ),
     # A comparison of data in the paper is no synthesis of papers.
     (
         "We read the survey paper end to end: combined with CMB data, w is preferred at 3σ.",
