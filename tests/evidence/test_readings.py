@@ -807,6 +807,14 @@ READINGS = [
     ),
     ("Education Week reported reading down 2 points.", "", "notes", "secondary"),
     ("According to the Decadal Survey, the orbiter is the top priority.", "", "notes", "secondary"),
+    # The IPCC's assessment is a reading of others' papers; its scenarios are no source.
+    (
+        "The IPCC AR6 sea-level chapter assesses ice-cliff instability as low confidence.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Under the IPCC SSP2-4.5 scenario the model warms 2.7 K.", "", "notes", "unmarked"),
     # Instruments are no sources; a company's announcement is someone else's.
     ("Greenland lost 270 Gt a year according to GRACE gravimetry.", "", "notes", "unmarked"),
     (
