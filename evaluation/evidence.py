@@ -65,6 +65,11 @@ FIELDS21 = FIXTURES / "fields21"  # clinical and epidemiology, a hospital club: 
 FIELDS22 = FIXTURES / "fields22"  # six fields none of the others has, six groups: measured, read
 FIELDS23 = FIXTURES / "fields23"  # the held-out half's six fields, a policy desk: measured, read
 FIELDS24 = FIXTURES / "fields24"  # the same six fields, lab wikis: measured, not read
+FIELDS25 = FIXTURES / "fields25"  # clinical and pharmacology, a medicines service: measured, read
+FIELDS26 = FIXTURES / "fields26"  # six more fields none of the others has: measured, then read
+FIELDS27 = FIXTURES / "fields27"  # the held-out half's six fields, a reading circle: not read
+FIELDS28 = FIXTURES / "fields28"  # the same six fields, a retired scientists' society: read
+FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -314,6 +319,11 @@ def main(argv: list[str]) -> int:
             ("dev 22", FIELDS22),
             ("dev 23", FIELDS23),
             ("unread 24", FIELDS24),
+            ("dev 25", FIELDS25),
+            ("dev 26", FIELDS26),
+            ("unread 27", FIELDS27),
+            ("dev 28", FIELDS28),
+            ("dev 29", FIELDS29),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -35,6 +35,9 @@ _LABEL = re.compile(r"(?:[IVX]+|S\d+[a-z]?|[A-Z]\d*)\b")
 # cut in two ("Chem. Rev.", "Nat. Commun."): one sentence.
 _GLUE_ALWAYS = re.compile(r"\b(?:vs|cf|incl|resp)\.$", re.IGNORECASE)
 _ABBREVIATED_WORD = re.compile(r"(?:^|\s)[A-Z][a-z]{1,5}\.$")
+# "et al." before a bracket, a year or a lower-case word goes on: "Carniani et al. (Nature
+# 2024) paper".
+_ET_AL = re.compile(r"\bet\s+al\.$")
 _ABBREVIATED_START = re.compile(r"^[A-Z][a-z]{1,5}\.(?:\s|$)")
 BULLET = re.compile(r"^\s*(?:[•●▪◦‣∙·]|[-*+](?=\s)|\d{1,2}[.)](?=\s))\s*")
 
@@ -117,6 +120,7 @@ def _sentences(text: str) -> tuple[str, ...]:
                 or (_GLUE_BEFORE_LABEL.search(sentences[-1]) and _LABEL.match(piece))
                 or _GLUE_ALWAYS.search(sentences[-1])
                 or (_ABBREVIATED_WORD.search(sentences[-1]) and _ABBREVIATED_START.match(piece))
+                or (_ET_AL.search(sentences[-1]) and (piece[0] in "([" or piece[0].islower()))
             ):
                 sentences[-1] = f"{sentences[-1]} {piece}"
             else:

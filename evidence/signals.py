@@ -276,6 +276,7 @@ _FULL_TEXT = _rx(
     # "read this one end to end", "after reading the paper through".
     r"\b(?:read(?:ing)?|went\s+through|gone\s+through|go\s+through|worked\s+through|checked)\s+"
     r"(?:[\w.&'’-]+\s+){1,5}?(?:\([^()]{1,30}\)\s+)?(?:in full|fully|end to end|cover to cover|"
+    r"from start to finish|from beginning to end|"
     r"front to back|"
     r"through(?=\s*(?:[:;,.)—–]|\s-\s|$|\s+(?:incl|including)\b))|in (?:its|their) entirety)",
     # Read by the writers themselves: "Labbé et al. we read ourselves in Nature".
@@ -297,7 +298,15 @@ _FULL_TEXT = _rx(
     # A part named, then read: "GRAM appendix, methods section 4 (went through it properly)".
     rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){{0,40}}?\(?\s*(?:{READ})\s+(?:it|them)\b",
     r"\b(?:data|code|scripts?|replication\s+\w+)\b[^.;:!?]{0,50}?\b(?:were|was)\s+(?:downloaded|obtained)"
-    r"\s+and\s+(?:[\w-]+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced)\b",
+    r"\s+and\s+(?:[\w-]+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced|"
+    r"re-?queried)\b",
+    # Read in the passive, start to finish: "ADAPT-PD has been read from start to finish".
+    r"\b(?:has|have|was|were)\s+been\s+read\s+(?:from\s+start\s+to\s+finish|in\s+full|end\s+to\s+end|"
+    r"cover\s+to\s+cover)\b",
+    # The full paper fetched afterwards and read: "The full JAMA paper was pulled afterwards
+    # and checked".
+    r"\bfull\s+(?:[\w.-]+\s+){0,3}?(?:paper|article|text|report)\b[^;:!?]{0,40}?\b(?:was|were)\s+"
+    r"(?:obtained|pulled|fetched|downloaded|retrieved|requested)\s+(?:\w+\s+)?and\s+(?:read|checked)\b",
     # Work redone by the writers: "Checked the counts ourselves in COCA".
     r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid)\s+(?:the\s+|their\s+)?(?:counts|numbers|"
     r"figures|data|code|analysis|stats|statistics|model|calculations?|sums)\s+(?:ourselves|myself)\b",
@@ -307,6 +316,10 @@ _FULL_TEXT = _rx(
     # A named study's methods read: "Went through the MATTERHORN methods line by line".
     rf"\b(?:{READ})\s+(?:the|its|their)\s+(?:[\w.-]+\s+){{1,2}}?(?:methods?(?:\s+section)?|supplement\w*|"
     r"appendi(?:x|ces)|SI)\b",
+    # Papers named as read in full: "Papers the former physics teacher read in full".
+    r"\b(?:papers?|articles?|studies)\s+(?:that\s+|which\s+)?(?:[\w'’-]+\s+){1,6}?read\s+in\s+full\b",
+    r"\b(?:read|been\s+through|gone\s+through|went\s+through)\s+(?:all\s+of|every\s+page\s+of|every\s+"
+    r"word\s+of)\s+(?!the\s+(?:abstract|summary|listing|press|thread|blog))",
     # The code cloned from the paper's repository and run.
     r"\bcloned\b[^.;:!?]{0,40}?\b(?:github|gitlab|repo(?:sitory)?|code)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
@@ -479,7 +492,7 @@ _ABSTRACT_ONLY = _rx(
     r"login)|unavailable|not available|inaccessible|unreachable|out of reach|(?:link|url)\s+"
     r"(?:was|is)\s+(?:dead|broken)|(?:returns?|returned|gives?|gave|throws?|threw)\s+(?:an?\s+)?"
     r"(?:404|error|not found)|404s?|404(?:ed|ing)|(?:was|is|has\s+been|got)\s+(?:since\s+)?"
-    r"(?:taken\s+down|withdrawn|pulled|removed))\b",
+    r"(?:taken\s+down|withdrawn|pulled(?!\s+(?:\w+\s+)?and\s+(?:read|checked))|removed))\b",
     r"\bbefore\s+(?:i|we)\s+could\s+(?:read|open|download|get\s+to)\b",
     r"\b(?:pdf|paper)\s+(?:link|url)\b[^.;:!?]{0,30}?\b(?:was|is)\s+(?:dead|broken|down)\b",
     rf"\b(?:went|go|going|settled|made\s+do)\s+(?:with|by)\s+{ART}\s+{WORDS}{SUMMARY}\b",
@@ -522,6 +535,17 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?:is|was)\s+as\s+far\s+as\s+(?:we|i)\s+(?:got|read|went|have\s+got)\b",
     rf"\b{SUMMARY}\b[^.;!?]{{0,20}}?\bas\s+far\s+as\s+(?:we|i)\s+(?:read|got)\b",
     r"\b(?:read|got|gone|went)\s+no\s+further\s+than\b",
+    r"\bread\s+nothing\s+(?:beyond|past|more|else|further)\b",
+    rf"\b{ONLY}\s+(?:show|showed|give|gave|let)\s+(?:me|us)\s+(?:see\s+)?(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
+    # The author heard in person: "Heard the lead author herself on the podcast", "the lead
+    # author's own account".
+    r"\b(?:heard|saw|watched|listened\s+to)\s+(?:the\s+)?(?:lead\s+|first\s+|senior\s+)?authors?\s+"
+    r"(?:herself|himself|themselves)\b",
+    r"\b(?:heard|saw|watched|listened\s+to)\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?\s+(?:herself|"
+    r"himself)\b",
+    r"\b(?:the\s+)?(?:lead|first|senior|corresponding)\s+author(?:'s|s')\s+own\s+account\b",
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)\s+(?:is|are|was|were)\s+(?:one\s+of\s+)?(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?authors?\b",
     r"\bnothing\s+(?:past|beyond)\s+(?:the\s+)?(?:[\w'-]+\s+)?(?:abstract|summary|listing|title)\b",
     rf"\bnothing\s+(?:more|other)\s+than\s+(?:the\s+|a\s+)?(?:[\w'-]+\s+){{0,2}}?{SUMMARY}\b",
     rf"\ball\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:seen|read|got|had)\s+(?:is|was)\s+(?:{ART}\s+)?{WORDS}"
@@ -621,9 +645,11 @@ _SECONDARY = _rx(
     rf"\b(?:take|takes|took|taken|borrow(?:s|ed)?|lift(?:s|ed)?)\s+(?:it|this|that|them|the\s+\w+)\s+"
     rf"from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
-    rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|{PERSON})\b{NOT_A_TOPIC}"
+    # Not the authors by their usual names: "Palmer and colleagues", "Dr Okafor's group".
+    rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|(?<!\band\s){PERSON})\b{NOT_A_TOPIC}"
+    rf"(?!\.?\s+(?-i:[A-Z])[\w'’-]+(?:{Q}s|s{Q})\s+(?:group|team|lab|paper|study|trial)\b)"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
-    rf"{{0,60}}?\b{SPEECH}\b",
+    rf"{{0,60}}?(?<!\bi\s)(?<!\bwe\s)(?<!\bmay\s)(?<!\bmust\s)(?<!\bwould\s)\b{SPEECH}\b",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -647,6 +673,7 @@ _SECONDARY = _rx(
     rf"(?:this|it))\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
     rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
+    r"(?<!\bfrom\s)(?<!\bin\s)(?<!\bat\s)(?<!\bof\s)"
     r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
     r"writes|reports)\s+that\b",
     r"\b(?:going|working)\s+off\s+what\b",
@@ -680,12 +707,14 @@ _SECONDARY = _rx(
     # A hat tip: "— h/t the lipid society's newsletter".
     rf"\b(?:h/t|hat[\s-]?tip)\b(?!\s*(?:to\s+)?(?:the\s+)?{AUTHORS})",
     # A named doctor or professor who speaks: "Dr Okafor, who was in the room, says".
-    rf"\b(?-i:Dr|Prof|Professor)\.?\s+(?-i:[A-Z])[\w'’-]+\b(?![^.;:!?]{{0,30}}\b(?:first|lead|senior|"
+    rf"\b(?-i:Dr|Prof|Professor)\.?\s+(?-i:[A-Z])[\w'’-]+\b(?!{Q}s\s+(?:group|team|lab|paper|study|trial|"
+    r"preprint|own)\b)(?![^.;:!?]{0,30}\b(?:first|lead|senior|"
     rf"corresponding)\s+author)[^.;:!?]{{0,50}}?\b{SPEECH}\b",
     # The primary papers not checked: what was read is someone else's account of them.
     r"\bprimar(?:y|ies)\b(?:\s+(?:papers?|sources?|studies|articles?|literature|reports?|"
     r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+)?(?:not|never)\s+(?:yet\s+)?"
     r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
+    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\boriginal\s+(?:studies|sources|literature|reports)\b",
     r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|stud(?:y|ies)|literature|"
     r"articles?|reports?|publications?|texts?)|ies)\b",
     # A text that gathers others' work: "a background document, compiling others' data".
@@ -709,6 +738,8 @@ _SECONDARY = _rx(
     # A committee's survey or assessment as the source: "According to the Decadal Survey".
     r"\b(?:according\s+to|per)\s+the\s+(?-i:[A-Z][\w-]*\s+){1,3}(?-i:Survey|Report|Assessment|Outlook|"
     r"Review|Strategy|Plan)\b",
+    rf"\b(?:quoted|taken|lifted|copied)\s+(?:straight\s+|directly\s+)?from\s+"
+    rf"(?![^.;:!?]{{0,60}}\bby\s+the\s+authors\b)(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A sentence that only names its source, as a label: "From the EEA's briefing.",
     # "Via a colleague at the meeting."
     rf"^\W*(?:from|via|per|out\s+of|(?:taken|drawn|lifted|relayed)\s+from)\s+(?:{ART}\s+)?{WORDS}"
@@ -748,6 +779,11 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
+    rf"\b(?:in|via|through)\s+(?:its|their|his|her)\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    rf"\b(?:discovery|research|science|study|trial|project|mission|survey|instrument|sample)[\s-]teams?"
+    rf"(?:{Q}s|s{Q})?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\bby\s+the\s+(?:[\w-]+\s+){{0,2}}?(?:team|authors|group|researchers|"
+    r"investigators)\s+themselves\b",
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,20}}?\b(?:written|prepared|issued|produced|drafted)\s+(?:with|by|together\s+"
     rf"with|jointly\s+with)\s+(?:the\s+)?{AUTHORS}\b",
     # Anyone's own channel, when "own" says the makers speak: "the research groups' own press
@@ -796,6 +832,10 @@ _TEAM_ROLE = (
     r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
     r"consultant|fellow|resident|gp)"
 )
+# The writers as an institution, as notes name it: "the committee", "the office", "staff",
+# "the reading group", "our outreach team".
+_OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department)"
+_OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club)"
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
     # The writers' own leaning or forecast: "we lean towards the view that", "we expect at
@@ -807,7 +847,21 @@ _EDITORIAL = _rx(
     r"[^.;:!?]{0,80}?\bas\b",
     rf"\b(?:team|desk|editors?|wiki)(?:{Q}s|s{Q})?\s+consensus\b",
     r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
-    r"doubts?|bets?|predicts?|guesses|holds?|would)\b|\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
+    r"doubts?|bets?|predicts?|guesses|holds?|would)\b",
+    r"\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
+    # The writers as an institution, unnamed ("the committee", "the office", "staff", "the
+    # reading group"; not "the NICE committee", "the safety committee"), judging or deciding.
+    rf"(?:^|[,;:—–]\s*|\b(?:the|our)\s+(?:{_OWN_UNIT_MODIFIER}\s+)?){_OWN_UNIT}\s+(?:still\s+|also\s+|therefore\s+)?"
+    r"(?:reckons?|expects?|believes?|suspects?|doubts?|predicts?|remains?\s+(?:\w+\s+)?(?:cautious|"
+    r"unconvinced|sceptical|skeptical|doubtful|wary|uneasy)|(?:is|are)\s+(?:\w+\s+)?(?:uneasy|wary|"
+    r"unconvinced|not\s+convinced|sceptical|skeptical|doubtful)|will\s+(?:not|never|recommend|assume|"
+    r"keep|continue|use|adopt|advise)|won't|would\s+(?:not|rather|recommend)|keeps?\s+the|recommends?)\b",
+    rf"\b(?:the|our)\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:[\w-]+\s+)?"
+    r"(?:position|line|call|view|interpretation|reading|assessment|judge?ment|stance|policy|advice|"
+    r"recommendation|forecast|expectation)\b",
+    rf"\bour\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}\s+(?:will|would|shall)\s+(?:\w+\s+)?(?:assume|use|"
+    r"adopt|recommend|keep|not|continue|plan)\b",
+    r"\bas\s+(?:(?:committee|office|team|group|house|editorial|our)\s+)?policy\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
     # The writers' course of action: "we'd push for brightness caps", "we'd fund demo plants".
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:push|press|argue|lobby|fund|back|support|oppose|phase|favou?r|"
@@ -873,9 +927,10 @@ _EDITORIAL = _rx(
     r"^\W*(?:pooling|combining|putting\s+together|taking\s+together|reading\s+together)\s+(?:the\s+|these\s+)?"
     r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
-    rf"^\W*(?:(?:policy|trial|our|the)\s+)?{_TEAM_ROLE}(?:{Q}s)?\s+(?:take|view|verdict|"
-    r"recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment)(?:\s+(?:for\s+now|so\s+far|"
-    r"here|today|for\s+the\s+moment|in\s+short))?\s*(?::|—|–|\s-\s)",
+    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead)(?:{Q}s)?\s+(?:take|view|"
+    r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
+    r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
+    r"for)\s+[^:;—–]{1,40}?)?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
     # A team member or the team's statistics corner as the label: "Statistician (RS): …",
@@ -884,16 +939,25 @@ _EDITORIAL = _rx(
     r"aside|remark)\s*:",
     # "we would keep deciding case by case": the writers' own practice.
     r"\b(?:i|we)\s+would\s+(?:keep|continue|stick|stay|still)\b",
+    # "One" as the writer: "one remains unpersuaded", "colour me doubtful", "have not cured
+    # one of doubting".
+    r"\bone\s+(?:still\s+|rather\s+)?(?:remains?|is|feels?|stays?)\s+(?:\w+\s+){0,2}?(?:unpersuaded|"
+    r"unconvinced|unmoved|uneasy|doubtful|sceptical|skeptical|wary|unsure|not\s+(?:convinced|persuaded))\b",
+    r"\b(?:not|never)\s+cured\s+(?:me|us|one)\s+of\b|\bread\s+by\s+(?:the\s+)?(?:committee|office|team|"
+    r"group|editors?|desk|staff)\s+as\b",
+    r"\bcolou?r\s+me\s+(?:\w+\s+)?(?:doubtful|sceptical|skeptical|unconvinced|unimpressed|impressed|"
+    r"surprised|cautious|wary|curious)\b|\b(?:cured|relieved|disabused)\s+(?:me|us|one)\s+of\b",
+    r"\b(?:i|we)\s+rather\s+(?:doubt|suspect|think|fear|hope)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
-    r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
-    r"unconvinced|doubtful|uneasy|wary|unpersuaded|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
+    r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me|one)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
+    r"unconvinced|doubtful|uneasy|wary|unpersuaded|unmoved|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
     r"(?:our|my)\s+minds?\b|\bbut\s+(?:ours|mine)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
-    rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:the|our)\s+{_TEAM_ROLE}))?"
+    rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT})))?"
     r"(?:\s+(?:for|on|to|about)\s+[^:;.—–]{1,40}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
@@ -1102,7 +1166,7 @@ _DENIED_AFTER = re.compile(
 
 # No one of the writers as the reader: "nobody has read the papers yet".
 _NOBODY = re.compile(
-    r"\b(?:nobody|no\s+one|none\s+of\s+us|neither\s+of\s+us)\s+(?:[\w']+\s+){0,2}$", re.I
+    r"\b(?:nobody|no\s+one|none\s+of\s+us|neither\s+of\s+us)\s+(?:[\w']+\s+){0,5}$", re.I
 )
 
 
@@ -1263,7 +1327,7 @@ _WRITERS = re.compile(
 # What keeps such a clause from being a reading done: a negation, a reading still to come,
 # someone else doing it, a summary named as the limit.
 _NOT_HANDLED = re.compile(
-    r"\b(?:not|never|no|nor|without|unable|unavailable|paywalled|yet\s+to|will|would|plan\w*|"
+    r"\b(?:not|never|no|nor|nobody|none|without|unable|unavailable|paywalled|yet\s+to|will|would|plan\w*|"
     r"presumably|probably|apparently|supposedly|"
     r"going\s+to|hope|want|intend|should|could|if|once|unless|until|who|whose)\b|n't\b",
     re.I,
@@ -1297,7 +1361,10 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
         # ("we see no recolonisation", "once defended areas are excluded").
         writers = _WRITERS.search(text)
         limit = max(material.end(), writers.end() + 24 if writers else 0)
-        start = min(max(0, material.start() - 30), writers.start() if writers else len(text))
+        # "none of us has …": the words just before the writers are theirs too.
+        start = min(
+            max(0, material.start() - 30), max(0, writers.start() - 12) if writers else len(text)
+        )
         if _NOT_HANDLED.search(text, start, min(limit, len(text))) or _DENIED_MATERIAL.match(
             text, material.end()
         ):
@@ -1436,7 +1503,9 @@ def reading_signal(sentence: str) -> Signal | None:
     own = secondary and _AUTHORS_OWN.search(sentence)
     if own and not (_NOT_AUTHORS.search(sentence) or recap):
         secondary = None
-        if _OWN_CHANNEL.search(own.group(0)) and not goes_beyond_abstract(sentence):
+        if (
+            _OWN_CHANNEL.search(own.group(0)) or _SUMMARY_RX.search(own.group(0))
+        ) and not goes_beyond_abstract(sentence):
             # "the breeders' own press release says": the makers' own summary of the work.
             return Signal(ABSTRACT_ONLY, own)
     if not goes_beyond_abstract(sentence):

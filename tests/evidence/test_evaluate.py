@@ -126,6 +126,10 @@ FIELD_SETS = sorted(
         "fields21",
         "fields22",
         "fields23",
+        "fields25",
+        "fields26",
+        "fields28",
+        "fields29",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )

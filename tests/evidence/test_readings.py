@@ -815,6 +815,90 @@ READINGS = [
         "secondary",
     ),
     ("Under the IPCC SSP2-4.5 scenario the model warms 2.7 K.", "", "notes", "unmarked"),
+    # "One" as the writer, and the writers as an institution.
+    ("One remains unpersuaded that the leaf is news.", "", "digest", "editorial"),
+    ("Colour me doubtful that a 1% leaf matters.", "", "digest", "editorial"),
+    (
+        "Two evenings with the full paper have not cured one of doubting it.",
+        "",
+        "digest",
+        "editorial",
+    ),
+    ("The committee suspects that nausea unblinded some participants.", "", "notes", "editorial"),
+    (
+        "Staff assessment: the estimates are too imprecise to anchor policy.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Our office will assume 1.0 m of sea-level rise by 2100.", "", "notes", "editorial"),
+    (
+        "The group's call is that the estimates should not be carried over.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Recommendation from staff: drop the 'certain collision' line.", "", "digest", "editorial"),
+    ("The NICE committee recommends the drug for adults.", "", "notes", "unmarked"),
+    # Read in full, however the papers are named or fetched.
+    (
+        "Rates rose 4%.",
+        "Papers the physics teacher read in full, arXiv versions.",
+        "notes",
+        "full_text",
+    ),
+    ("Having read all of Jardim et al. on Seattle: hours fell 9%.", "", "notes", "full_text"),
+    (
+        "TRIAL-X has been read from start to finish; 91% met the endpoint.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "The full JAMA paper was pulled afterwards and checked: 92.7% vs 3.3%.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Read the whole Carniani et al. (Nature 2024) paper: mass ~4×10^8.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    # The authors speaking for themselves, in person or in their own release.
+    (
+        "Heard the lead author herself on a podcast: 90% kept after 1,000 h.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "Aspen announces, in its own press release, that first patients were dosed.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    ("Age 7 Gyr.", "Written from the discovery-team press release.", "digest", "abstract_only"),
+    (
+        "Palmer and colleagues (JNCI) found no cancers among those immunised.",
+        "",
+        "notes",
+        "unmarked",
+    ),
+    # Someone else's figures, or none of the writers reading.
+    (
+        "r* of 2% is quoted from a Financial Times article; the box was not consulted.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "A working paper finds pass-through of 95%.",
+        "From the FT; none of us has looked up the working paper itself.",
+        "digest",
+        "secondary",
+    ),
     # Instruments are no sources; a company's announcement is someone else's.
     ("Greenland lost 270 Gt a year according to GRACE gravimetry.", "", "notes", "unmarked"),
     (
