@@ -67,7 +67,7 @@ FIELDS23 = FIXTURES / "fields23"  # the held-out half's six fields, a policy des
 FIELDS24 = FIXTURES / "fields24"  # the same six fields, lab wikis: measured, not read
 FIELDS25 = FIXTURES / "fields25"  # clinical and pharmacology, a medicines service: measured, read
 FIELDS26 = FIXTURES / "fields26"  # six more fields none of the others has: measured, then read
-FIELDS27 = FIXTURES / "fields27"  # the held-out half's six fields, a reading circle: not read
+FIELDS27 = FIXTURES / "fields27"  # the held-out half's six fields, a reading circle: measured, read
 FIELDS28 = FIXTURES / "fields28"  # the same six fields, a retired scientists' society: read
 FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
@@ -321,7 +321,7 @@ def main(argv: list[str]) -> int:
             ("unread 24", FIELDS24),
             ("dev 25", FIELDS25),
             ("dev 26", FIELDS26),
-            ("unread 27", FIELDS27),
+            ("dev 27", FIELDS27),
             ("dev 28", FIELDS28),
             ("dev 29", FIELDS29),
             ("wording", WORDING),

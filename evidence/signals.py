@@ -317,9 +317,20 @@ _FULL_TEXT = _rx(
     rf"\b(?:{READ})\s+(?:the|its|their)\s+(?:[\w.-]+\s+){{1,2}}?(?:methods?(?:\s+section)?|supplement\w*|"
     r"appendi(?:x|ces)|SI)\b",
     # Papers named as read in full: "Papers the former physics teacher read in full".
-    r"\b(?:papers?|articles?|studies)\s+(?:that\s+|which\s+)?(?:[\w'’-]+\s+){1,6}?read\s+in\s+full\b",
+    r"\b(?:papers?|articles?|studies)\s+(?:that\s+|which\s+)?(?:(?!not\b|never\b)[\w'’-]+\s+){1,6}?"
+    r"read\s+in\s+full\b",
     r"\b(?:read|been\s+through|gone\s+through|went\s+through)\s+(?:all\s+of|every\s+page\s+of|every\s+"
     r"word\s+of)\s+(?!the\s+(?:abstract|summary|listing|press|thread|blog))",
+    # Gone from someone's account to the paper itself: "Went from a Times article to the full
+    # paper", "followed this one through to the full JNCI paper", "got the report itself".
+    r"\b(?:went|gone|followed|chased|traced|sent\s+us|took\s+us|led\s+us|did(?:,[^,]{1,25},)?\s+(?:go|follow))\b"
+    r"[^.;:!?]{0,60}?\b(?:to|"
+    r"through\s+to)\s+the\s+(?:full|whole|complete|original)\s+(?:[\w.&*-]+\s+){0,3}?(?:paper|article|report|"
+    r"study)\b",
+    r"\b(?:get|got|gotten|getting)\s+hold\s+of\s+the\s+(?:full|whole|complete)\b",
+    r"\bgot\s+the\s+(?:[\w.&-]+\s+){1,5}?(?:report|paper|article|study)\s+itself\b",
+    r"\bread\s+(?:it|this|them)\s+to\s+the\s+end\b|\bread\s+the\s+whole\s+of\b",
+    r"\bprint(?:ed)?\s+out\s+every\s+page\s+of\b",
     # The code cloned from the paper's repository and run.
     r"\bcloned\b[^.;:!?]{0,40}?\b(?:github|gitlab|repo(?:sitory)?|code)\b",
     r"\bread\s+(?:it\s+|them\s+|the\s+paper\s+|the\s+pdf\s+)?(?:in full|end to end|cover to "
@@ -327,7 +338,7 @@ _FULL_TEXT = _rx(
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
     r"consulted|verified|examined|obtained)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
-    rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,60}}?\b(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
+    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b)[^.;:!?]){{0,60}}?\b(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
     r"checked|went through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
@@ -355,7 +366,7 @@ _FULL_TEXT = _rx(
 # What a section or claim is drawn from: "rests on a newspaper's write-up", "Sources for
 # this section: conference abstracts", "the claims below are from a review article".
 _SOURCE_FRAME = (
-    r"(?:\b(?:rests?|rested|draws?|drew|drawn|relies|relied|rely|relying|based|built|taken|"
+    r"(?:\b(?:rests?|rested|draws?|drew|drawn|relies|relied|rely|relying|leaned|leant|based|built|taken|"
     r"comes?|came|sourced|derived|compiled|relayed|assembled|put\s+together)\s+(?:\w+\s+)?"
     r"(?:on|from|upon)"
     r"|\b(?:is|are|was|were)\s+(?:all\s+|entirely\s+|mostly\s+|only\s+)?from"
@@ -543,7 +554,18 @@ _ABSTRACT_ONLY = _rx(
     r"(?:herself|himself|themselves)\b",
     r"\b(?:heard|saw|watched|listened\s+to)\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?\s+(?:herself|"
     r"himself)\b",
-    r"\b(?:the\s+)?(?:lead|first|senior|corresponding)\s+author(?:'s|s')\s+own\s+account\b",
+    r"\b(?:the\s+)?(?:(?:lead|first|senior|corresponding)\s+)?authors?(?:'s|s')\s+own\s+account\b",
+    r"\bstraight\s+from\s+the\s+horse(?:'s|s'|’s)\s+mouth\b",
+    r"\bnever\s+(?:did\s+|actually\s+|really\s+)?read\s+(?:it\s+|them\s+)?in\s+full\b",
+    r"\b(?:she|he)(?:'s|\s+is|\s+was)\s+(?:a|one\s+of\s+the)\s+co-?authors?\b",
+    r"\bone\s+of\s+the\s+(?:[\w']+\s+)?(?:own\s+)?(?:authors|investigators)\s+(?:presented|gave|talked|spoke|"
+    r"explained|put|posted|shared)\b",
+    r"\bfrom\s+one\s+of\s+the\s+(?:[\w'’]+\s+)?(?:own\s+)?(?:authors|investigators)\b",
+    r"\b(?:talk|presentation|lecture|seminar)\s+(?:that\s+)?one\s+of\s+the\s+(?:authors|investigators)\s+gave\b",
+    r"\b[\w.-]+(?:'s|s'|’s)\s+abstract\b(?!\s+(?:and|plus|\+)\s+(?:the\s+)?(?:full|paper|methods))",
+    r"\b(?-i:[A-Z][\w&]*)\s+paywall\s*[;:,]|\bpaywall\s+(?:defeated|beat|stopped|blocked|kept)\b",
+    r"\bas\s+far\s+as\s+(?:the\s+)?(?:abstracts?|summar(?:y|ies)|listings?)\s+(?:take|took|go|went|get|got)\s+"
+    r"(?:us|me)\b|\bfrom\s+abstracts\b",
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)\s+(?:is|are|was|were)\s+(?:one\s+of\s+)?(?:the\s+)?"
     r"(?:[\w-]+\s+){0,2}?authors?\b",
     r"\bnothing\s+(?:past|beyond)\s+(?:the\s+)?(?:[\w'-]+\s+)?(?:abstract|summary|listing|title)\b",
@@ -634,7 +656,7 @@ _SECONDARY = _rx(
     r"round-?up|write-?up|digest)\s+of\b",
     rf"\bvia\s+(?:{ART}\s+)?(?:[\w./'’&-]+\s+){{0,3}}?(?:newsletter|digest|blog(?:\s+post)?|"
     r"thread|tweets?|podcast|substack|reddit|youtube|discord|forum)\b",
-    rf"\bfrom\s+(?:{ART}\s+)?{WORDS}(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
+    rf"\bfrom\s+(?:{ART}\s+)?(?:(?!and\b|or\b)[\w./'’&+-]+\s+){{0,4}}?(?:newsletter|digest|blog(?:\s+post)?|thread|tweets?|"
     r"press|podcast|news|substack|reddit|youtube|linkedin|discord|forum|review\s+by|textbook|"
     r"handbook)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
@@ -659,6 +681,9 @@ _SECONDARY = _rx(
     # Taken on someone's word, or from a text that summarises others' work.
     r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
     r"\bwhich\s+summari[sz]es\s+(?:other|others'|other\s+groups'|the\s+literature|earlier|published)\b",
+    r"\bwhich\s+(?:\w+\s+){0,2}?(?:summari[sz]es|digests|reviews|compiles|synthesi[sz]es)\s+(?:[\w,]+\s+){0,3}?"
+    r"(?:other|others'|other\s+people's|published|existing)\b",
+    r"\bsummari[sz]es\s+the\s+(?:work|research|papers|studies|literature)\s+rather\s+than\b",
     # A party said not to be the makers: "a government lab's assessment, not the vendor's".
     r"\bnot\s+the\s+(?:vendor|company|developer|maker|manufacturer|sponsor)(?:'s|s')?\b",
     # A figure taken from someone else's publication: "a figure from the agency's dashboard".
@@ -759,6 +784,8 @@ _AUTHORS_OWN = _rx(
     rf"\b(?!(?:{PERSON})\b)[\w-]+(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?(?:blog|thread|post|"
     r"tweet|announcement|summary|video|talk|press)",
     MAKERS,
+    # A person who is one of the authors: "she's a co-author".
+    r"\b(?:she|he)(?:'s|\s+is|\s+was)\s+(?:a|one\s+of\s+the)\s+co-?authors?\b",
     # The authors quoting someone: their paper is still the source.
     r"\b(?:the\s+)?authors,?\s+(?:\w+\s+)?(?:quoting|citing)\b",
     r"\b(?:the\s+)?authors\s+(?:\w+\s+)?(?:quote|quotes|quoted|cite|cites|cited|mention|"
@@ -834,7 +861,7 @@ _TEAM_ROLE = (
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".
-_OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department)"
+_OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department|circle|club)"
 _OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club)"
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
@@ -858,7 +885,7 @@ _EDITORIAL = _rx(
     r"keep|continue|use|adopt|advise)|won't|would\s+(?:not|rather|recommend)|keeps?\s+the|recommends?)\b",
     rf"\b(?:the|our)\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:[\w-]+\s+)?"
     r"(?:position|line|call|view|interpretation|reading|assessment|judge?ment|stance|policy|advice|"
-    r"recommendation|forecast|expectation)\b",
+    r"recommendation|forecast|expectation|advice)\b",
     rf"\bour\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}\s+(?:will|would|shall)\s+(?:\w+\s+)?(?:assume|use|"
     r"adopt|recommend|keep|not|continue|plan)\b",
     r"\bas\s+(?:(?:committee|office|team|group|house|editorial|our)\s+)?policy\b",
@@ -948,6 +975,12 @@ _EDITORIAL = _rx(
     r"\bcolou?r\s+me\s+(?:\w+\s+)?(?:doubtful|sceptical|skeptical|unconvinced|unimpressed|impressed|"
     r"surprised|cautious|wary|curious)\b|\b(?:cured|relieved|disabused)\s+(?:me|us|one)\s+of\b",
     r"\b(?:i|we)\s+rather\s+(?:doubt|suspect|think|fear|hope)\b",
+    r"\b(?:i|we)\s+would\s+(?:rather\s+not|counsel|caution|advise\s+against|warn)\b",
+    r"\b(?:i|we)\s+will\s+say\s+(?:it|this)\s+plainly\b|\bto\s+put\s+it\s+plainly\b",
+    r"\b(?:a|our|my)\s+(?:recommendation|opinion|judge?ment|view|verdict|guess),?\s+not\s+(?:a\s+)?(?:finding|"
+    r"fact|result)s?\b",
+    r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:agree|concur)\b(?!\s+with\s+the\s+authors)|\bwith\s+which\s+(?:i|we)\s+"
+    r"(?:\w+ly\s+)?agree\b|\b(?:i|we)\s+remain\s+of\s+the\s+(?:view|opinion)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
     r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me|one)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
     r"unconvinced|doubtful|uneasy|wary|unpersuaded|unmoved|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
@@ -1100,7 +1133,7 @@ _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
 # access to it ("the PDF link was broken").
 _NOT_READ = re.compile(
     r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked|saw|seen|got|gotten|had|"
-    r"accessed|obtained)\b|\bun(?:read|opened)\b",
+    r"accessed|obtained|go|gone|went|dig|dug|look|looked)\b|\bun(?:read|opened)\b",
     re.I,
 )
 # "read only the …", "read the …": the verb of a reading, not "my read on this".

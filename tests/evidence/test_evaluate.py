@@ -128,6 +128,7 @@ FIELD_SETS = sorted(
         "fields23",
         "fields25",
         "fields26",
+        "fields27",
         "fields28",
         "fields29",
     )

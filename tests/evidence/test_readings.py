@@ -899,6 +899,88 @@ READINGS = [
         "digest",
         "secondary",
     ),
+    # Gone from someone's account to the paper itself.
+    (
+        "Went from a Times article to the full paper (Ruiz 2019): 40% at risk.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Derek did follow this one through to the full JNCI paper: zero cases.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Saw the BBC piece, then got the WWF monitoring report itself: 0.9 ha.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "We did read the telescope team's full Sgr A* polarisation paper: strongly polarised.",
+        "",
+        "notes",
+        "full_text",
+    ),
+    (
+        "The paper we never did read in full; what we have is from the author's own emails.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "HR 0.82 from the investigators' talk; the full paper was not among those we checked.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    # The authors in person, or their own abstract.
+    (
+        "A talk by a collaboration member, so straight from the horse's mouth: 200 alerts.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "A friend mentioned a third of species lost range; she's a co-author.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "Zhu et al.'s abstract (Nature Climate Change, 2016): greening over 25–50%.",
+        "",
+        "digest",
+        "abstract_only",
+    ),
+    (
+        "Rates fell.",
+        "Recent papers, as far as the abstracts take us; the paywall defeated us.",
+        "notes",
+        "abstract_only",
+    ),
+    # Others' digests; the writers agreeing, counselling, recommending.
+    (
+        "From the assessment's summary, which digests other people's studies: 1 million.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("We'd counsel against repeating the $500 a tonne figure.", "", "digest", "editorial"),
+    (
+        "An opinion with which we agree grudgingly: the crisis has dissolved.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    (
+        "A recommendation, not a finding: ignore the papers until the survey reports.",
+        "",
+        "digest",
+        "editorial",
+    ),
     # Instruments are no sources; a company's announcement is someone else's.
     ("Greenland lost 270 Gt a year according to GRACE gravimetry.", "", "notes", "unmarked"),
     (
