@@ -70,7 +70,7 @@ FIELDS26 = FIXTURES / "fields26"  # six more fields none of the others has: meas
 FIELDS27 = FIXTURES / "fields27"  # the held-out half's six fields, a reading circle: measured, read
 FIELDS28 = FIXTURES / "fields28"  # the same six fields, a retired scientists' society: read
 FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measured, then read
-FIELDS30 = FIXTURES / "fields30"  # the held-out half's six fields, a consultancy: measured, not read
+FIELDS30 = FIXTURES / "fields30"  # the held-out half's six fields, a consultancy: not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the

@@ -35,8 +35,8 @@ _LABEL = re.compile(r"(?:[IVX]+|S\d+[a-z]?|[A-Z]\d*)\b")
 # cut in two ("Chem. Rev.", "Nat. Commun."): one sentence.
 _GLUE_ALWAYS = re.compile(r"\b(?:vs|cf|incl|resp)\.$", re.IGNORECASE)
 _ABBREVIATED_WORD = re.compile(r"(?:^|\s)[A-Z][a-z]{1,5}\.$")
-# "et al." before a bracket, a year or a lower-case word goes on: "Carniani et al. (Nature
-# 2024) paper".
+# "et al." before a bracket or a lower-case word goes on: "Carniani et al. (Nature 2024)
+# paper".
 _ET_AL = re.compile(r"\bet\s+al\.$")
 _ABBREVIATED_START = re.compile(r"^[A-Z][a-z]{1,5}\.(?:\s|$)")
 BULLET = re.compile(r"^\s*(?:[•●▪◦‣∙·]|[-*+](?=\s)|\d{1,2}[.)](?=\s))\s*")

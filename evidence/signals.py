@@ -229,7 +229,8 @@ _FULL_TEXT = _rx(
     # The reading done by the writers, said in the passive or after the part: "code + data
     # re-executed by us", "the appendix — checked on our side", "found by us in table A3",
     # "their scripts ran clean on our machines", "the methods, which we combed through".
-    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,60}}?\b(?:{READ}|match(?:ed|es)?)\b"
+    rf"\b{WHOLE_PAPER}\b(?:[^.;:!?]|{_ABBREVIATION_DOT}){{0,60}}?(?<!\bnot\s)(?<!\bnever\s)\b(?:{READ}|"
+    r"match(?:ed|es)?)\b"
     rf"[^.;:!?]{{0,20}}?{_BY_US}",
     rf"\b(?:{READ}|found|seen|spotted)\s+{_BY_US}\s+(?:in|from|against|within)\s+{WHOLE_PAPER}",
     rf"\b{WHOLE_PAPER},?\s+which\s+(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+){{0,2}}?{READ}\b",
@@ -295,8 +296,20 @@ _FULL_TEXT = _rx(
     # A detail placed in the paper's own parts: "In the SI the success is counted…".
     r"^\W*in\s+(?:the\s+|their\s+|its\s+)?(?:SI|supplement\w*|supp|appendi(?:x|ces)|methods(?:\s+section)?|"
     r"extended\s+data|ES[MI])\b(?!\s+of\s+(?:an?\s+)?(?:other|another|review))",
-    # A part named, then read: "GRAM appendix, methods section 4 (went through it properly)".
-    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b|n't\b)[^.;!?]){{0,40}}?\(?\s*(?:{READ})\s+(?:it|them)\b",
+    # A part named, then read in brackets: "GRAM appendix, methods section 4 (went through it
+    # properly)".
+    rf"\(\s*(?:{READ})\s+(?:it|them)\b[^()]{{0,30}}\)",
+    # The whole paper named with its venue, or a name with a star: "Read the whole Carniani et
+    # al. (Nature 2024) paper", "the full Sgr A* polarisation paper".
+    rf"\b(?:{READ})\s+(?:the\s+)?(?:[\w.&'’-]+\s+){{0,4}}?(?:full|whole|complete|entire)\s+(?:[\w.&*'’-]+\s+){{0,4}}?"
+    r"(?:\([^()]{1,30}\)\s+)?(?:paper|article|report|preprint)\b",
+    # A named paper read: "checked the Euclid Q1 paper directly", "The Carniani et al. paper
+    # was read, methods included".
+    r"\bthe\s+(?:[\w.&'’-]+\s+){1,3}?(?:paper|preprint)\b[^.;:!?]{0,30}?\b(?:was|were|has\s+been|have\s+been)\s+"
+    r"read\b",
+    rf"\b(?:{READ})\s+(?:the|this|their)\s+(?:(?!review\b|survey\b|news\b|companion\b|blog\b|press\b|"
+    r"related\b|other\b)[\w.&'’-]+\s+){1,3}?(?:paper|preprint)\b(?!(?:'s|’s)\s+(?:abstract|summary|listing|"
+    r"title|blog|thread))(?!\s*(?:abstract|summary|listing|blog|announcement|thread|landing|page|title))",
     r"\b(?:data|code|scripts?|replication\s+\w+)\b[^.;:!?]{0,50}?\b(?:were|was)\s+(?:downloaded|obtained)"
     r"\s+and\s+(?:[\w-]+\s+){0,4}?(?:re-?run|re-?analy[sz]ed|re-?executed|re-?computed|reproduced|"
     r"re-?queried)\b",
@@ -338,7 +351,7 @@ _FULL_TEXT = _rx(
     r"\b(?:full[\s-]text|full\s+paper|whole\s+paper|pdf)\s+(?:read|reading|check|checked|"
     r"consulted|verified|examined|obtained)\b|\ba\s+(?:full|complete|careful)\s+"
     r"read(?:-through)?\s+of\b",
-    rf"\b{WHOLE_PAPER}\b(?:(?!\bnot\b|\bnever\b)[^.;:!?]){{0,60}}?\b(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
+    rf"\b{WHOLE_PAPER}\b(?:(?!not\b|never\b)[^\s.;:!?]*[\s,]+){{0,12}}?(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
     r"checked|went through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
@@ -979,7 +992,7 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+will\s+say\s+(?:it|this)\s+plainly\b|\bto\s+put\s+it\s+plainly\b",
     r"\b(?:a|our|my)\s+(?:recommendation|opinion|judge?ment|view|verdict|guess),?\s+not\s+(?:a\s+)?(?:finding|"
     r"fact|result)s?\b",
-    r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:agree|concur)\b(?!\s+with\s+the\s+authors)|\bwith\s+which\s+(?:i|we)\s+"
+    r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:agree|concur)\b(?!\s+with\s+(?:the|their|its)\b)|\bwith\s+which\s+(?:i|we)\s+"
     r"(?:\w+ly\s+)?agree\b|\b(?:i|we)\s+remain\s+of\s+the\s+(?:view|opinion)\b",
     # "leaves us sceptical", "didn't change our mind", "not the review's view but ours".
     r"\b(?:leaves?|left|makes?|made|keeps?)\s+(?:us|me|one)\s+(?:\w+\s+)?(?:sceptical|skeptical|"
