@@ -680,7 +680,8 @@ _SECONDARY = _rx(
     rf"\b(?:take|takes|took|taken|borrow(?:s|ed)?|lift(?:s|ed)?)\s+(?:it|this|that|them|the\s+\w+)\s+"
     rf"from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A channel or person as the subject that speaks: "the press release says".
-    # Not the authors by their usual names: "Palmer and colleagues", "Dr Okafor's group".
+    # The authors by their usual names are no third party: "Palmer and colleagues", "Dr
+    # Okafor's group".
     rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|(?<!\band\s){PERSON})\b{NOT_A_TOPIC}"
     rf"(?!\.?\s+(?-i:[A-Z])[\w'’-]+(?:{Q}s|s{Q})\s+(?:group|team|lab|paper|study|trial)\b)"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
@@ -973,8 +974,8 @@ _EDITORIAL = _rx(
     r"for)\s+[^:;—–]{1,40}?)?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
-    # A team member or the team's statistics corner as the label: "Statistician (RS): …",
-    # "Stats corner: …", "Statistician's comment: …".
+    # A team member's comment or the team's statistics corner as the label: "Stats corner:
+    # …", "Statistician's comment: …" (a bare "Statistician:" may head someone's report).
     rf"^\W*(?:{_TEAM_ROLE}|statistician|stats?)(?:{Q}s)?(?:\s+\([^()]{{1,20}}\))?\s+(?:comment|corner|"
     r"aside|remark)\s*:",
     # "we would keep deciding case by case": the writers' own practice.

@@ -840,6 +840,8 @@ READINGS = [
     ),
     ("Recommendation from staff: drop the 'certain collision' line.", "", "digest", "editorial"),
     ("The NICE committee recommends the drug for adults.", "", "notes", "unmarked"),
+    ("Stats corner: one season, one site, and a 0.41 t/ha difference.", "", "digest", "editorial"),
+    ("Statistician's comment: the windows overlap.", "", "digest", "editorial"),
     # Read in full, however the papers are named or fetched.
     (
         "Rates rose 4%.",
