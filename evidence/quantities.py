@@ -169,8 +169,8 @@ _POWER = re.compile(r"^(?P<base>.+?)(?:\^?(?P<pow>[-−]?\d)|(?P<sup>[⁻]?[¹²
 _OUTCOME_BEFORE = re.compile(
     r"\b(?:rose|risen|rises|fell|fallen|falls|grew|grown|grows|dropped|drops|increased|"
     r"decreased|declined|climbed|jumped|reached|reaches|hit|hits|scored|scores|totall?ed|"
-    r"totals|caused|causes|killed|kills|(?:confirmed|detected|found|reported)\s+in|found|finds|detected|"
-    r"detects|seized|seizes|confiscated|intercepted|counts|"
+    r"totals|caused|causes|killed|kills|(?:confirmed|reported)\s+in|(?:detected|found)(?:\s+in)?|"
+    r"finds|detects|seized|seizes|confiscated|intercepted|counts|"
     r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
     r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
     r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|exceeds|exceeded|"

@@ -649,10 +649,11 @@ _SECONDARY = _rx(
     r"(?:puts\s+it|says|states|notes|describes\s+it|has\s+it|tells\s+it)\b",
     rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
-    # Passed on by people who are not the writer: "relayed by Tomás and Wen", "passed on by
-    # a colleague"; and notes taken at someone's talk: "Notes from Dr. Okafor's seminar".
-    r"\b(?:relayed|passed\s+on|forwarded|reported\s+to\s+us|told\s+to\s+us)\s+by\s+"
-    r"(?!(?:the\s+)?authors?\b)[A-Za-z]",
+    # Passed on by anyone but the authors: "relayed by Tomás and Wen", "passed on by a
+    # colleague", "relayed from the state's weekly briefing"; and notes taken at someone's
+    # talk: "Notes from Dr. Okafor's seminar".
+    r"\b(?:relayed|passed\s+on|forwarded|reported\s+to\s+us|told\s+to\s+us)\s+(?:to\s+us\s+)?(?:by|from|"
+    r"via)\s+(?!(?:the\s+)?authors?\b)[A-Za-z]",
     rf"\bnotes?\s+(?:from|on|taken\s+at)\s+(?:{ART}\s+)?(?:[\w.'’-]+\s+){{0,3}}?"
     r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
@@ -694,9 +695,8 @@ _SECONDARY = _rx(
     rf"^\W*in\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b(?=\s*[(,—–])",
     # Taken on someone's word, or from a text that summarises others' work.
     r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
-    r"\bwhich\s+summari[sz]es\s+(?:other|others'|other\s+groups'|the\s+literature|earlier|published)\b",
     r"\bwhich\s+(?:\w+\s+){0,2}?(?:summari[sz]es|digests|reviews|compiles|synthesi[sz]es)\s+(?:[\w,]+\s+){0,3}?"
-    r"(?:other|others'|other\s+people's|published|existing)\b",
+    r"(?:other|others'|other\s+(?:groups'|people's)|the\s+literature|earlier|published|existing)\b",
     r"\bsummari[sz]es\s+the\s+(?:work|research|papers|studies|literature)\s+rather\s+than\b",
     # A party said not to be the makers: "a government lab's assessment, not the vendor's".
     r"\bnot\s+the\s+(?:vendor|company|developer|maker|manufacturer|sponsor)(?:'s|s')?\b",
@@ -751,15 +751,13 @@ _SECONDARY = _rx(
     rf"corresponding)\s+author)[^.;:!?]{{0,50}}?\b{SPEECH}\b",
     # The primary papers not checked: what was read is someone else's account of them.
     r"\bprimar(?:y|ies)\b(?:\s+(?:papers?|sources?|studies|articles?|literature|reports?|"
-    r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+)?(?:not|never)\s+(?:yet\s+)?"
-    r"(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b",
-    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\boriginal\s+(?:studies|sources|literature|reports)\b",
-    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\bprimar(?:y\s+(?:papers?|sources?|stud(?:y|ies)|literature|"
-    r"articles?|reports?|publications?|texts?)|ies)\b",
+    r"publications?|texts?))?\s+(?:(?:were|was|are|is|have|has|had)\s+|(?:we|i)\s+(?:did|have|had)\s+)?"
+    r"(?:not|never)\b(?:\s+(?:yet\s+)?(?:been\s+)?(?:checked|consulted|read|opened|seen|verified|pulled)\b)?",
+    r"\b(?:not|never|without)\b[^.;:!?]{0,30}?\b(?:primar(?:y\s+(?:papers?|sources?|stud(?:y|ies)|literature|"
+    r"articles?|reports?|publications?|texts?)|ies)|original\s+(?:studies|sources|literature|reports))\b",
     # A text that gathers others' work: "a background document, compiling others' data".
     rf"\bcompil(?:ing|es|ed)\s+(?:others{Q}|other\s+(?:groups{Q}|studies{Q}|people{Q}s)|published|"
     r"existing)\s+(?:data|studies|estimates|figures|results)\b",
-    r"\bthe\s+primary\s+(?:papers?|sources?|studies|articles?)\s+(?:we|i)\s+(?:did|have|had)\s+not\b",
     # A source set against the paper: "Per NREL's chart (not the LONGi paper)", "numbers
     # lifted from the journal's highlight, not the paper".
     r"\b(?:per|according\s+to|from|via|off|(?:lifted|taken|copied)\s+from)\s+(?!(?:the\s+)?(?:abstract|"
@@ -768,9 +766,6 @@ _SECONDARY = _rx(
     # Someone's piece opening the claim: "genomeweb piece on the T2T ape genomes: …".
     r"^\W*(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){1,3}(?:piece|story|write-?up|coverage|feature|explainer|"
     r"op-?ed|column)\s+(?:on|about|says|claims|reports)\b",
-    # Relayed from anyone but the authors: "Relayed from the state health department's
-    # weekly One Health briefing".
-    r"\b(?:relayed|passed\s+on|forwarded)\s+(?:to\s+us\s+)?(?:from|via)\b(?!\s+(?:the\s+)?authors?\b)",
     # A news outlet by name as the subject that reports: "Education Week reported …".
     r"\b(?-i:[A-Z][\w&.-]*\s+)?(?-i:News|Week|Times|Post|Daily|Wire|Weekly|Magazine|Today|Herald|Tribune|"
     r"Telegraph|Guardian|Economist)\s+(?:reported|reports|wrote|writes|says|said|covered|notes|noted)\b",
@@ -877,31 +872,26 @@ _TEAM_ROLE = (
 # "the reading group", "our outreach team".
 _OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department|circle|club)"
 _OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club)"
+# The writers named as a body: the wiki, its editors, or the institution that keeps it.
+_WRITERS_BODY = rf"(?:{_OWN_UNIT_MODIFIER}\s+)?(?:{_OWN_UNIT}|wiki|editors?)"
 _EDITORIAL = _rx(
     r"\bi\s+reckon\b",
     # The writers' own leaning or forecast: "we lean towards the view that", "we expect at
     # least two more", "the wiki reckons", "to us this suggests".
     r"\b(?:we|i)\s+(?:lean|incline)\s+(?:towards?|to)\b|\b(?:we|i)\s+(?:would\s+)?(?:expect|"
     r"predict|forecast|anticipate)\b(?!\s+(?:from|in)\s+the\s+(?:paper|authors))",
-    rf"\b(?:the|this)\s+(?:wiki|desk|editors?|team)(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+)?{VIEW}\b",
     r"\b(?:the|our)\s+(?:team|desk|wiki|editors?)\s+reads?\s+(?:the|this|that|it|these|those)\b"
     r"[^.;:!?]{0,80}?\bas\b",
     rf"\b(?:team|desk|editors?|wiki)(?:{Q}s|s{Q})?\s+consensus\b",
-    r"\b(?:the|this|these)\s+(?:wiki|desk|editors?|team)\s+(?:reckons?|expects?|believes?|suspects?|"
-    r"doubts?|bets?|predicts?|guesses|holds?|would)\b",
     r"\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
-    # The writers as an institution, unnamed ("the committee", "the office", "staff", "the
-    # reading group"; not "the NICE committee", "the safety committee"), judging or deciding.
-    rf"(?:^|[,;:—–]\s*|\b(?:the|our)\s+(?:{_OWN_UNIT_MODIFIER}\s+)?){_OWN_UNIT}\s+(?:still\s+|also\s+|therefore\s+)?"
-    r"(?:reckons?|expects?|believes?|suspects?|doubts?|predicts?|remains?\s+(?:\w+\s+)?(?:cautious|"
-    r"unconvinced|sceptical|skeptical|doubtful|wary|uneasy)|(?:is|are)\s+(?:\w+\s+)?(?:uneasy|wary|"
-    r"unconvinced|not\s+convinced|sceptical|skeptical|doubtful)|will\s+(?:not|never|recommend|assume|"
-    r"keep|continue|use|adopt|advise)|won't|would\s+(?:not|rather|recommend)|keeps?\s+the|recommends?)\b",
-    rf"\b(?:the|our)\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:[\w-]+\s+)?"
-    r"(?:position|line|call|view|interpretation|reading|assessment|judge?ment|stance|policy|advice|"
-    r"recommendation|forecast|expectation|advice)\b",
-    rf"\bour\s+(?:{_OWN_UNIT_MODIFIER}\s+)?{_OWN_UNIT}\s+(?:will|would|shall)\s+(?:\w+\s+)?(?:assume|use|"
-    r"adopt|recommend|keep|not|continue|plan)\b",
+    # The writers as a body ("the wiki", "the editors", "the committee", "the office", "staff",
+    # "the reading group"; not "the NICE committee", "the safety committee") judging or
+    # deciding: "the team reckons", "the committee suspects", "staff are uneasy".
+    rf"(?:^|[,;:—–]\s*|\b(?:the|this|these|our)\s+){_WRITERS_BODY}\s+(?:still\s+|also\s+|therefore\s+)?"
+    r"(?:reckons?|expects?|believes?|suspects?|doubts?|bets?|predicts?|guesses|holds?|would|"
+    r"remains?\s+(?:\w+\s+)?(?:cautious|unconvinced|sceptical|skeptical|doubtful|wary|uneasy)|(?:is|are)\s+"
+    r"(?:\w+\s+)?(?:uneasy|wary|unconvinced|not\s+convinced|sceptical|skeptical|doubtful)|will\s+(?:not|"
+    r"never|recommend|assume|keep|continue|use|adopt|advise)|won't|shall|keeps?\s+the|recommends?)\b",
     r"\bas\s+(?:(?:committee|office|team|group|house|editorial|our)\s+)?policy\b",
     r"\bas\s+(?:we|i)\s+see\s+it\b|\bto\s+our\s+mind\b|\b(?:we|i)\s+hold\s+that\b",
     # The writers' course of action: "we'd push for brightness caps", "we'd fund demo plants".
@@ -1016,10 +1006,10 @@ _EDITORIAL = _rx(
     r"\bnote\s+from\s+the\s+editors?\b",
     # "our view", "my considered, if provisional, opinion", "the team's interpretation",
     # "in the editors' estimation", "the view of the editors": the writers' own judgement.
-    rf"\b(?<!extent\sof\s)(?<!limit\sof\s)(?:(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?|(?:the|this)\s+"
-    rf"(?:team|editors?|wiki|desk)(?:{Q}s|s{Q})\s+)(?:[\w'’-]+,?\s+){{0,3}}?"
+    rf"\b(?<!extent\sof\s)(?<!limit\sof\s)(?:(?:my|our)\s+(?:own\s+)?(?:(?:team|group|lab|editors?){Q}s\s+)?|(?:the|this|"
+    rf"our)\s+{_WRITERS_BODY}(?:{Q}s|s{Q})\s+)(?:[\w'’-]+,?\s+){{0,3}}?"
     rf"{VIEW}\b(?!\s+(?:group|club|list|room|session|circle|lead))",
-    rf"\b{VIEW}\s+of\s+(?:the|this)\s+(?:editors?|team|wiki|desk)\b",
+    rf"\b{VIEW}\s+of\s+(?:the|this)\s+{_WRITERS_BODY}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think)\b",
