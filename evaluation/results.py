@@ -47,6 +47,7 @@ DEV3 = FIXTURES / "dev3.jsonl"  # a second dev set, eight other fields
 DEV4 = FIXTURES / "dev4.jsonl"  # a third, eight fields again
 DEV5 = FIXTURES / "dev5.jsonl"  # a fourth, eight fields, another writer
 DEV6 = FIXTURES / "dev6.jsonl"  # a fifth, eight fields none of the others has, another writer
+DEV7 = FIXTURES / "dev7.jsonl"  # a sixth: the held-out fields and two more, another writer
 HELDOUT = FIXTURES / "heldout"
 SECOND_READING = FIXTURES / "second_reading.jsonl"  # the dev half, labelled again
 TARGETS = {"precision": 0.90, "recall": 0.85, "protocol": 0.95, "direction": 1.0}
@@ -254,7 +255,13 @@ def main(argv: list[str]) -> int:
     misses: list[str] | None = [] if "-v" in argv else None
     dev = evaluate(load([DEV]), misses)
     print(table("dev", dev))
-    for title, path in (("dev 3", DEV3), ("dev 4", DEV4), ("dev 5", DEV5), ("dev 6", DEV6)):
+    for title, path in (
+        ("dev 3", DEV3),
+        ("dev 4", DEV4),
+        ("dev 5", DEV5),
+        ("dev 6", DEV6),
+        ("dev 7", DEV7),
+    ):
         if path.exists():
             print(table(title, evaluate(load([path]), misses)))
     if misses:

@@ -232,9 +232,16 @@ _SKIP_LABELS = {"p", "ci", "cri", "se", "sd", "n", "u", "t", "z", "f", "χ²", "
 _DOSE_UNIT = re.compile(r"^(?:[kmμn]?g|mg/kg|μg/kg|IU)$")
 # A thousands separator ("after 1,200 cycles") is no comma that ends a setting.
 _THOUSANDS = r",(?=\d{3}(?!\d))"
+# The electrode a potential is measured against: "0.91 V vs RHE", "−0.2 V vs. Ag/AgCl".
+_REFERENCE_ELECTRODE = re.compile(
+    r"\s*(?:RHE|SHE|NHE|SCE|Ag/AgCl|Li/Li\+|Li\+/Li|Fc/Fc\+|Na/Na\+)\b"
+)
+
+
 _SETTING_PHRASE = re.compile(
     r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|"
     r"\$?[+−-]?\d(?:[^,;()]|" + _THOUSANDS + r")*?)"
+    r"(?:\s+vs\.?" + _REFERENCE_ELECTRODE.pattern + r")?"
     r"(?=\s*(?:,(?!\d{3}(?!\d))|[;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
     r"was|were|is|dropped|increased|decreased|improved|reached|from|to|globally)\b))",
     re.IGNORECASE,
@@ -721,6 +728,13 @@ _CUE = re.compile(
 _UNIT_SHARED = re.compile(r"\s*(?:vs\.?|versus|v\.)\s*(?:~|about\s+)?")
 
 
+def _comparing_cue(words: str) -> re.Match[str] | None:
+    """The first word that compares, unless it names a potential's reference electrode
+    ("72% at −0.9 V vs RHE" compares nothing)."""
+    cue = _CUE.search(words)
+    return None if cue and _REFERENCE_ELECTRODE.match(words, cue.end()) else cue
+
+
 def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | None, str, str]:
     """(the baseline's quantity, the baseline's name, the cue) stated after a value."""
     after = text[q.end : q.end + 140]
@@ -746,7 +760,7 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
         # condition, a result of its own, not what this one is compared against.
         gap = None
     if gap is not None and (nxt.unit == q.unit or not nxt.unit or not q.unit):
-        cue = _CUE.search(gap)
+        cue = _comparing_cue(gap)
         if cue and not re.search(r"\band\s+[a-z]", gap[: cue.start()]):
             words = gap[cue.end() :].strip(" ,()")
             words = re.sub(r"^(?:the\s+)?previous\s+best\s+of$", "the previous best", words)
@@ -763,7 +777,7 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
                 )
                 words = named.group(1).strip() if named else ""
             return nxt, words, cue.group(0)
-    cue = _CUE.search(after)
+    cue = _comparing_cue(after)
     if cue and (gap is None or cue.start() < len(gap)):
         named = re.match(r"\s+((?:the\s+)?[A-Za-z][^,;.()\d]*)", after[cue.end() :])
         if named and cue.group(0).lower() not in ("from",):
@@ -959,8 +973,38 @@ def _is_condition(q: Quantity, before: str) -> bool:
         return True  # "needs 104 mV to reach 10 mA/cm²": the target, not the result
     if _CONCENTRATION.match(q.unit) and re.search(r"\b(?:in|at)\s+$", before, re.I):
         return True  # "in 0.5 M H2SO4": the medium
-    return bool(re.search(r"(?:^|[,;(]\s*|\w\s+)at\s+(?:about\s+|~)?[$€£]?$", before)) and not (
-        _HELD_AT.search(before)
+    at = re.search(r"(?:(?:^|[,;(]\s*|\S\s+)at\s+|@\s*)(?:about\s+|~)?[$€£]?$", before)
+    return bool(at) and not _HELD_AT.search(before)
+
+
+# The point on a trade-off at which the figure before it was read: "a purity of 0.92 at 50%
+# completeness", "98.1% at 0.1% false-positive rate", "at recall@10 = 0.95 …", "lags by 1.7 s
+# at BLEU 27.4", "D_H/r_d = 8.52 at z_eff = 2.33". A condition, as a physical one is.
+_AT_NAMED = re.compile(
+    r"(?:\b[Aa]t|@)\s+(?P<name>[^\s\d,;()=:+−-][^\s,;()=:]*(?:\s+[^\s,;()=:\d][^\s,;()=:]*){0,2})"
+    r"\s*(?P<eq>=)?\s*$"
+)
+_AT_SHARE = re.compile(r"(?:(?:^|[,;(]\s*|\S\s+)[Aa]t|@)\s+(?:about\s+|~)?$")
+# A statistic of association or effect is what a comparison found, never the point it was
+# read at: "correlates with the PDO at r = 0.74", "came out at d = 0.04".
+_ASSOCIATION = re.compile(r"[a-zρκβ]|R²|r²|OR|HR|RR|IRR|aOR|aHR|SMD|ICC", re.IGNORECASE)
+_SHARE_OF = re.compile(r"\s+(?P<noun>[A-Za-z][\w-]*)")
+
+
+def _operating_point(text: str, q: Quantity) -> bool:
+    before = text[max(0, q.start - 60) : q.start]
+    if _HELD_AT.search(before) or q.role in ("to", "compared"):
+        return False
+    named = _AT_NAMED.search(before)
+    if (
+        named
+        and (named["eq"] or (q.label and q.label == named["name"]))
+        and not _ASSOCIATION.fullmatch(named["name"])
+    ):
+        return True
+    noun = _SHARE_OF.match(text[q.end : q.end + 40])
+    return bool(
+        q.unit == "%" and _AT_SHARE.search(before) and noun and noun["noun"].lower() not in _STOP
     )
 
 
@@ -970,8 +1014,9 @@ def _is_condition(q: Quantity, before: str) -> bool:
 _HELD_AT = re.compile(
     r"\b(?:(?:peaks?|peaked|stands?|stood|comes?(?:\s+out)?|came(?:\s+out)?|sits?|sat|"
     r"trails?|trailed|settles?|settled|estimated|put\s+at|worst\s+year|best\s+year)\s+"
-    r"|(?:kept|keeps|keep|held|holds|hold|maintained|maintains|places?|placed|puts?)\s+"
-    r"(?:[\w-]+\s+){0,4}|sets?\s+(?:[\w-]+\s+){1,4})at\s+(?:about\s+|only\s+|~)?$",
+    r"|(?:kept|keeps|keep|held|holds|hold|maintained|maintains|places?|placed|puts?|leaves|"
+    r"leaving|left)\s+"
+    r"(?:[^\s,;.]+\s+){0,4}|sets?\s+(?:[\w-]+\s+){1,4})at\s+(?:about\s+|only\s+|~)?$",
     re.IGNORECASE,
 )
 
@@ -1044,7 +1089,9 @@ _LATE_BASELINE = re.compile(
     r"(?:half|twice|double|a\s+third)(?:\s+of)?)\s+"
     r"(?P<pre>(?:the\s+)?(?:[\w/.+-]+\s+){0,4}?[\w/.+-]+['’]s\s+"
     r"|(?P<named>[A-Z][\w/.+-]*(?:\s+[\w/.+-]+){0,2})\s+\(\s*)?"
-    r"|\((?P<inner>[A-Z][\w/.+'’ -]{0,40}):\s*)(?:about\s+|~)?$"
+    r"|\((?P<inner>[A-Z][\w/.+'’ -]{0,40}?(?=:)|[a-z][\w/.+'’ -]{0,40}?(?=:)|"
+    r"(?![A-Z]{1,4}\s)[A-Z][\w/.+'’-]*(?:\s+[\w/.+'’-]+){0,2}?(?=\s))"
+    r":?\s*)(?:about\s+|~)?$"
 )
 _FOR_NAME = re.compile(
     r"\s+(?:for|with|from|by)\s+(?:the\s+)?([A-Z][\w/.+-]*(?:\s+[\w/.+-]+){0,2})"
@@ -1060,6 +1107,8 @@ def _late_baseline(
     control = _CONTROL_AFTER.match(text[q.end : q.end + 40])
     if cue is None and control is None:
         return False
+    if cue is not None and cue["inner"] and (q.label or _is_measure(cue["inner"])):
+        return False  # "(IRR 0.12)": the same finding in another measure
     if cue is not None and control is None and _OTHER_CONDITION.match(text[q.end : q.end + 40]):
         return False
     for i in range(len(drafts) - 1, -1, -1):
@@ -1291,6 +1340,7 @@ def results_in(text: str) -> list[ResultDraft]:
             or _in_settings_list(text, q)
             or _glosses_subject(text, q)
             or _is_condition(q, text[max(0, q.start - 60) : q.start])
+            or _operating_point(text, q)
             or _describes_a_thing(q, before, after)
             or _counts_things(q, before, after)
             or re.fullmatch(r"\d+(?:st|nd|rd|th)", q.text)

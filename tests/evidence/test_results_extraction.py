@@ -587,3 +587,43 @@ def test_a_threshold_set_and_the_unit_of_a_rate_are_no_results():
     assert sensitivity.value == 43
     (latency,) = results_in("The detector needs 4.2 ms per 30 ms chunk on a laptop CPU.")
     assert latency.value == 4.2
+
+
+def test_the_point_on_a_trade_off_a_figure_was_read_at_is_a_condition():
+    (precision,) = results_in(
+        "The new detector keeps a precision of 0.88 at 70% recall on the held-out survey."
+    )
+    assert (precision.value, precision.metric) == (0.88, "precision")
+    assert "at 70% recall" in precision.protocol
+    (throughput,) = results_in("At nDCG@10 = 0.42, the sparse index answers 3,100 QPS.")
+    assert throughput.value == 3100
+    (delay,) = results_in("The streaming decoder waits 0.9 s on average at BLEU 25.1.")
+    assert delay.value == 0.9
+    (current,) = results_in("The Ni foam needs 45 mV @ 20 mA cm⁻² in alkaline water.")
+    assert current.value == 45
+
+
+def test_an_association_statistic_after_at_is_the_finding():
+    (r,) = results_in("Our proxy tracks the gauge record at r = 0.68 over 1950–2010.")
+    assert (r.value, r.metric) == (0.68, "r")
+    (ee,) = results_in("The enzyme resolves the racemate, leaving the (R)-ester at 97% ee.")
+    assert ee.value == 97
+
+
+def test_a_rival_in_brackets_after_a_result_is_its_baseline_and_another_measure_is_not():
+    (overpotential,) = results_in("CoP nanowires: OER overpotential 280 mV (IrO2 310 mV).")
+    assert (overpotential.baseline_value, overpotential.baseline_name) == (310.0, "IrO2")
+    (retention,) = results_in("The doped cathode retains 88% after 300 cycles (undoped: 61%).")
+    assert (retention.baseline_value, retention.baseline_name) == (61.0, "undoped")
+    remission, complete = results_in("Expansion cohort: ORR 38% (CR 9%) at data cut-off.")
+    assert remission.baseline_value is None and complete.value == 9
+
+
+def test_a_potentials_reference_electrode_compares_nothing():
+    efficiency, density = results_in(
+        "Cu nanocubes: ethylene Faradaic efficiency 61% at −1.0 V vs RHE, current density "
+        "250 mA cm⁻²."
+    )
+    assert (efficiency.baseline_value, efficiency.baseline_name) == (None, "")
+    assert efficiency.protocol == "at −1.0 V vs RHE"
+    assert density.value == 250
