@@ -23,7 +23,7 @@ def paper_key(paper: Paper) -> str:
 
 def paper_picker_attrs(prefix: str) -> dict[str, str]:
     """A paper field's attributes: a combobox whose suggestions htmx puts in
-    ``#<prefix>-paper-suggest`` (``entries/_paper_suggest.html``) as the person types a
+    ``#<prefix>-paper-suggest`` (``papers/_paper_suggest.html``) as the person types a
     title, arXiv id, DOI or author; ``static/js/paper-picker.js`` makes them pickable."""
     return {
         "autocomplete": "off",

@@ -244,5 +244,5 @@ def paper_options(request: HttpRequest) -> HttpResponse:
     if query and not options and request.user.has_perm("papers.add_paper"):
         context["add_url"] = paper_new_url(query)
     if wants_fragment(request):
-        return vary_on_htmx(render(request, "entries/_paper_suggest.html", context))
+        return vary_on_htmx(render(request, "papers/_paper_suggest.html", context))
     return vary_on_htmx(render(request, "entries/paper_options.html", context))
