@@ -354,7 +354,9 @@ _SETUP_NOUN_AFTER = re.compile(
 _CONDITION_UNIT = re.compile(
     r"^(?:[kMGT]?Hz|K|°C|°F|[kMGh]?Pa|m?bar|atm|Torr|[mμnp]?M|mA/cm²|psi)$"
 )
-_WHEN_BEFORE = re.compile(r"\b(?:week|day|month|year|hour|minute|lead|horizon)\s+$", re.I)
+_WHEN_BEFORE = re.compile(
+    r"\b(?:week|day|month|year|hour|minute|lead|horizon|(?<!\d\s)(?:wk|mo|yr))\s+$", re.I
+)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*$|\bN\s*=\s*$")
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w@²'-]*)\s*(?:of|=|:|was|is|at|reached|reaches|to)?\s*$")
 _HYPHEN_SETTING = re.compile(r"^-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]")

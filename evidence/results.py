@@ -239,7 +239,7 @@ _REFERENCE_ELECTRODE = re.compile(
 
 
 _SETTING_PHRASE = re.compile(
-    r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d+|"
+    r"\b(?:at|after|over|in)\s+(?:the\s+)?(?:(?:week|wk|day|month|mo|year|yr)\s+\d+|"
     r"\$?[+−-]?\d(?:[^,;()]|" + _THOUSANDS + r")*?)"
     r"(?:\s+vs\.?" + _REFERENCE_ELECTRODE.pattern + r")?"
     r"(?=\s*(?:,(?!\d{3}(?!\d))|[;()]|$|\s+vs\b|\s+versus\b|\s+compared\b|\s+and\b|\.\s|\.$|\s+(?:fell|rose|"
@@ -560,7 +560,34 @@ def _setting_phrases(source: str) -> list[str]:
             continue  # "in 5σ tension", "in 30 countries": not a condition
         pieces.append(phrase)
     pieces += [m.group(0) for m in _REFERENCE_PERIOD.finditer(source)]
+    pieces += [
+        m.group(0)
+        for m in _AT_CIRCUMSTANCE.finditer(source)
+        if not _HELD_AT.search(source, 0, m.start() + 3)
+        and not _OTHERS_FIGURE.search(source, 0, m.start())
+        and not re.match(r"\s+of\s+[~≈]?[+−-]?\d", source[m.end() :])
+    ]
     return pieces
+
+
+# A compared figure just before: "vs 68% at standard sites" is the other figure's condition.
+_OTHERS_FIGURE = re.compile(
+    r"\b(?:vs\.?|versus|against|than|compared\s+(?:with|to))\s+[~≈]?[+−-]?\d[^,;()]{0,12}$"
+)
+
+
+# The circumstance a figure was read in, in words: "at one-month lead", "at night", "at a
+# 2:2 row ratio", "at the bottom decile", "at SF100"; not a place ("at Rothamsted"), an
+# amount ("at least"), or a figure something is said to stand at ("peaked at …").
+_AT_CIRCUMSTANCE = re.compile(
+    r"\b(?:at|@)\s+(?!(?:least|most|best|worst|about|around|only|once|first|last|all|times?|"
+    r"rest|home|par|risk|random|scale|large|the\s+same|the\s+expense|the\s+cost)\b)"
+    r"(?:(?:the|a|an)\s+)?(?:[a-z][\w:/-]*|[A-Z]{1,4}\d[\w-]*|\d[\w:/-]*[a-z][\w:/-]*)(?:\.\w+)*"
+    r"(?:\s+(?!(?:vs|versus|and|or|with|than|compared|while|but|on|in|for|from|to|of|by|"
+    r"after|over|under|is|are|was|were|per|the|a|an)\b)[a-z0-9][\w:/-]*(?:\.\w+)*){0,3}"
+    r"(?=\s*(?:[,;()]|$|\.\s|\.$|\s+(?:vs|versus|and|or|with|than|compared|while|but|on|in|"
+    r"for|from|to|of|by|after|over|under|is|are|was|were|per|the|a|an)\b))"
+)
 
 
 # Verbs that carry a figure without naming what it measures.
@@ -700,7 +727,7 @@ _DESIGN = re.compile(
 )
 # "in" begins a setting only for a time point or a medium: "in week 12", "in 1 M KOH".
 _IN_SETTING = re.compile(
-    r"in\s+(?:the\s+)?(?:(?:week|day|month|year)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
+    r"in\s+(?:the\s+)?(?:(?:week|wk|day|month|mo|year|yr)\s+\d|[\d.]+\s*(?:[mμn]?M|°C|K|wt%|mol%)\b)",
     re.IGNORECASE,
 )
 # An anomaly's reference: "above the 1850–1900 baseline", "relative to pre-industrial".
@@ -816,7 +843,7 @@ _REACHED_BEFORE = re.compile(
 )
 # An interval's or spread's label right before the figure: "95% CI 4.8", "range 2.0–".
 _TIME_POINT_END = re.compile(
-    r"\s+(?:at|after|over|by|through)\s+(?:the\s+)?(?:(?:day|week|month|year)\s+\d+|"
+    r"\s+(?:at|after|over|by|through)\s+(?:the\s+)?(?:(?:day|week|wk|month|mo|year|yr)\s+\d+|"
     r"\d+\s+(?:days?|weeks?|months?|years?|h|hours?|min))\s*$",
     re.IGNORECASE,
 )

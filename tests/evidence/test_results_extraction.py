@@ -627,3 +627,22 @@ def test_a_potentials_reference_electrode_compares_nothing():
     assert (efficiency.baseline_value, efficiency.baseline_name) == (None, "")
     assert efficiency.protocol == "at −1.0 V vs RHE"
     assert density.value == 250
+
+
+def test_the_circumstance_a_figure_was_read_in_words_is_its_protocol():
+    (skill,) = results_in(
+        "The hybrid model's rainfall skill reaches an ACC of 0.52 at two-week lead."
+    )
+    assert skill.protocol == "at two-week lead"
+    (runtime,) = results_in("The engine finishes the suite in 31.4 s at SF30, versus 77 s for X.")
+    assert "at SF30" in runtime.protocol
+    island, _ = results_in("Heat-island intensity was 3.9 °C at night vs 1.2 °C at midday.")
+    assert island.protocol == "at night"
+    (kept,) = results_in("Unemployment peaked at 9.4% at the regional level.")
+    assert kept.value == 9.4 and "peaked" not in kept.protocol
+
+
+def test_a_week_written_short_is_a_time_point_not_a_result():
+    (change,) = results_in("Trial X, drug Y: weight change −12.1% at wk 52 vs −2.0% placebo.")
+    assert (change.value, change.protocol) == (-12.1, "at wk 52")
+    assert change.baseline_value == -2.0
