@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from evidence import ResultDraft, normalise_protocol, results_in
+from evidence import ResultDraft, metric_direction, normalise_protocol, results_in
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "results"
 DEV = FIXTURES / "labelled.jsonl"
@@ -48,6 +48,14 @@ DEV4 = FIXTURES / "dev4.jsonl"  # a third, eight fields again
 DEV5 = FIXTURES / "dev5.jsonl"  # a fourth, eight fields, another writer
 DEV6 = FIXTURES / "dev6.jsonl"  # a fifth, eight fields none of the others has, another writer
 DEV7 = FIXTURES / "dev7.jsonl"  # a sixth: the held-out fields and two more, another writer
+DEV_SETS = (
+    ("dev", DEV),
+    ("dev 3", DEV3),
+    ("dev 4", DEV4),
+    ("dev 5", DEV5),
+    ("dev 6", DEV6),
+    ("dev 7", DEV7),
+)
 HELDOUT = FIXTURES / "heldout"
 SECOND_READING = FIXTURES / "second_reading.jsonl"  # the dev half, labelled again
 TARGETS = {"precision": 0.90, "recall": 0.85, "protocol": 0.95, "direction": 1.0}
@@ -239,6 +247,22 @@ def second_reading(items: list[dict], path: Path = SECOND_READING) -> dict[str, 
     return evaluate(items, propose=read)
 
 
+def named_directions(items: list[dict]) -> tuple[int, int]:
+    """(right, of): ``metric_direction`` on the labelled measures' own names and units, the
+    direction rules apart from finding the measure."""
+    labels = [
+        label
+        for item in items
+        for label in item.get("results", [])
+        if label.get("metric") and label.get("direction")
+    ]
+    right = sum(
+        metric_direction(label["metric"], label.get("unit") or "") == label["direction"]
+        for label in labels
+    )
+    return right, len(labels)
+
+
 def meets_targets(score: Score) -> bool:
     return (
         score.precision >= TARGETS["precision"]
@@ -253,17 +277,13 @@ def main(argv: list[str]) -> int:
         print(table("second reader", second_reading(load([DEV]))))
         return 0
     misses: list[str] | None = [] if "-v" in argv else None
-    dev = evaluate(load([DEV]), misses)
-    print(table("dev", dev))
-    for title, path in (
-        ("dev 3", DEV3),
-        ("dev 4", DEV4),
-        ("dev 5", DEV5),
-        ("dev 6", DEV6),
-        ("dev 7", DEV7),
-    ):
-        if path.exists():
-            print(table(title, evaluate(load([path]), misses)))
+    dev_sets = [(title, path) for title, path in DEV_SETS if path.exists()]
+    for title, path in dev_sets:
+        print(table(title, evaluate(load([path]), misses)))
+    print("directions of the labelled measures' own names:")
+    for title, path in dev_sets:
+        right, of = named_directions(load([path]))
+        print(f"  {title:<6} {right / of if of else 1.0:.2f} of {of}")
     if misses:
         print("\n".join(misses))
     if "--dev" in argv:

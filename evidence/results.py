@@ -70,13 +70,42 @@ _LOWER_IS_BETTER = re.compile(
     r"stunting|wasting|penalty|curtailment|"
     # how long a computation or a person waits
     r"(?:planning|inference|training|solve|solving|response|travel|processing|query|search|"
-    r"build|startup|boot|convergence|recovery)\s+times?|real-time\s+factor|rtf)\b",
+    r"build|startup|boot|convergence|recovery|charge|charging|lap|sprint)\s+times?|"
+    r"real-time\s+factor|rtf|"
+    # errors and spreads under their short names, in any field
+    r"s?mape|absrel|epe|lpips|rmsfe|rsd|(?<![a-z])nmad|"
+    # harms of a treatment or of an event
+    r"cfr|case\s+fatality|saes?|sich|traes?|aes|breakage|off-target|lesions?|"
+    r"disconnect(?:ed|ions?)|overload(?:ed|s)?|rocof|decline|slowdown|exceedances?|"
+    r"false[-\s]alarms?|deflection|positivity|"
+    # what a plant, a city or a cell should emit or contain less of
+    r"no2|pm2\.5|pm10|ozone|o3|nitrate|phosphorus|aflatoxins?|lcoe|activation\s+energy|ea)\b",
     re.IGNORECASE,
 )
 # Measures better when higher even where a word of theirs reads otherwise: "progression-free
 # survival", "benefit-cost ratio", "reaction mass efficiency".
 _HIGHER_FIRST = re.compile(
-    r"\b(?:survival|benefit[-–]cost|efficiency|efficacy|throughput|accuracy|f1)\b", re.IGNORECASE
+    r"\b(?:survival|benefit[-–]cost|efficiency|efficacy|throughput|accuracy|f1|(?<!attack )success|"
+    r"uptake|selectivity|hit\s+rate|explained|achieving|r²|r2|top-\d+)\b|@(?:\d+|k)\b",
+    re.IGNORECASE,
+)
+# A gap between groups is better small, whatever the measure it is a gap in.
+_GAP = re.compile(r"(?<!band )(?<!band-)\b(?:gap|disparity|disparities)$", re.IGNORECASE)
+# A measure named as a change of another: "reduction in time to recovery", "top-1 drop",
+# "increase in O3", "relative slowing of decline": better as the change it names is.
+_FALL = r"reductions?|decrease|drop|fall|decline|cut|slowing"
+_RISE = r"increase|rise|growth|jump"
+_CHANGE_OF = re.compile(
+    rf"^(?:(?:relative|absolute|mean|median|total|additional|extra|average)\s+)*"
+    rf"(?P<change>{_FALL}|{_RISE}|change)\s+(?:in|of)\s+(?P<measure>.+)$"
+    rf"|^(?P<measure2>.+?)\s+(?P<change2>{_FALL}|{_RISE}|change)$",
+    re.IGNORECASE,
+)
+# Words that qualify a measure without changing which way is better: "VE against
+# hospitalisation", "MAPE of weekly admissions", "success rate (ligand RMSD < 2 Å)".
+_QUALIFIED = re.compile(
+    r"\s*\([^)]*\)|\s+(?:against|within|among|for|at|on|per|between|vs\.?|versus)\s.*$",
+    re.IGNORECASE,
 )
 _THROUGHPUT_UNITS = {"QPS", "IOPS", "ops/s", "req/s", "queries/s", "pps", "kpps", "Mpps",
                      "tokens/s", "it/s", "fps", "Gbps", "Mbps"}  # fmt: skip
@@ -105,6 +134,17 @@ def metric_direction(metric: str, unit: str = "") -> str:
         return HIGHER
     if not metric:
         return "" if unit and unit not in ("%", "pp", "x") else HIGHER
+    metric = _QUALIFIED.sub("", metric).strip() or metric
+    change = _CHANGE_OF.match(metric)
+    if change:
+        measure = change["measure"] or change["measure2"]
+        word = (change["change"] or change["change2"]).lower()
+        if re.fullmatch(_FALL, word):
+            # A fall is reported as a gain unless what fell is known to be better high.
+            return LOWER if _HIGHER_FIRST.search(measure) else HIGHER
+        return metric_direction(measure) or HIGHER
+    if _GAP.search(metric):
+        return LOWER
     if _NAMED_AS_GAIN.search(metric) or _HIGHER_FIRST.search(metric):
         return HIGHER
     if _NO_BETTER.search(metric):

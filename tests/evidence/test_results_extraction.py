@@ -2,7 +2,15 @@ from __future__ import annotations
 
 import time
 
-from evaluation.results import DEV, evaluate, load, main, second_reading, words_match
+from evaluation.results import (
+    DEV,
+    evaluate,
+    load,
+    main,
+    named_directions,
+    second_reading,
+    words_match,
+)
 from evidence import metric_direction, normalise_protocol, results_in
 
 
@@ -646,3 +654,31 @@ def test_a_week_written_short_is_a_time_point_not_a_result():
     (change,) = results_in("Trial X, drug Y: weight change −12.1% at wk 52 vs −2.0% placebo.")
     assert (change.value, change.protocol) == (-12.1, "at wk 52")
     assert change.baseline_value == -2.0
+
+
+def test_a_measure_named_as_a_change_is_better_as_that_change_is():
+    # A fall is reported as a gain unless what fell is better high.
+    assert metric_direction("reduction in time to first response", "%") == "higher"
+    assert metric_direction("fasting glucose reduction", "mmol/L") == "higher"
+    assert metric_direction("top-5 drop", "points") == "lower"
+    assert metric_direction("accuracy decline", "pp") == "lower"
+    assert metric_direction("relative slowing of decline (ADAS-Cog)", "%") == "higher"
+    # A rise is better as the measure it raises is.
+    assert metric_direction("increase in NO2", "%") == "lower"
+    assert metric_direction("change in WER", "pp") == "lower"
+
+
+def test_a_measures_head_decides_not_its_qualifiers():
+    assert metric_direction("vaccine efficacy against hospitalisation", "%") == "higher"
+    assert metric_direction("success rate (RMSD < 2 Å)", "%") == "higher"
+    assert metric_direction("attack success rate", "%") == "lower"
+    assert metric_direction("CO2 uptake", "mmol/g") == "higher"
+    assert metric_direction("HR@20") == "higher"
+    assert metric_direction("MAPE of daily load", "%") == "lower"
+    assert metric_direction("pay gap between men and women", "%") == "lower"
+    assert metric_direction("band gap", "eV") == ""
+
+
+def test_named_directions_scores_the_rules_on_the_labelled_measures():
+    right, of = named_directions(load([DEV]))
+    assert of == 83 and right / of >= 0.95
