@@ -195,7 +195,7 @@ _FROM_TO = re.compile(
 _TOKEN = re.compile(r"[\w@²³⁺⁻¹+'’./-]*[\w@²³⁺⁻¹+%]")
 _NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
 _MONTH = re.compile(rf"^{MONTHS}$|^(?:Q[1-4])$", re.I)
-_CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\band\b(?=\s+[a-z])")
+_CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\s[·|]\s|\band\b(?=\s+[a-z])")
 _BASELINE_CUE = re.compile(
     r"^[\s,]*(?:\([^()]{0,60}\)\s*,?\s*)?(?P<cue>vs\.?|versus|compared\s+(?:with|to)|against|"
     r"over|relative\s+to|than|up\s+from|down\s+from|from|whereas|below|above|"
@@ -556,7 +556,18 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
             found.append((m["b"].rstrip(".") + (m["kind"] or ""), offset + m.start("b")))
     for m in re.finditer(r"\bacross\s+(?P<b>[A-Z][\w-]*(?:\s+[a-z]+)?)", sentence):
         found.append((m["b"], offset + m.start("b")))
+    for m in _SPLIT_OF.finditer(sentence):
+        # "LibriSpeech test-other", "COCO val2017": a collection named with its split.
+        if not any(m.start("b") <= at - offset < m.end("b") for _name, at in found):
+            found.append((m["b"], offset + m.start("b")))
     return found
+
+
+_SPLIT_OF = re.compile(
+    r"(?<![\w-])(?P<b>[A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*)*)\s+(?:test|dev|val|validation|"
+    r"eval|devtest|test-dev|test-std|minival|test-clean|test-other|tst-[\w-]+)(?:20\d{2})?"
+    r"(?![\w-])"
+)
 
 
 def _abbreviates(name: str, before: str) -> bool:
@@ -1277,7 +1288,7 @@ def _clean_metric(metric: str) -> str:
 # study (…): …") is no name.
 _HEAD = re.compile(
     r"\s*(?P<head>[^:;,()—]{2,60}?)\s*(?:\([^()]{0,80}\)\s*)?(?:,[^:;()—]{0,60})?"
-    r"(?::(?:\s|$)|\s[—–]\s)"
+    r"(?::(?:\s|$)|\s[—–·|]\s)"
 )
 _HEAD_KINDS = {
     "cohort",
@@ -1344,6 +1355,8 @@ def _head_name(sentence: str) -> str:
     tokens = head.split()
     if len(tokens) > 6 or _is_measure(head) or _MONTH.match(tokens[0]):
         return ""
+    if _MODEL_SIZE.search(" " + head) and not _CALLED_DATA.search(head):
+        return ""  # "Llama-3-70B — MMLU 79.5": the model the claim is about
     if re.match(r"(?:Phase|Ph\d\w*|Stage|Part|Step|Table|Figure|Fig)\b", head) or re.search(
         r"(?:^|\s)[vV]\d", head
     ):

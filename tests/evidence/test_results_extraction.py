@@ -682,3 +682,17 @@ def test_a_measures_head_decides_not_its_qualifiers():
 def test_named_directions_scores_the_rules_on_the_labelled_measures():
     right, of = named_directions(load([DEV]))
     assert of == 83 and right / of >= 0.95
+
+
+def test_a_collection_named_with_its_split_is_the_benchmark():
+    (wer,) = results_in("Parakeet-TDT · VoxPopuli test · WER 5.9%")
+    assert (wer.metric, wer.benchmark, wer.value) == ("WER", "VoxPopuli", 5.9)
+    (fid,) = results_in("Our sampler reaches FID 2.31 on ImageNet-64 val after distillation.")
+    assert fid.benchmark == "ImageNet-64"
+
+
+def test_a_heading_naming_a_sized_model_is_no_benchmark():
+    (score,) = results_in("Mistral-Large-123B — GSM8K 91.2 (8-shot)")
+    assert score.benchmark != "Mistral-Large-123B"
+    (resolved,) = results_in("SWE-bench Lite | resolved 31.7%")
+    assert resolved.benchmark == "SWE-bench Lite"
