@@ -97,6 +97,7 @@ _PLAIN_UNITS = {
     "milliseconds": "ms", "millisecond": "ms", "microseconds": "μs", "nanoseconds": "ns",
     "d": "d", "days": "days", "day": "days", "weeks": "weeks", "week": "weeks",
     "months": "months", "month": "months", "years": "years", "year": "years",
+    "mo": "months", "mos": "months", "wk": "weeks", "wks": "weeks",
     "Myr": "Myr", "Gyr": "Gyr", "kyr": "kyr", "yr": "yr", "Ma": "Ma", "Ga": "Ga",
     "Å": "Å", "au": "au", "AU": "au", "ly": "ly", "mas": "mas", "arcsec": "arcsec",
     "arcmin": "arcmin", "″": "arcsec", "′": "arcmin", "°": "°", "deg": "°", "rad": "rad",

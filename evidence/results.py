@@ -874,7 +874,7 @@ _OTHER_CONDITION = re.compile(
 # "…, 1.8 on placebo", "12% in historical controls": a figure of the control group is the
 # baseline of the result before it, whatever words lead to it.
 _CONTROL_AFTER = re.compile(
-    r"\s*(?:on|with|in|for|under)\s+(?:the\s+)?(?P<name>(?:historical\s+|matched\s+|untreated\s+)?"
+    r"\s*(?:(?:on|with|in|for|under)\s+)?(?:the\s+)?(?P<name>(?:historical\s+|matched\s+|untreated\s+)?"
     r"(?:placebo|sham|controls?|usual\s+care|standard\s+(?:of\s+)?care)(?:\s+(?:arm|group))?)\b",
     re.IGNORECASE,
 )
@@ -1140,7 +1140,9 @@ _TO_LATER = re.compile(r"[^;.\d]{0,50}?(?:\d{4}[^;.\d]{0,30}?)?\bto\s+(?:about\s
 # Durations that are themselves measured: "lead time", "lag", "life expectancy".
 _DURATION_MEASURE = re.compile(
     r"\b(?:time|times|lag|lags|expectancy|survival|age|duration|delay|lifetime|half-life|"
-    r"period|lead|span|horizon|length|latency|lap)\b",
+    r"period|lead|span|horizon|length|latency|lap|life|"
+    # survival end points under their short names: overall, progression-free, …
+    r"os|pfs|dfs|efs|rfs|mfs|dor|ttp|ttf)\b",
     re.IGNORECASE,
 )
 
@@ -1153,9 +1155,20 @@ def _duration_measured(text: str, q: Quantity) -> bool:
         return False
     before = text[max(0, q.start - 80) : q.start]
     if not _MEASURE_LINK.search(before) and not re.search(r"\bto\s+$", before):
-        return False
+        # "median PFS 11.2 months": a measure of time named right before its value.
+        # "… PFS 11.2 months vs 6.9 months on placebo": the compared span too.
+        compared = re.search(r"\b(?:vs\.?|versus|against|compared\s+(?:with|to))\s+$", before)
+        return bool(_SURVIVAL_BEFORE.search(before) or (compared and _SURVIVAL.search(before)))
     name = _phrase_back(_LINK.sub("", before))
     return bool(name) and (_is_measure(name) or bool(_DURATION_MEASURE.search(name)))
+
+
+_SURVIVAL = re.compile(
+    r"\b(?:OS|PFS|DFS|EFS|RFS|MFS|DoR|DOR|TTP|TTF|(?:overall|progression-free|disease-free|"
+    r"event-free|relapse-free)\s+survival|duration\s+of\s+response|life\s+expectancy|"
+    r"half-life)\b"
+)
+_SURVIVAL_BEFORE = re.compile(_SURVIVAL.pattern + r"\s+$")
 
 
 # A figure compared against after the results of its sentence: "…, versus 11.7 ms for

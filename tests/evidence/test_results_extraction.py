@@ -696,3 +696,12 @@ def test_a_heading_naming_a_sized_model_is_no_benchmark():
     assert score.benchmark != "Mistral-Large-123B"
     (resolved,) = results_in("SWE-bench Lite | resolved 31.7%")
     assert resolved.benchmark == "SWE-bench Lite"
+
+
+def test_a_survival_time_is_a_result_and_the_control_arms_its_baseline():
+    (pfs,) = results_in("Trial Q: median PFS 9.8 months with drug B vs 5.1 months placebo.")
+    assert (pfs.value, pfs.unit, pfs.metric) == (9.8, "months", "median PFS")
+    assert (pfs.baseline_value, pfs.baseline_name) == (5.1, "placebo")
+    (os_,) = results_in("Study R, drug C: median OS 17.5 mo vs 12.0 mo placebo+chemo.")
+    assert (os_.value, os_.unit, os_.baseline_value) == (17.5, "months", 12.0)
+    assert results_in("Follow-up was 24 mo in both arms.") == []
