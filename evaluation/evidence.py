@@ -71,6 +71,7 @@ FIELDS27 = FIXTURES / "fields27"  # the held-out half's six fields, a reading ci
 FIELDS28 = FIXTURES / "fields28"  # the same six fields, a retired scientists' society: read
 FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measured, then read
 FIELDS30 = FIXTURES / "fields30"  # the held-out half's six fields, a consultancy: not read
+FIELDS31 = FIXTURES / "fields31"  # the same six fields, non-native lab notes: measured, read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -326,6 +327,7 @@ def main(argv: list[str]) -> int:
             ("dev 28", FIELDS28),
             ("dev 29", FIELDS29),
             ("unread 30", FIELDS30),
+            ("dev 31", FIELDS31),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

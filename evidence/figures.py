@@ -166,7 +166,10 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "a rate",
         re.compile(
             rf"\b{_NUM}\s*(?:per|/)\s*(?:km²|km2|sq\.?\s*km|m²|m2|ha|hectares?|acres?|capita|head|"
-            r"(?:100|1|10)[,\s]?000\b|million|thousand|(?:person|patient)[\s-]years?)",
+            r"(?:100|1|10)[,\s]?000\b|million|thousand|(?:person|patient)[\s-]years?)"
+            # counts of events over time: "25 events/hour", "~25 events per h"
+            rf"|\b{_NUM}\s+(?:[a-z-]+\s+)?(?:events?|episodes?|attacks?|cases?|visits?|admissions?|"
+            r"arrests?|apnoeas?|apneas?)\s*(?:/|per\s+)\s*(?:h|hr|hour|day|night|week|month|year)\b",
             re.I,
         ),
     ),
@@ -193,7 +196,7 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"elo|reward|error|loss|perplexity|speed-?up|gain|improvement|reduction|drop|"
             r"increase|latency|throughput|recall|precision|auc|wer|cer|map|miou|iou|ndcg|mrr|"
             r"psnr|ssim|fid|rmse|mae|auroc|auprc|aupr|dice|lddt|top-?[15]|exact match|em|"
-            r"ods|nds)\s+(?:of|to|at|by|=|:|is|was"
+            r"ods|nds|nnt|nnh|number needed to (?:treat|harm))\s+(?:of|to|at|by|=|:|is|was"
             r"|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|around\s+|nearly\s+|"
             r"over\s+|under\s+)?\d",
             re.I,
@@ -209,7 +212,9 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"|\btwice\s+as\b|\btwice\s+(?:the|its|their)\b"
             rf"|\b(?:{NUMBER_WORDS}|\d+)[\s-]?fold\b"
             r"|\ban order of magnitude\b"
-            rf"|\b(?:by\s+)?a factor of\s+(?:\d[\d.]*|{NUMBER_WORDS}|two|ten)\b",
+            rf"|\b(?:by\s+)?a factor of\s+(?:\d[\d.]*|{NUMBER_WORDS}|two|ten)\b"
+            # "by factor ~3", "by factor 2": the article and "of" left out.
+            rf"|\bby\s+factor\s+(?:of\s+)?(?:~|≈|about\s+)?(?:\d[\d.]*|{NUMBER_WORDS})\b",
             re.I,
         ),
     ),

@@ -98,6 +98,7 @@ _PLAIN_UNITS = {
     "d": "d", "days": "days", "day": "days", "weeks": "weeks", "week": "weeks",
     "months": "months", "month": "months", "years": "years", "year": "years",
     "mo": "months", "mos": "months", "wk": "weeks", "wks": "weeks",
+    "dex": "dex", "bps": "bp",
     "Myr": "Myr", "Gyr": "Gyr", "kyr": "kyr", "yr": "yr", "Ma": "Ma", "Ga": "Ga",
     "Å": "Å", "au": "au", "AU": "au", "ly": "ly", "mas": "mas", "arcsec": "arcsec",
     "arcmin": "arcmin", "″": "arcsec", "′": "arcmin", "°": "°", "deg": "°", "rad": "rad",

@@ -38,6 +38,7 @@ from evidence.signals import (
     heading_states_a_position,
     is_owned_judgement,
     is_reservation,
+    makers_channel_heading,
     reading_signal,
     spelled_out,
 )
@@ -220,6 +221,17 @@ def heading_evidence(heading: str) -> Finding | None:
     rest = signal.match.string[signal.match.end() :].split() if signal else []
     if signal is None or len(rest) > 4:
         stated = stated_evidence(heading, level=SECTION)
+        if stated is None or stated.value == SECONDARY:
+            # "ACS webinar by the authors (their own slides)": the makers' channel named
+            # as the source of what follows.
+            makers = makers_channel_heading(heading)
+            if makers is not None:
+                return Finding(
+                    "evidence",
+                    ABSTRACT_ONLY,
+                    f"the heading names the authors' own channel: “{heading.strip()}”",
+                    SECTION,
+                )
         return stated or (_heading_finding(signal, heading) if signal else None)
     return _heading_finding(signal, heading)
 

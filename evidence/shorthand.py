@@ -11,7 +11,7 @@ rule. A label counts only at the head of the sentence (or of a clause after ":",
 
 from __future__ import annotations
 
-from evidence.vocabulary import ART, OWN_CHANNEL, SUMMARY, WORDS, Q
+from evidence.vocabulary import ART, AUTHORS, OWN_CHANNEL, PERSON, SUMMARY, WORDS, Q
 
 # The head of a sentence or of a clause, where a label stands.
 HEAD = r"(?:^|[:;—–]\s*)\W*"
@@ -73,6 +73,7 @@ FULL_TEXT = [
     r"entire|full|complete)\b",
     r"\bread\s+the\s+(?:full|whole|entire)\s+thing\b",
     r"\bread\s+(?:it\s+)?(?:fully|thoroughly|completely|in\s+detail)\b|\bread\s+all\s+of\s+it\b",
+    r"\bread\s+(?:it|them)\s+(?:whole|entirely|in\s+its\s+entirety)\b",
     # A chapter of a thesis or a report: "read ch. 3", "went through the experiments chapter".
     r"\b(?:read|went\s+through|gone\s+through|checked)\s+(?:the\s+)?(?:ch\.\s*\d+|chapter\s+\d+|"
     r"(?:results?|methods?|experiments?|evaluation|ablations?)\s+chapters?)\b",
@@ -163,7 +164,25 @@ ABSTRACT_ONLY = [
     # What was read named first: "Read the abstract and …", "Abstract skim."
     rf"{HEAD}(?:i\s+|we\s+)?(?:read|skimmed|saw|checked)\s+(?:the\s+|its\s+)?(?:arxiv\s+)?"
     r"(?:abstract|listing)\b",
+    # A named reader of the abstract and nothing more: "Then Carlos read the preprint
+    # abstract himself", "Mei read the paper's abstract".
+    r"(?:^|[:;—–]\s*)(?:then\s+|so\s+|later\s+|afterwards\s+)?(?-i:[A-Z])[\w'’-]+\s+(?:only\s+|just\s+)?"
+    r"(?:read|skimmed|checked)\s+(?:the\s+|its\s+|their\s+)?(?:arxiv\s+|preprint(?:'s|’s)?\s+|"
+    r"paper(?:'s|’s)?\s+|study(?:'s|’s)?\s+)?abstract\b(?!\s+(?:and|then|plus|\+)\b)",
+    # The makers' release named as all that was read: "only the ESA/collaboration press
+    # release read", "we read the survey authors' own press release only".
+    rf"\bonly\s+(?:the\s+)?(?:[\w.-]+/)?(?:{AUTHORS}){Q}?s?{Q}?\s+(?:own\s+)?{OWN_CHANNEL}\s+"
+    r"(?:was\s+|were\s+)?(?:read|seen)\b",
+    rf"\b(?:read|saw|seen|watched)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?(?:{AUTHORS}){Q}?s?{Q}?\s+"
+    rf"(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\s+only\b",
+    # "the abstract of Frölicher et al. says": the abstract as the source of the words.
+    r"(?:^|[:;—–(]\s*)(?:the\s+)?abstract\s+of\s+(?:the\s+)?(?:[\w.'’+-]+\s+){0,5}?(?:says|said|"
+    r"states|stated|reports|reported|claims|notes|gives|puts|finds|found|concludes)\b",
     r"\babstract\s+(?:skim|skimmed|read)\b|\bin\s+abstract\b",
+    # "abstract of each paper also read by Yusuf", "abstracts then read".
+    r"\babstracts?\s+(?:of\s+(?:each|every|all|the)\s+(?:\w+\s+)?(?:papers?|studies|articles?|"
+    r"preprints?)\s+)?(?:also\s+|only\s+|then\s+)?(?:were\s+|was\s+)?(?:skimmed|read)\b"
+    r"(?![,;]?\s+(?:then|and|but|before|after)\b)",
     rf"{HEAD}(?:the\s+)?(?:[\w.-]+\s+)?{_SUMMARY_HEAD}(?:\s+(?:of|from|on)\s+(?:the\s+)?"
     rf"[\w.-]+)?{END}",
     r"\b(?:title|titles)\s*(?:\+|and|&)\s*abstracts?\b",
@@ -235,6 +254,8 @@ SECONDARY = [
     r"\b(?:someone|somebody|people|folks|a\s+user|users|commenters?)\s+(?:on|in)\s+(?:the\s+|a\s+)?"
     r"(?:[\w.-]+\s+){0,2}?(?:discord|slack|forum|reddit|subreddit|twitter|x|hn|hacker\s+news|"
     r"thread|server|channel)\b",
+    # A person quoted: "Medscape also quotes a cardiologist saying …".
+    rf"\b(?:quotes|quoted|quoting)\s+(?:an?\s+|one\s+|some\s+)(?:[\w-]+\s+){{0,2}}?(?:{PERSON})\b",
     r"\bquoting\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:talk|post|thread|blog|tweet|"
     r"interview|podcast|article|keynote|presentation)\s+by\s+(?!the\s+authors)",
     rf"\b(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*)?{Q}s\s+(?:analysis|report|review|estimate|"
@@ -257,6 +278,9 @@ AUTHORS_OWN = [
 
 EDITORIAL = [
     r"\bmy\s+(?:2|two)\s*(?:c|cents|¢)\b|\bmy\s+\$0?\.02\b",
+    # A belief denied is still the writers' view: "we don't think the numbers capture it".
+    r"\b(?:i|we)\s+(?:do|did)\s+not\s+(?:really\s+|quite\s+)?(?:think|believe|buy|trust)\b"
+    r"(?!\s+(?:so\s+)?(?:we|i)\s+(?:have|had|did)\b)",
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:flag|label|file|treat|rate|count|dismiss|class|"
     r"mark|filed?)\s+(?:this|it|that|these|the)\b",
     r"\bpersonal\s+(?:judge?ment|assessment|guess|hunch|aside|remark|comment|impression|"
@@ -304,4 +328,10 @@ SPELLED = [
     # "full ms read" (not "40 ms"), "in the suppl." (its tables and info have cues of their own).
     (r"\b(full|whole|entire|complete|the)\s+ms\b(?!\s*[-–]?\s*\d)", r"\1 manuscript"),
     (r"\bsuppl\b\.?(?!\s*(?:info|tables?|tab|figs?|figures?|mat|data)\b)", "supplement"),
+    # "Frölicher+", "Wang+ 2024": the astronomers' "et al.".
+    (r"(?<=[^\W\d_])\+(?=\s|$|[,;:)])", " et al."),
+    # "we are skeptic": the noun for the adjective.
+    (r"\b(am|are|is|was|were|remain|remains|stay|stays)\s+(skeptic|sceptic)\b", r"\1 sceptical"),
+    # "the orig. papers": the original ones.
+    (r"\borig\b\.?", "original"),
 ]

@@ -822,6 +822,17 @@ _MAKERS_CHANNEL = _rx(
     r"investigators)\s+themselves\b",
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,20}}?\b(?:written|prepared|issued|produced|drafted)\s+(?:with|by|together\s+"
     rf"with|jointly\s+with)\s+(?:the\s+)?{AUTHORS}\b",
+    # A channel said to be the makers' by "by" or "of": "webinar by the authors", "press
+    # release of the authors (PIK)", "talk by the trial PI", "the authors' university's
+    # release"; not "a post by the authors of a rival method".
+    r"\b(?:(?:press|news|media)\s+releases?|releases?|webinar|talk|slides|columns?|seminar|"
+    r"presentation|lectures?|keynote|press\s+(?:conference|briefing)|blog(?:\s+posts?)?)\b"
+    r"(?:(?!recap|summary|round-?up|write-?up|digest|coverage|review)[^.;:]){0,20}?"
+    r"\b(?:by|of|from)\s+(?:the\s+)?(?:(?:trial|study|lead|first|"
+    rf"senior|corresponding)\s+)?(?<![\w-])(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
+    # "ACS webinar (their own slides)", "talk (own presentation)".
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\(\s*(?:(?:their|his|her|its)\s+)?own\s+(?:[\w-]+\s+)?"
+    r"(?:slides|presentation|talk|post|blog|release|summary|words)\b",
     # Anyone's own channel, when "own" says the makers speak: "the research groups' own press
     # releases"; and a channel "from the observatories themselves".
     rf"(?<!competing )(?<!rival )(?<!other )(?<!another )(?<!independent )(?<!outside )"
@@ -845,6 +856,25 @@ _AS_SOURCE = re.compile(
     re.I,
 )
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
+
+
+def makers_channel_heading(heading: str) -> Signal | None:
+    """A heading naming the makers' own channel ("ACS webinar by the authors (their own
+    slides)", "Press release of the authors (PIK)"): the source of the claims under it, a
+    summary by the makers, so abstract only; never when the heading goes past it."""
+    text = spelled_out(heading)
+    makers = _MAKERS_CHANNEL.search(text)
+    if (
+        makers is None
+        or _third_party_recap(text, makers.start())
+        or _NOT_AUTHORS.search(text)
+        or goes_beyond_abstract(text)
+    ):
+        return None
+    reading = reading_signal(heading)
+    if reading is not None and reading.value == FULL_TEXT:
+        return None
+    return Signal(ABSTRACT_ONLY, makers)
 
 
 def _third_party_recap(sentence: str, at: int) -> bool:
@@ -1172,6 +1202,8 @@ _HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
 
+# A reading's object denied after a comma: "read, no full text", "read; not the whole paper".
+_NO_PART = re.compile(r"[,;]\s*(?:but\s+)?(?:no|not\s+the)\s+(?:full|whole|complete)\b", re.I)
 _THIRD_PARTY_SUMMARY = re.compile(
     r"\b(?:summary|summaries|write-?up|notes|recap|round-?up)\b", re.I
 )
@@ -1478,6 +1510,8 @@ def reading_signal(sentence: str) -> Signal | None:
     ):
         full = None  # "the model scans the full text": a system's reading, not the writer's;
         # "presumably taken from the tables": a guess at where a figure came from
+    if full and _NO_PART.search(full.group(0)):
+        full = None  # "abstract also read, no full text": the paper is what was not read
     editorial = _not_denied(_EDITORIAL, sentence)
     unsigned = False
     if editorial is None:

@@ -131,6 +131,7 @@ FIELD_SETS = sorted(
         "fields27",
         "fields28",
         "fields29",
+        "fields31",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )
@@ -169,7 +170,7 @@ UNREAD_FIELDS_13 = {
     "mycology": (0.95, 0),
     "oceanography": (0.97, 0),
     "polymer-science": (0.94, 1),
-    "sports-medicine": (0.92, 0),
+    "sports-medicine": (0.95, 0),
     "water-treatment": (0.86, 0),
 }
 
@@ -219,7 +220,7 @@ DEV_FIELDS_20 = {"clinical": (0.94, 0), "climate": (0.88, 0)}
 # measured on the rules before dev 21-23 were read (0.84-0.97 explicit used) and at the end
 # of their round without being read: those figures are its bounds.
 UNREAD_FIELDS_24 = {
-    "astrophysics": (0.91, 0),
+    "astrophysics": (0.94, 0),
     "chemistry": (0.91, 0),
     "climate": (0.88, 0),
     "clinical": (0.97, 0),
@@ -232,10 +233,10 @@ UNREAD_FIELDS_24 = {
 # digests), measured once on the rules at the end of the dev 25-29 round and not read: its
 # figures per field are its bounds.
 UNREAD_FIELDS_30 = {
-    "astrophysics": (0.91, 0),
+    "astrophysics": (0.97, 0),
     "chemistry": (0.84, 0),
     "climate": (0.91, 0),
-    "clinical": (0.84, 1),
+    "clinical": (0.88, 1),
     "ecology": (0.94, 0),
     "economics": (0.91, 0),
 }

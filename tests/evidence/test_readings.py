@@ -1086,3 +1086,70 @@ def test_a_study_size_or_a_date_is_no_figure(text):
     draft = claim_findings(text)
     marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
     assert "no figure stated" in marks
+
+
+@pytest.mark.parametrize(
+    ("scope", "text"),
+    [
+        # The makers' own channel heading an item: a summary by the makers.
+        ("Webinar by the authors (their own slides)", "The coating lasts 900 h."),
+        ("Press release of the authors (NIOZ)", "Reef cover recovered by 9%."),
+        ("Keynote by the trial PI, slides only", "Relapses fell by a third."),
+        ("Column by the authors themselves", "Wages rose 3% in treated firms."),
+        # Their release with the abstract, and no more: still no full reading.
+        ("Their institute's release — abstract also read, no full text", "Yields fell 6%."),
+        # A digest whose papers' abstracts were then read.
+        ("Weekly digest — abstract of each paper also read by Mo", "Rents rose 4%."),
+    ],
+)
+def test_a_heading_naming_the_makers_channel_or_the_abstracts_read_gives_abstract_only(scope, text):
+    assert claim_findings(text, scope=scope, source_kind="digest").evidence == "abstract_only"
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("The abstract of Okafor+ says survival rose to 61%.", "abstract_only"),
+        ("We read Haddad+ 2021 in full: the effect holds in every region.", "full_text"),
+        ("Then Ines read the preprint abstract herself: 12% of sites.", "abstract_only"),
+        ("Only the ESO/collaboration press release read so far: a 40 M☉ remnant.", "abstract_only"),
+        ("We read the survey authors' own news release only: a record low.", "abstract_only"),
+        ("Mira found the paper and read it whole: recall 0.81 on the new sites.", "full_text"),
+        ("A collaborator from Utrecht told us that the fits overestimate CO by 2x.", "secondary"),
+        ("The bulletin quotes a virologist saying the strain is milder.", "secondary"),
+        ("Our contact at the ministry says uptake is 40%.", "secondary"),
+        ("We don't think the welfare numbers capture the politics.", "editorial"),
+        ("tbh the sites rarely survive under reaction, we are skeptic.", "editorial"),
+        ("Review by the Kim group (we did not check the orig. papers) cites 2,000 h.", "secondary"),
+    ],
+)
+def test_terse_and_non_native_notes_state_their_reading(text, level):
+    assert claim_findings(text).evidence == level
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The perovskite's hole contact gives 24.1% efficiency in the certified cell.",
+        "News sentiment scored by a language model gives 0.4% a month.",
+        "The abstract was read, then the full paper was read to check the controls.",
+    ],
+)
+def test_a_device_part_or_a_topic_is_no_source(text):
+    assert claim_findings(text).evidence in ("unmarked", "full_text")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The two codes give abundances that differ by up to 1 dex.",
+        "Cloud-free fits overestimate water by factor ~3.",
+        "The NNT is about 21 over 18 months.",
+        "Apnoea fell by ~25 events/hour more than on placebo.",
+        "Most of the alpha is gone after costs (>30 bps).",
+    ],
+)
+def test_terse_figures_are_figures(text):
+    draft = claim_findings(text)
+    marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
+    assert "no figure stated" not in marks
