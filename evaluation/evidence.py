@@ -72,6 +72,7 @@ FIELDS28 = FIXTURES / "fields28"  # the same six fields, a retired scientists' s
 FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measured, then read
 FIELDS30 = FIXTURES / "fields30"  # the held-out half's six fields, a consultancy: not read
 FIELDS31 = FIXTURES / "fields31"  # the same six fields, non-native lab notes: measured, read
+FIELDS32 = FIXTURES / "fields32"  # four fields, a charity's and a trade body's desks: read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -328,6 +329,7 @@ def main(argv: list[str]) -> int:
             ("dev 29", FIELDS29),
             ("unread 30", FIELDS30),
             ("dev 31", FIELDS31),
+            ("dev 32", FIELDS32),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -324,6 +324,17 @@ SPELLED = [
     (r"\btxt\b", "text"),
     (r"\bfull-?text\b", "full text"),
     (r"\b(?-i:FT)\b(?=\s+(?:read|checked|seen|obtained)\b)", "full text"),
+    # "FT n/r": the full text not read; "n/r" alone, not read.
+    (r"\bn/r\b", "not read"),
+    # "we pulled the FT", "Table 3 of the FT": the full text, where a reading or a part of
+    # the paper says so ("from the FT" alone may be the newspaper).
+    (
+        r"\b((?:read|pulled|obtained|got|checked|requested|downloaded|accessed|opened|have|had|"
+        r"(?:appendix|appendices|annex|tables?|figures?|methods|SI|supplement|analysis|criteria|"
+        r"results|data|section)(?:\s+S?[\dA-Z]{1,3})?\s+(?:of|in))\s+(?:the|its|their|this))"
+        r"\s+(?-i:FT)\b(?![’']s\b)",
+        r"\1 full text",
+    ),
     (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
     # "full ms read" (not "40 ms"), "in the suppl." (its tables and info have cues of their own).
     (r"\b(full|whole|entire|complete|the)\s+ms\b(?!\s*[-–]?\s*\d)", r"\1 manuscript"),

@@ -354,11 +354,20 @@ _FULL_TEXT = _rx(
     rf"\b{WHOLE_PAPER}\b(?:(?!not\b|never\b)[^\s.;:!?]*[\s,]+){{0,12}}?(?:i|we)\s+(?:(?!not\b|never\b)\w+\s+)?(?:read|"
     r"checked|went through|studied)\b",
     r"\b(?:in|from|per|against)\s+the\s+full\s+(?:paper|text|pdf|article)\b",
+    # A part of the full text cited: "(appendix of the FT)", "Table 3 of the full paper".
+    r"\b(?:appendix|appendices|annex|tables?|figures?|methods|supplement\w*)(?:\s+S?\d+)?\s+(?:of|in)\s+"
+    r"the\s+full\s+(?:paper|text|pdf|article|report)\b",
+    # A part of the paper, then checked by the writers: "The SI (Table S9) lists 98.5%;
+    # checked by the desk".
+    r"\b(?:SI|supplement\w*|appendix|(?:table|fig(?:ure)?\.?)\s+S?\d+)\b(?:[^.;]|\.(?=\d)){0,80}?[;,]\s*"
+    r"(?:checked|"
+    r"verified|confirmed)\s+by\s+(?:the\s+)?(?:desk|team|editors?|us|me|wiki)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
     rf"\bthe\s+paper{Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
     # The full paper, or a section of its body, as the subject that speaks.
-    r"\b(?:full|whole|complete)[\s-](?:paper|text|pdf)\s+(?:\([^)]{0,40}\)\s+)?(?:shows|says|"
+    r"\b(?:full|whole|complete)[\s-](?:paper|text|pdf)\s+(?:\([^)]{0,40}\)\s+)?"
+    r"(?:(?:in\s+fact|actually|itself|clearly|also)\s+)?(?:shows|says|"
     r"reports|states|gives|makes clear|confirms|calls|lists|admits|describes|notes|mentions|"
     r"reveals|puts|contains)\b",
     # Past the summary into the body: "beyond the abstract — the experimental section shows".
@@ -863,6 +872,7 @@ def makers_channel_heading(heading: str) -> Signal | None:
     slides)", "Press release of the authors (PIK)"): the source of the claims under it, a
     summary by the makers, so abstract only; never when the heading goes past it."""
     text = spelled_out(heading)
+    text = text[:1].lower() + text[1:]  # "Authors' conference presentation": the makers
     makers = _MAKERS_CHANNEL.search(text)
     if (
         makers is None
@@ -1202,6 +1212,8 @@ _HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
 
+# A verdict of degree: "too small to matter", "too noisy to use".
+_TOO_TO = re.compile(r"\btoo\s+\w+\s+to\s+\w+", re.I)
 # A reading's object denied after a comma: "read, no full text", "read; not the whole paper".
 _NO_PART = re.compile(r"[,;]\s*(?:but\s+)?(?:no|not\s+the)\s+(?:full|whole|complete)\b", re.I)
 _THIRD_PARTY_SUMMARY = re.compile(
@@ -1540,6 +1552,8 @@ def reading_signal(sentence: str) -> Signal | None:
         not _READING_NOUN.search(editorial.group(0))
         or _VIEW_THAT.match(sentence, editorial.end())
         or _THAT_IS.search(sentence, 0, editorial.start())
+        # "In our reading of the full paper, the effect is too small to matter": a verdict.
+        or _TOO_TO.search(sentence, editorial.end())
     )
     if full and not judgement:
         return Signal(FULL_TEXT, full)

@@ -132,6 +132,7 @@ FIELD_SETS = sorted(
         "fields28",
         "fields29",
         "fields31",
+        "fields32",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )

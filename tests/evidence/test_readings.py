@@ -1153,3 +1153,29 @@ def test_terse_figures_are_figures(text):
     draft = claim_findings(text)
     marks = {c.value for c in draft.caveats} | {s.value for s in draft.suggestions}
     assert "no figure stated" not in marks
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("We pulled the FT afterwards: the 70% holds at week 12 only (Table 3).", "full_text"),
+        ("Wage losses reach 2.1% in the worst case (appendix of the FT).", "full_text"),
+        ("The SI (Table S4) lists a yield of 88.5%; checked by the desk.", "full_text"),
+        ("The FT reports that the plant will close in 2027.", "secondary"),
+        ("A member's safety officer reports two fires in 2024.", "secondary"),
+        ("The authors' own policy brief says the welfare effects are negligible.", "abstract_only"),
+        ("Members should not rely on supplier datasheets for durability.", "editorial"),
+        ("In our reading of the full paper, the effect is too small to matter.", "editorial"),
+        ("In our reading of the full paper, the effect holds in every region.", "full_text"),
+    ],
+)
+def test_a_desks_shorthand_states_its_reading(text, level):
+    assert claim_findings(text).evidence == level
+
+
+def test_a_scope_that_has_not_read_the_full_text_says_so_in_shorthand():
+    draft = claim_findings(
+        "Two cases were mentioned in the late-breaking abstract.",
+        scope="Safety signals [conference abstracts only; FT n/r]",
+    )
+    assert draft.evidence != "full_text"
