@@ -359,9 +359,8 @@ _FULL_TEXT = _rx(
     r"the\s+full\s+(?:paper|text|pdf|article|report)\b",
     # A part of the paper, then checked by the writers: "The SI (Table S9) lists 98.5%;
     # checked by the desk".
-    r"\b(?:SI|supplement\w*|appendix|(?:table|fig(?:ure)?\.?)\s+S?\d+)\b(?:[^.;]|\.(?=\d)){0,80}?[;,]\s*"
-    r"(?:checked|"
-    r"verified|confirmed)\s+by\s+(?:the\s+)?(?:desk|team|editors?|us|me|wiki)\b",
+    r"\b(?:SI|supplement\w*|appendix|(?:table|fig(?:ure)?\.?)\s+S?\d+)\b(?:[^.;]|\.(?=\d)){0,80}?"
+    r"[;,]\s*(?:checked|verified|confirmed)\s+by\s+(?:the\s+)?(?:desk|team|editors?|us|me|wiki)\b",
     r"\b(?:in|from|per)\s+the\s+(?:pdf|paper|camera-ready|full\s+text)\s+itself\b",
     rf"\bthe\s+paper{Q}s\s+(?:appendix|appendices|tables?|figures?|methods|experiments|"
     r"ablations?|results section)\b",
