@@ -440,6 +440,17 @@ _COMPARED_BEFORE = re.compile(
 )
 
 
+# An object by its catalogue designation ("PSR J0740+6620", "NGC 5548", "TOI-270 d",
+# "GW190521"): "12.4 km for PSR J0740+6620" is the object's figure, not a rival's.
+_CATALOGUED = re.compile(
+    r"(?:[A-Z]{2,5}[\s-]?J?\d{3,}(?:[+−-]\d{2,})?|[A-Z][a-z]+-\d{2,}\s?[a-z]?|[A-Z]{1,3}\d{6}\w*)"
+)
+# A comparison just before a name: "versus 0.79 for …".
+_CUED_BEFORE = re.compile(
+    r"\b(?:vs\.?|versus|against|than|compared\s+(?:with|to))\b[^,;]{0,30}$", re.IGNORECASE
+)
+
+
 def _compared(sentence: str, at: int) -> bool:
     return bool(_COMPARED_BEFORE.search(sentence[max(0, at - 40) : at]))
 
@@ -452,7 +463,10 @@ def _benchmarks_named(sentence: str) -> tuple[tuple[str, int], ...]:
     return tuple(
         f
         for f in _names_in(sentence)
-        if not _compared(sentence, f[1])
+        if (
+            not _compared(sentence, f[1])
+            or (_CATALOGUED.fullmatch(f[0]) and not _CUED_BEFORE.search(sentence, 0, f[1]))
+        )
         and not (_MODEL_SIZE.search(f[0]) and not _CALLED_DATA.match(sentence, f[1] + len(f[0])))
         and not any(a <= f[1] < b for a, b in titles)
     )

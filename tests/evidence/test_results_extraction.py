@@ -705,3 +705,12 @@ def test_a_survival_time_is_a_result_and_the_control_arms_its_baseline():
     (os_,) = results_in("Study R, drug C: median OS 17.5 mo vs 12.0 mo placebo+chemo.")
     assert (os_.value, os_.unit, os_.baseline_value) == (17.5, "months", 12.0)
     assert results_in("Follow-up was 24 mo in both arms.") == []
+
+
+def test_an_object_by_its_catalogue_name_after_for_is_the_benchmark():
+    radius, mass = results_in(
+        "Pulsar radius 12.9 km (+0.6/−0.5) for PSR J1231-1411 from NICER, mass 1.04 M☉."
+    )
+    assert radius.benchmark == mass.benchmark == "PSR J1231-1411"
+    (accuracy,) = results_in("Accuracy 0.81 on CIFAR-10, versus 0.74 for NGC 1234 fits.")
+    assert accuracy.benchmark == "CIFAR-10" and accuracy.baseline_value == 0.74
