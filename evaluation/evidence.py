@@ -73,6 +73,7 @@ FIELDS29 = FIXTURES / "fields29"  # four fields in institutions' voices: measure
 FIELDS30 = FIXTURES / "fields30"  # the held-out half's six fields, a consultancy: not read
 FIELDS31 = FIXTURES / "fields31"  # the same six fields, non-native lab notes: measured, read
 FIELDS32 = FIXTURES / "fields32"  # four fields, a charity's and a trade body's desks: read
+FIELDS33 = FIXTURES / "fields33"  # the held-out half's six fields, a fact-check desk: read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -330,6 +331,7 @@ def main(argv: list[str]) -> int:
             ("unread 30", FIELDS30),
             ("dev 31", FIELDS31),
             ("dev 32", FIELDS32),
+            ("dev 33", FIELDS33),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -39,6 +39,7 @@ from evidence.rules import (
     ABSTRACT_ONLY,
     CLAIM,
     FULL_TEXT,
+    SECONDARY,
     SECTION,
     UNMARKED,
     Finding,
@@ -134,6 +135,16 @@ def _unquoted(reason: str) -> str:
     return reason.split(": ", 1)[1] if ": " in reason else reason
 
 
+# A claim whose speaker is the section's own source, named by a pronoun or a bare channel.
+_ANAPHORIC_SOURCE = re.compile(
+    r"^\W*(?:(?:the|this|that)\s+(?:release|press\s+release|announcement|post|blog(?:\s+post)?|"
+    r"talk|slides|briefing|presentation|column|interview|call)|it|they|she|he)\s+(?:also\s+)?"
+    r"(?:says?|said|claims?|claimed|reports?|reported|writes|wrote|adds|added|told\s+(?:us|me)|"
+    r"notes|noted|argues|argued|shows|showed)\b",
+    re.IGNORECASE,
+)
+
+
 def claim_evidence(
     text: str,
     *,
@@ -146,6 +157,10 @@ def claim_evidence(
     paper was not read), then the page's shape. Full text is never kept for a paper the
     entry says was not read."""
     own = stated_evidence(text, level=CLAIM)
+    if own and own.value == SECONDARY and section is not None and _ANAPHORIC_SOURCE.match(text):
+        # "The release says …", "She told us …" under a section that names its source: the
+        # claim points back at that source, so the section's words say what it is.
+        return section
     if own and own.value != FULL_TEXT:
         return own
     if unread:

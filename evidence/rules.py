@@ -219,6 +219,10 @@ def heading_evidence(heading: str) -> Finding | None:
     # A heading that goes on to say more ("From the posters — relayed by Wen, we did not
     # see them") is read as words; a short one by its head noun ("Our comment: fares").
     rest = signal.match.string[signal.match.end() :].split() if signal else []
+    if signal is not None and re.search(r"\b(?:only|alone)\b", signal.match.group(0), re.I):
+        # "Wire copy only; the paper was behind a paywall": what was read, named as the
+        # limit of the reading; the words after it say why no more was read.
+        return _heading_finding(signal, heading)
     if signal is None or len(rest) > 4:
         stated = stated_evidence(heading, level=SECTION)
         if stated is None or stated.value == SECONDARY:

@@ -113,6 +113,29 @@ FULL_TEXT = [
     r"(?:pdf|paper|full\s+text|camera-ready)\b",
 ]
 
+# One of the authors speaking to the writers: "the lead author told us by phone", "the senior
+# author, in an interview with us, said", "organisers who co-wrote the report told us"; not a
+# rival's or an outside author.
+_NOT_THEIRS = (
+    r"(?<!rival\s)(?<!another\s)(?<!other\s)(?<!competing\s)(?<!independent\s)(?<!outside\s)"
+)
+_LEAD = r"(?:lead|first|senior|corresponding|last)"
+_AUTHORS_SPEAKING = [
+    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)"
+    r"[^.;:]{0,60}?\btold\s+(?:us|me)\b",
+    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)"
+    r"[^.;:]{0,40}?\b(?:in\s+an?\s+(?:[\w-]+\s+)?(?:interview|email|call)|by\s+(?:phone|email)|"
+    r"reached\s+by)\b"
+    r"[^.;:]{0,30}?\b(?:said|says|told|explained|confirmed|wrote)\b",
+    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)[^.;:]{{0,20}}?\b(?:said|told|"
+    r"explained|wrote)\s+(?:[^.;:]{0,10}?\s)?(?:in\s+an?\s+(?:[\w-]+\s+)?(?:interview|email|call)|"
+    r"by\s+(?:phone|email))\b",
+    r"\bwho\s+co-?wrote\s+the\s+(?:report|paper|study)\b[^.;:]{0,20}?\btold\s+(?:us|me)\b",
+    # "Presenting her group's work, the lead author showed …": the authors' own talk.
+    r"\bpresenting\s+(?:her|his|their)\s+(?:own\s+|group(?:'s|’s)\s+|team(?:'s|’s)\s+|"
+    r"lab(?:'s|’s)\s+)?(?:work|paper|study|results)\b",
+]
+
 ABSTRACT_ONLY = [
     # A summary as the heading: "Abstract: …", "(abstract) …", "from abstract: …".
     rf"{HEAD}(?:(?:from|per|off)\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing|tl;?dr)"
@@ -175,6 +198,7 @@ ABSTRACT_ONLY = [
     r"(?:was\s+|were\s+)?(?:read|seen)\b",
     rf"\b(?:read|saw|seen|watched)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?(?:{AUTHORS}){Q}?s?{Q}?\s+"
     rf"(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\s+only\b",
+    *_AUTHORS_SPEAKING,
     # "the abstract of Frölicher et al. says": the abstract as the source of the words.
     r"(?:^|[:;—–(]\s*)(?:the\s+)?abstract\s+of\s+(?:the\s+)?(?:[\w.'’+-]+\s+){0,5}?(?:says|said|"
     r"states|stated|reports|reported|claims|notes|gives|puts|finds|found|concludes)\b",
@@ -228,6 +252,9 @@ _CHANNEL_HEAD = (
 )
 
 SECONDARY = [
+    # "Reported at the met agency's briefing", "reported in a trade weekly's column".
+    r"\breported\s+(?:at|in|on|by)\s+(?:the\s+|a\s+|an\s+)?(?:[\w.'’-]+\s+){0,3}?(?:briefings?|press\s+"
+    r"conferences?|newsletters?|columns?|news\s+(?:stories|story|items?|reports?)|wire(?:\s+copy)?)\b",
     # A third party named as such: "(third party)", "a third-party reproduction repo",
     # "an independent evaluator's blog".
     r"\bthird[\s-]part(?:y|ies)\b",
@@ -271,12 +298,16 @@ SECONDARY = [
 
 # The authors' own press release, or a maker's own post, is not a third party's.
 AUTHORS_OWN = [
+    *_AUTHORS_SPEAKING,
     r"\bsummary\s+(?:written\s+|posted\s+)?by\s+the\s+authors\b|\bauthor-written\b",
     r"\btheir\s+(?:own\s+)?(?:press\s+release|launch\s+post|announcement)\b",
     rf"\b[\w.-]+{Q}s\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
 ]
 
 EDITORIAL = [
+    # The desk's rating of a claim: "Rating: misleading.", "Desk rating: …", "We rate it …".
+    rf"{HEAD}(?:(?:our|desk|the\s+desk{Q}s)\s+)?ratings?(?:\s+for\s+[^:;.]{{1,40}})?\s*:",
+    r"\b(?:we|i)\s+rate\b",
     r"\bmy\s+(?:2|two)\s*(?:c|cents|¢)\b|\bmy\s+\$0?\.02\b",
     # A belief denied is still the writers' view: "we don't think the numbers capture it".
     r"\b(?:i|we)\s+(?:do|did)\s+not\s+(?:really\s+|quite\s+)?(?:think|believe|buy|trust)\b"

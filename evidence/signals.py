@@ -838,6 +838,9 @@ _MAKERS_CHANNEL = _rx(
     r"(?:(?!recap|summary|round-?up|write-?up|digest|coverage|review)[^.;:]){0,20}?"
     r"\b(?:by|of|from)\s+(?:the\s+)?(?:(?:trial|study|lead|first|"
     rf"senior|corresponding)\s+)?(?<![\w-])(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
+    # "the university's press release on the authors' work".
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\b(?:on|about|describing|announcing)\s+the\s+(?:{AUTHORS})"
+    rf"(?:{Q}s?|s{Q})\s+(?:own\s+)?(?:work|paper|study|research|results|findings)\b",
     # "ACS webinar (their own slides)", "talk (own presentation)".
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\(\s*(?:(?:their|his|her|its)\s+)?own\s+(?:[\w-]+\s+)?"
     r"(?:slides|presentation|talk|post|blog|release|summary|words)\b",

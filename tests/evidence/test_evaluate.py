@@ -133,6 +133,7 @@ FIELD_SETS = sorted(
         "fields29",
         "fields31",
         "fields32",
+        "fields33",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )

@@ -1169,3 +1169,33 @@ def test_a_scope_that_has_not_read_the_full_text_says_so_in_shorthand():
         scope="Safety signals [conference abstracts only; FT n/r]",
     )
     assert draft.evidence != "full_text"
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        # One of the authors speaking to the writers: the authors' own account.
+        ("The lead author told us by phone the fit uses two instruments.", "abstract_only"),
+        ("The senior author, in an interview with us, said 70% survived.", "abstract_only"),
+        ("The first author said in a radio interview that it is local.", "abstract_only"),
+        ("Presenting her group's work, the lead author showed a 3σ excess.", "abstract_only"),
+        ("An outside climate researcher told us the signal needs a check.", "secondary"),
+        # The desk's rating is its judgement.
+        ("Rating: misleading. The 40% holds only for treated film.", "editorial"),
+        ("We rate the headline accurate: jobs rose 210,000.", "editorial"),
+    ],
+)
+def test_a_fact_check_desks_notes_state_their_reading(text, level):
+    assert claim_findings(text).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "level"),
+    [
+        ("Release on the authors' work; not seen", "The release says 9% more.", "abstract_only"),
+        ("Reported at the agency's briefing; study n/r", "They said rain fell 20%.", "secondary"),
+        ("Wire copy only; the paper was paywalled", "A spokesperson said so.", "secondary"),
+    ],
+)
+def test_a_claim_pointing_back_at_its_sections_source_takes_the_sections_level(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
