@@ -431,6 +431,8 @@ def _benchmark_in(
 
 # A name compared against, not measured on: "versus 0.79 for MountainSort5", "improving on
 # GemNet-OC's", "outperforming p-tau181".
+# The words that set a figure against another: "vs 0.79", "compared with 1.05".
+_VERSUS = r"(?:vs\.?|versus|against|than|compared\s+(?:with|to))"
 _COMPARED_BEFORE = re.compile(
     r"(?:\b(?:vs\.?|versus|against|than|compared\s+(?:with|to)|relative\s+to|outperform\w*|"
     r"beat\w*|beating|improving\s+(?:up)?on|improves\s+(?:up)?on|improved\s+(?:up)?on|edg\w+\s+out|"
@@ -446,9 +448,7 @@ _CATALOGUED = re.compile(
     r"(?:[A-Z]{2,5}[\s-]?J?\d{3,}(?:[+−-]\d{2,})?|[A-Z][a-z]+-\d{2,}\s?[a-z]?|[A-Z]{1,3}\d{6}\w*)"
 )
 # A comparison just before a name: "versus 0.79 for …".
-_CUED_BEFORE = re.compile(
-    r"\b(?:vs\.?|versus|against|than|compared\s+(?:with|to))\b[^,;]{0,30}$", re.IGNORECASE
-)
+_CUED_BEFORE = re.compile(rf"\b{_VERSUS}\b[^,;]{{0,30}}$", re.IGNORECASE)
 
 
 def _compared(sentence: str, at: int) -> bool:
@@ -636,9 +636,7 @@ def _setting_phrases(source: str) -> list[str]:
 
 
 # A compared figure just before: "vs 68% at standard sites" is the other figure's condition.
-_OTHERS_FIGURE = re.compile(
-    r"\b(?:vs\.?|versus|against|than|compared\s+(?:with|to))\s+[~≈]?[+−-]?\d[^,;()]{0,12}$"
-)
+_OTHERS_FIGURE = re.compile(rf"\b{_VERSUS}\s+[~≈]?[+−-]?\d[^,;()]{{0,12}}$")
 
 
 # The circumstance a figure was read in, in words: "at one-month lead", "at night", "at a
@@ -1154,9 +1152,7 @@ _TO_LATER = re.compile(r"[^;.\d]{0,50}?(?:\d{4}[^;.\d]{0,30}?)?\bto\s+(?:about\s
 # Durations that are themselves measured: "lead time", "lag", "life expectancy".
 _DURATION_MEASURE = re.compile(
     r"\b(?:time|times|lag|lags|expectancy|survival|age|duration|delay|lifetime|half-life|"
-    r"period|lead|span|horizon|length|latency|lap|life|"
-    # survival end points under their short names: overall, progression-free, …
-    r"os|pfs|dfs|efs|rfs|mfs|dor|ttp|ttf)\b",
+    r"period|lead|span|horizon|length|latency|lap|life)\b",
     re.IGNORECASE,
 )
 
@@ -1171,12 +1167,15 @@ def _duration_measured(text: str, q: Quantity) -> bool:
     if not _MEASURE_LINK.search(before) and not re.search(r"\bto\s+$", before):
         # "median PFS 11.2 months": a measure of time named right before its value.
         # "… PFS 11.2 months vs 6.9 months on placebo": the compared span too.
-        compared = re.search(r"\b(?:vs\.?|versus|against|compared\s+(?:with|to))\s+$", before)
+        compared = re.search(rf"\b{_VERSUS}\s+$", before)
         return bool(_SURVIVAL_BEFORE.search(before) or (compared and _SURVIVAL.search(before)))
     name = _phrase_back(_LINK.sub("", before))
-    return bool(name) and (_is_measure(name) or bool(_DURATION_MEASURE.search(name)))
+    return bool(name) and (
+        _is_measure(name) or bool(_DURATION_MEASURE.search(name) or _SURVIVAL.search(name))
+    )
 
 
+# Survival end points, by name or short name: "median PFS", "overall survival".
 _SURVIVAL = re.compile(
     r"\b(?:OS|PFS|DFS|EFS|RFS|MFS|DoR|DOR|TTP|TTF|(?:overall|progression-free|disease-free|"
     r"event-free|relapse-free)\s+survival|duration\s+of\s+response|life\s+expectancy|"

@@ -120,16 +120,15 @@ _NOT_THEIRS = (
     r"(?<!rival\s)(?<!another\s)(?<!other\s)(?<!competing\s)(?<!independent\s)(?<!outside\s)"
 )
 _LEAD = r"(?:lead|first|senior|corresponding|last)"
+_SPEAKER = rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)"
+_IN_PERSON = (
+    r"(?:in\s+an?\s+(?:[\w-]+\s+)?(?:interview|email|call)|by\s+(?:phone|email)|reached\s+by)"
+)
 _AUTHORS_SPEAKING = [
-    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)"
-    r"[^.;:]{0,60}?\btold\s+(?:us|me)\b",
-    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)"
-    r"[^.;:]{0,40}?\b(?:in\s+an?\s+(?:[\w-]+\s+)?(?:interview|email|call)|by\s+(?:phone|email)|"
-    r"reached\s+by)\b"
-    r"[^.;:]{0,30}?\b(?:said|says|told|explained|confirmed|wrote)\b",
-    rf"\b(?:{_LEAD}\s+researcher|(?:{_LEAD}\s+)?{_NOT_THEIRS}author)\b(?!s)[^.;:]{{0,20}}?\b(?:said|told|"
-    r"explained|wrote)\s+(?:[^.;:]{0,10}?\s)?(?:in\s+an?\s+(?:[\w-]+\s+)?(?:interview|email|call)|"
-    r"by\s+(?:phone|email))\b",
+    rf"{_SPEAKER}[^.;:]{{0,60}}?\btold\s+(?:us|me)\b",
+    rf"{_SPEAKER}[^.;:]{{0,40}}?\b{_IN_PERSON}\b[^.;:]{{0,30}}?\b(?:said|says|told|explained|"
+    r"confirmed|wrote)\b",
+    rf"{_SPEAKER}[^.;:]{{0,20}}?\b(?:said|told|explained|wrote)\s+(?:[^.;:]{{0,10}}?\s)?{_IN_PERSON}\b",
     r"\bwho\s+co-?wrote\s+the\s+(?:report|paper|study)\b[^.;:]{0,20}?\btold\s+(?:us|me)\b",
     # "Presenting her group's work, the lead author showed …": the authors' own talk.
     r"\bpresenting\s+(?:her|his|their)\s+(?:own\s+|group(?:'s|’s)\s+|team(?:'s|’s)\s+|"

@@ -869,12 +869,9 @@ _AS_SOURCE = re.compile(
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
 
 
-def makers_channel_heading(heading: str) -> Signal | None:
-    """A heading naming the makers' own channel ("ACS webinar by the authors (their own
-    slides)", "Press release of the authors (PIK)"): the source of the claims under it, a
-    summary by the makers, so abstract only; never when the heading goes past it."""
-    text = spelled_out(heading)
-    text = text[:1].lower() + text[1:]  # "Authors' conference presentation": the makers
+def _makers_summary(text: str) -> re.Match[str] | None:
+    """The makers' own channel named in ``text``, unless someone else recaps it, the text
+    denies it is the authors', or the reading went past it."""
     makers = _MAKERS_CHANNEL.search(text)
     if (
         makers is None
@@ -882,6 +879,17 @@ def makers_channel_heading(heading: str) -> Signal | None:
         or _NOT_AUTHORS.search(text)
         or goes_beyond_abstract(text)
     ):
+        return None
+    return makers
+
+
+def makers_channel_heading(heading: str) -> Signal | None:
+    """A heading naming the makers' own channel ("ACS webinar by the authors (their own
+    slides)", "Press release of the authors (PIK)"): the source of the claims under it, a
+    summary by the makers, so abstract only; never when the heading goes past it."""
+    text = spelled_out(heading)
+    makers = _makers_summary(text[:1].lower() + text[1:])  # "Authors' presentation"
+    if makers is None:
         return None
     reading = reading_signal(heading)
     if reading is not None and reading.value == FULL_TEXT:
@@ -1578,14 +1586,8 @@ def reading_signal(sentence: str) -> Signal | None:
         and _THIRD_PARTY_SUMMARY.search(secondary.group(0))
         and not _OWN_SUMMARY.search(secondary.group(0))
     )
-    makers = _MAKERS_CHANNEL.search(sentence)
-    if (
-        makers
-        and _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48])
-        and not _third_party_recap(sentence, makers.start())
-        and not _NOT_AUTHORS.search(sentence)
-        and not goes_beyond_abstract(sentence)
-    ):
+    makers = _makers_summary(sentence)
+    if makers and _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48]):
         return Signal(ABSTRACT_ONLY, makers)
     own = secondary and _AUTHORS_OWN.search(sentence)
     if own and not (_NOT_AUTHORS.search(sentence) or recap):
