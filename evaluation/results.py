@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from evidence import ResultDraft, metric_direction, normalise_protocol, results_in
+from evidence.measures import comparable
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "results"
 DEV = FIXTURES / "labelled.jsonl"
@@ -120,6 +121,12 @@ def words_match(label: str, proposal: str) -> bool:
     return a == b or f" {a} " in f" {b} " or f" {b} " in f" {a} "
 
 
+def same_measure(label: str, proposal: str) -> bool:
+    """``words_match`` on the measures' names as the results table groups them: a measure
+    and its abbreviation are one ("WER", "word error rate (WER)")."""
+    return words_match(comparable(label), comparable(proposal))
+
+
 def same_value(label: float, proposal: float) -> bool:
     return math.isclose(label, proposal, rel_tol=1e-6, abs_tol=1e-9)
 
@@ -135,7 +142,7 @@ def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None 
                 d
                 for d in free
                 if same_value(label["value"], d.value)
-                and words_match(label.get("metric", ""), d.metric)
+                and same_measure(label.get("metric", ""), d.metric)
                 and words_match(label.get("benchmark", ""), d.benchmark)
             ),
             None,
@@ -153,7 +160,7 @@ def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None 
         if alike:
             score.values_found += 1
             score.metrics_right += any(
-                words_match(label.get("metric", ""), d.metric) for d in alike
+                same_measure(label.get("metric", ""), d.metric) for d in alike
             )
             score.benchmarks_right += any(
                 words_match(label.get("benchmark", ""), d.benchmark) for d in alike

@@ -9,6 +9,8 @@ views and the API share one implementation. Plain strings in, dataclasses out:
 * ``marks_for(text, context=EntryContext(...))`` and ``suggestions_for(text, ...)``
   giving ``Finding(kind, value, reason)`` (``rules``);
 * ``figure_in(text)`` / ``states_a_figure(text)`` (``figures``);
+* ``spelt_out(metric)`` and ``comparable(metric)``: a measure named in full with its
+  abbreviation, from ``measures.toml`` (``measures``);
 * ``quantities(text)`` giving each number as a ``Quantity`` (value, unit, kind, role)
   (``quantities``), and ``results_in(text)`` giving ``ResultDraft``s (``results``);
 * ``analyse_entry(paragraphs, known_papers=..., source_kind=...)`` giving an
@@ -31,6 +33,7 @@ from evidence.analysis import (
 from evidence.caveats import CAVEATS, NO_FIGURE
 from evidence.citations import KnownPaper, arxiv_ids, cited_paper, mentions
 from evidence.figures import figure_in, states_a_figure
+from evidence.measures import comparable, spelt_out
 from evidence.quantities import Quantity, quantities
 from evidence.results import (
     ResultDraft,
@@ -77,6 +80,7 @@ __all__ = [
     "claim_evidence",
     "claim_findings",
     "claims_from_paragraph",
+    "comparable",
     "figure_in",
     "marks_for",
     "mentions",
@@ -85,6 +89,7 @@ __all__ = [
     "quantities",
     "results_in",
     "scope_statement",
+    "spelt_out",
     "split_entry",
     "split_sentences",
     "states_a_figure",

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from evidence.measures import better, spelt_out
 from evidence.quantities import (
     CURRENCIES,
     FIGURE,
@@ -145,6 +146,9 @@ def metric_direction(metric: str, unit: str = "") -> str:
         return metric_direction(measure) or HIGHER
     if _GAP.search(metric):
         return LOWER
+    known = better(metric)  # a measure of measures.toml: "median OS", "FID", "ECS"
+    if known is not None:
+        return known
     if _NAMED_AS_GAIN.search(metric) or _HIGHER_FIRST.search(metric):
         return HIGHER
     if _NO_BETTER.search(metric):
@@ -1713,8 +1717,10 @@ def results_in(text: str) -> list[ResultDraft]:
         if _VERB_NOT_MEASURE.fullmatch(metric):  # "reaching 71.5%": the verb, not the measure
             metric = ""
         words = {"value": q.text}
+        if metric:
+            words["metric"] = metric
+            metric = spelt_out(metric)
         for name, value in (
-            ("metric", metric),
             ("benchmark", benchmark),
             ("protocol", protocol),
             ("model", model),

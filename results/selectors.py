@@ -31,7 +31,7 @@ from django.db.models.functions import RowNumber
 from django.urls import get_script_prefix, reverse
 
 from entries.models import Evidence
-from evidence import normalise_protocol
+from evidence import comparable, normalise_protocol
 from results.models import (
     CHANGE_UNITS,
     Benchmark,
@@ -338,7 +338,7 @@ def _grouped(ranked: list[Row], *, per_group: int, compact_over: int | None) -> 
     for row in ranked:
         measure = measures.get(row.metric)
         if measure is None:
-            measure = measures[row.metric] = normalise_protocol(row.metric)
+            measure = measures[row.metric] = normalise_protocol(comparable(row.metric))
         keyed.setdefault((row.benchmark_id, row.protocol_key, measure, row.unit), []).append(row)
     benchmarks = Benchmark.objects.in_bulk({key[0] for key in keyed})
     groups = []

@@ -30,7 +30,12 @@ def test_results_in_reads_metric_benchmark_and_split():
     wer, other = results_in(
         "Whisper-large-v3 gets 2.0% WER on LibriSpeech test-clean and 3.9% on test-other."
     )
-    assert (wer.value, wer.unit, wer.metric, wer.benchmark) == (2.0, "%", "WER", "LibriSpeech")
+    assert (wer.value, wer.unit, wer.metric, wer.benchmark) == (
+        2.0,
+        "%",
+        "word error rate (WER)",
+        "LibriSpeech",
+    )
     assert wer.direction == "lower"
     assert "test-clean" in wer.protocol
     assert wer.words["benchmark"] == "LibriSpeech"
@@ -68,7 +73,7 @@ def test_results_in_skips_intervals_and_uncertainties():
     (result,) = results_in("The ECS is 3.7 K (5–95% range 2.0–5.6 K).")
     assert (result.value, result.unit) == (3.7, "K")
     (h0,) = results_in("Planck gives H0 = 67.4 ± 0.5 km/s/Mpc.")
-    assert (h0.value, h0.metric, h0.unit) == (67.4, "H0", "km/s/Mpc")
+    assert (h0.value, h0.metric, h0.unit) == (67.4, "Hubble constant (H0)", "km/s/Mpc")
 
 
 def test_metric_direction_reads_which_way_is_better():
@@ -126,7 +131,7 @@ def test_results_in_gives_a_relative_figure_the_measure_just_stated():
     rmse, relative = results_in(
         "The nowcast has an RMSE of 0.52 pp on the test quarters, 18% lower than the survey."
     )
-    assert (rmse.metric, relative.metric) == ("RMSE", "RMSE")
+    assert (rmse.metric, relative.metric) == ("root mean square error (RMSE)",) * 2
     assert relative.direction == "lower"
 
 
@@ -148,7 +153,7 @@ def test_results_in_reads_a_second_source_of_the_same_measure():
     _h0, tension, other = results_in(
         "The TRGB method gives H0 = 69.8 km/s/Mpc, in 1σ tension with the CCHP value of 70.4."
     )
-    assert (other.metric, other.benchmark) == ("H0", "CCHP")
+    assert (other.metric, other.benchmark) == ("Hubble constant (H0)", "CCHP")
     assert tension.direction == ""
     assert other.direction == ""
 
@@ -425,7 +430,7 @@ def test_a_figure_compared_against_after_the_results_is_their_baseline():
 
 def test_whose_measure_it_is_names_the_model_not_the_measure():
     (error,) = results_in("The ensemble's mean absolute error is 0.42 K on the 2024 test year.")
-    assert (error.metric, error.model) == ("mean absolute error", "ensemble")
+    assert (error.metric, error.model) == ("mean absolute error (MAE)", "ensemble")
 
 
 def test_a_version_after_a_name_is_no_result():
@@ -543,7 +548,7 @@ def test_a_measure_written_after_its_figure_is_that_figures_own():
     (solved,) = results_in("Coder-7B: 61.0% pass@1 on MBPP (3-shot).")
     assert (solved.metric, solved.protocol) == ("pass@1", "3-shot")
     (response,) = results_in("ORR 38% in the expansion cohort of ARGON-2.")
-    assert response.metric == "ORR"
+    assert response.metric == "objective response rate (ORR)"
 
 
 def test_a_split_named_after_the_benchmark_is_the_protocol_and_a_spread_is_not():
@@ -686,7 +691,7 @@ def test_named_directions_scores_the_rules_on_the_labelled_measures():
 
 def test_a_collection_named_with_its_split_is_the_benchmark():
     (wer,) = results_in("Parakeet-TDT · VoxPopuli test · WER 5.9%")
-    assert (wer.metric, wer.benchmark, wer.value) == ("WER", "VoxPopuli", 5.9)
+    assert (wer.metric, wer.benchmark, wer.value) == ("word error rate (WER)", "VoxPopuli", 5.9)
     (fid,) = results_in("Our sampler reaches FID 2.31 on ImageNet-64 val after distillation.")
     assert fid.benchmark == "ImageNet-64"
 
@@ -700,7 +705,11 @@ def test_a_heading_naming_a_sized_model_is_no_benchmark():
 
 def test_a_survival_time_is_a_result_and_the_control_arms_its_baseline():
     (pfs,) = results_in("Trial Q: median PFS 9.8 months with drug B vs 5.1 months placebo.")
-    assert (pfs.value, pfs.unit, pfs.metric) == (9.8, "months", "median PFS")
+    assert (pfs.value, pfs.unit, pfs.metric) == (
+        9.8,
+        "months",
+        "median progression-free survival (PFS)",
+    )
     assert (pfs.baseline_value, pfs.baseline_name) == (5.1, "placebo")
     (os_,) = results_in("Study R, drug C: median OS 17.5 mo vs 12.0 mo placebo+chemo.")
     assert (os_.value, os_.unit, os_.baseline_value) == (17.5, "months", 12.0)

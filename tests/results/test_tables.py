@@ -136,6 +136,16 @@ def test_spellings_of_one_measure_are_one_group(contributor, editor, concept, mm
     assert values(group.results) == [33.0, 32.0, 31.0, 30.0, 43.0]
 
 
+def test_a_measure_and_its_abbreviation_are_one_group(contributor, editor, concept, wer):
+    specs = [{"value": 4.0, "metric": "WER"}, {"value": 3.0, "metric": "word error rate (WER)"}]
+    specs += [{"value": 2.5, "metric": "Word error rate"}]
+    results_on(wer, specs, author=contributor, editor=editor, concept=concept)
+
+    [group] = selectors.result_groups(concept=concept).groups
+
+    assert (group.total, group.best.value) == (3, 2.5)
+
+
 def test_a_big_table_is_compact_with_the_same_bests_and_links(
     client, contributor, editor, concept, mmlu, wer, monkeypatch, django_assert_max_num_queries
 ):
