@@ -648,7 +648,7 @@ def quantities(text: str) -> list[Quantity]:
         elif (
             not unit
             and _CAP_NAME_VERSION.search(before[-30:])
-            and re.fullmatch(r"\d+\.\d", digits_text)
+            and re.fullmatch(r"\d\.\d", digits_text)  # "Qwen 2.5"; "CodeRover-S 43.2" is a score
         ):
             word_match = _CAP_NAME_VERSION.search(before[-30:])
             word = word_match.group(1)

@@ -975,6 +975,13 @@ _RELATIVE_AFTER = re.compile(
     r"\s*(?:(?:lower|higher|less|more|better|worse|smaller|larger|fewer|greater)\s+than\b"
     r"|(?:below|above|under|over)\s+(?:the|that|those|a|an|its|their|[A-Z])\b)",
 )
+# The same measure again, moved: "96.4% … on the test set, dropping to 91.0% on night clips",
+# "0.9 Hz outside the field, rising to 12 Hz in-field", "162°; still 151° after abrasion".
+_MOVED_TO = re.compile(
+    r"(?:\bstill|\b(?:dropping|falling|rising|climbing|sliding|slipping|declining|"
+    r"improving|increasing|decreasing|shrinking|growing|easing)\s+to)\s+(?:about\s+|~|≈)?$",
+    re.IGNORECASE,
+)
 _BASELINE_NAMED = re.compile(
     r"^(?:the\s+)?(?:(?:previous|prior|former|earlier)\s+(?:best|record|sota|"
     r"state[\s-]of[\s-]the[\s-]art)|baseline|placebo|control(?:\s+(?:group|arm))?|"
@@ -1403,6 +1410,90 @@ def _head_name(sentence: str) -> str:
     return head
 
 
+# A list under a heading that names the measure: "Unemployment, Mar 2024 (Eurostat, SA): ES
+# 11.7% / GR 10.1%", "SWE-bench Verified, % resolved: Helix-Agent 49.0 | CodeRover-S 43.2".
+# Each item is a name and its figure; the heading gives the measure of them all.
+_LIST_HEAD = re.compile(
+    r"(?P<head>(?:[^:;—–]|(?<=\S)[—–](?=\S)){2,90}?)(?::\s+|\s+[—–]\s+)(?P<items>\S.*?)\.?\s*$"
+)
+_LIST_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[/|·])\s+")
+_LIST_ITEM = re.compile(
+    r"(?P<name>[^\d\s:;|·/,()][^:;|·/,()]{0,39}?)\s+"
+    r"(?P<value>[+−-]?\d[\d.,]*)(?:\s*[^\s,;|·/]+(?:/[^\s,;|·]+)?)?"
+)
+_DATE_WORDS = re.compile(
+    rf"\b(?:{MONTHS}\s+)?(?:(?:19|20)\d{{2}}(?:\s*[–-]\s*(?:19|20)?\d{{2}})?|Q[1-4])\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _NamedList:
+    metric: str
+    benchmark: str  # a name the heading gives beside its measure ("SWE-bench Verified")
+    places: bool  # the items name where each figure was measured, not who made it
+    items: tuple[tuple[int, str], ...]  # where each item's figure starts, and its name
+
+
+@lru_cache(maxsize=64)
+def _named_list(sentence: str) -> _NamedList | None:
+    """The list a sentence is, when it is a heading that names a measure followed by at least
+    two items each a name and a figure, and no item's name is itself a measure (that is a
+    list of measures: "PCE 18.2%, Voc 0.86 V", "mean trip 2.1 km, median 1.6 km"; a name has
+    a capital, but for one item in three or more: "random walk 0.61"; the items share a
+    unit). Items named by plain words ("ES", "Brazil",
+    "W. Pacific") are where the figures were measured; a name with a digit, a hyphen or an
+    inner capital ("Helix-Agent", "plain ReAct loop") is a system."""
+    m = _LIST_HEAD.fullmatch(sentence)
+    if not m:
+        return None
+    parts = _LIST_SEPARATOR.split(m["items"])
+    matched = [_LIST_ITEM.fullmatch(part.strip()) for part in parts]
+    if len(parts) < 2 or not all(matched):
+        return None
+    names = [i["name"].strip() for i in matched if i]
+    if any(_is_measure(n) or better(n) is not None for n in names):
+        return None
+    if sum(not re.search(r"[A-Z]", n) for n in names) > (len(names) >= 3):
+        return None  # "water contact angle 162°, sliding angle 3°": measures in words
+    if len({i.group(0)[i.end("value") - i.start() :].strip() for i in matched if i}) > 1:
+        return None  # "slump flow 720 mm, T500 2.8 s": a figure of each measure, each its unit
+    head = re.sub(r"\([^()]*\)", " ", m["head"])
+    pieces = [_DATE_WORDS.sub(" ", p).strip(" %") for p in head.split(",")]
+    pieces = [" ".join(p.split()) for p in pieces if p.strip(" %")]
+    measured = [p for p in pieces if _is_measure(p)] or [
+        p for p in pieces if re.search(r"(?:^|\s)[a-z]", p)
+    ]
+    places = not any(re.search(r"\d|-|[a-z][A-Z]", n) for n in names)
+    named = [p for p in pieces if p not in measured and _NAME_LIKE.match(p.split()[0])]
+    if not measured:
+        if places or not named:
+            return None
+        # "MMLU-Pro 5-shot CoT — Llama-3.1-70B 66.4, Gemma-2-27B 57.9": systems on the
+        # benchmark the heading names, under its settings, the measure unsaid.
+        leading = re.match(r"(?:[A-Z][\w.+/-]*(?:\s+|$))+", named[0])
+        return _list_of(m, parts, matched, "", leading.group(0).strip() if leading else "", False)
+    return _list_of(m, parts, matched, measured[-1], named[0] if named else "", places)
+
+
+def _list_of(
+    m: re.Match[str],
+    parts: list[str],
+    matched: list[re.Match[str] | None],
+    metric: str,
+    benchmark: str,
+    places: bool,
+) -> _NamedList:
+    items = []
+    offset = m.start("items")
+    for part, item in zip(parts, matched, strict=True):
+        at = m.string.index(part.strip(), offset)
+        if item is not None:
+            items.append((at + item.start("value"), item["name"].strip()))
+        offset = at + len(part.strip())
+    return _NamedList(metric, benchmark, places, tuple(items))
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -1686,6 +1777,20 @@ def results_in(text: str) -> list[ResultDraft]:
             # "RMSE of 0.52, 18% lower than X": a relative figure of the measure just stated.
             metric, benchmark = earlier_result.metric, earlier_result.benchmark
             protocol, model = earlier_result.protocol, earlier_result.model
+
+        listed = _named_list(sentence)
+        item_name = dict(listed.items).get(q.start - s_start) if listed else None
+        if listed and item_name:
+            # "Unemployment, Mar 2024: ES 11.7% / GR 10.1%": the heading's measure, the item's
+            # name where it was measured or what made it.
+            metric = listed.metric
+            if listed.places:
+                benchmark, model = item_name or benchmark, ""
+            else:
+                benchmark, model = listed.benchmark or benchmark, item_name or model
+
+        if earlier_result is not None and _MOVED_TO.search(before):
+            metric = earlier_result.words.get("metric", earlier_result.metric)
 
         paired = _paired_baseline(text, q, figures[:index], used, drafts, draft_sentence, s_start)
         if paired or _late_baseline(text, q, drafts, draft_sentence, s_start):

@@ -723,3 +723,34 @@ def test_an_object_by_its_catalogue_name_after_for_is_the_benchmark():
     assert radius.benchmark == mass.benchmark == "PSR J1231-1411"
     (accuracy,) = results_in("Accuracy 0.81 on CIFAR-10, versus 0.74 for NGC 1234 fits.")
     assert accuracy.benchmark == "CIFAR-10" and accuracy.baseline_value == 0.74
+
+
+def test_a_list_under_a_heading_takes_the_headings_measure_and_each_items_name():
+    spain, greece = results_in("Jobless rate, Mar 2024 (Eurostat, SA): ES 11.7% / GR 10.1%")
+    assert (spain.metric, spain.benchmark, spain.model) == ("Jobless rate", "ES", "")
+    assert (greece.value, greece.benchmark) == (10.1, "GR")
+
+    first, second, third = results_in(
+        "HumanEval+, % solved: Coder-X 81.2 | DeepSolve-7 74.0 | plain sampling 61.5"
+    )
+    assert (first.metric, first.benchmark, first.model) == ("solved", "HumanEval+", "Coder-X")
+    assert (second.model, second.value) == ("DeepSolve-7", 74.0)  # a score, not a version
+    assert (third.model, third.value) == ("plain sampling", 61.5)
+
+
+def test_a_list_of_measures_under_a_heading_is_not_a_list_of_names():
+    angle, sliding = results_in("Coated glass: water contact angle 158°, sliding angle 4°")
+    assert (angle.metric, sliding.metric) == ("water contact angle", "sliding angle")
+    pce, voc = results_in("Tandem cell: PCE 29.1%, Voc 1.92 V")
+    assert (pce.metric, voc.metric) == (
+        "power conversion efficiency (PCE)",
+        "open-circuit voltage (Voc)",
+    )
+
+
+def test_a_figure_the_measure_moved_to_keeps_the_measure():
+    day, night = results_in(
+        "The detector reached 95.1% plate-read accuracy on the daytime set, dropping to 88.0% "
+        "on night clips."
+    )
+    assert (day.metric, night.metric) == ("plate-read accuracy",) * 2
