@@ -118,6 +118,9 @@ _PLAIN_UNITS = {
     "pps": "pps", "kpps": "kpps", "Mpps": "Mpps", "Gbps": "Gbps", "Mbps": "Mbps",
     "QPS": "QPS", "qps": "QPS", "IOPS": "IOPS", "ops/s": "ops/s", "req/s": "req/s",
     "queries/s": "queries/s", "requests/s": "req/s", "rps": "req/s",
+    # imperial and US customary units
+    "ft": "ft", "feet": "ft", "mi": "mi", "miles": "mi", "lb": "lb", "lbs": "lb",
+    "gal": "gal", "cfs": "cfs", "acre-ft": "acre-ft", "mph": "mph",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,

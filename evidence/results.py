@@ -87,7 +87,7 @@ _LOWER_IS_BETTER = re.compile(
 # survival", "benefit-cost ratio", "reaction mass efficiency".
 _HIGHER_FIRST = re.compile(
     r"\b(?:survival|benefit[-–]cost|efficiency|efficacy|throughput|accuracy|f1|(?<!attack )success|"
-    r"uptake|selectivity|hit\s+rate|explained|achieving|r²|r2|top-\d+)\b|@(?:\d+|k)\b",
+    r"uptake|selectivity|hit\s+rate|explained|achieving|removal|r²|r2|top-\d+)\b|@(?:\d+|k)\b",
     re.IGNORECASE,
 )
 # A gap between groups is better small, whatever the measure it is a gap in.
@@ -415,6 +415,7 @@ def _is_measure(phrase: str) -> bool:
     words = re.split(r"[\s-]+", phrase.lower())
     return (
         any(w.strip(".,;:()") in MEASURES for w in words)
+        or better(phrase) is not None  # a measure of measures.toml: "VE", "NSE", "ubRMSE"
         or bool(_LOWER_IS_BETTER.search(phrase))
         or bool(re.search(r"\btop-\d+\b|@\d+|@k\b|\b(?:faster|slower)\b", phrase, re.I))
     )
@@ -980,6 +981,13 @@ _RELATIVE_AFTER = re.compile(
 _MOVED_TO = re.compile(
     r"(?:\bstill|\b(?:dropping|falling|rising|climbing|sliding|slipping|declining|"
     r"improving|increasing|decreasing|shrinking|growing|easing)\s+to)\s+(?:about\s+|~|≈)?$",
+    re.IGNORECASE,
+)
+# A split or a period right after a figure is where it was read, not what it measures:
+# "NSE 0.82 calibration / 0.76 validation".
+_SPLIT_WORD = re.compile(
+    r"calibration|validation|training|test|testing|in-sample|out-of-sample|hindcast|"
+    r"holdout|held-out",
     re.IGNORECASE,
 )
 _BASELINE_NAMED = re.compile(
@@ -1633,13 +1641,18 @@ def results_in(text: str) -> list[ResultDraft]:
             forward
             and re.match(r" [a-z]", right)
             and not _NOT_A_NAME_WORD.fullmatch(forward.split()[0])
+            and not _SPLIT_WORD.fullmatch(forward.split()[0])
             and not _is_measure(metric)
             and q.unit in ("%", "")
         ):
             # "75% efficacy against …", "0.78 task progress": the noun right after a bare
             # value or a share names what it measures, in any field's words.
             metric = forward
-        elif forward and (not metric or (_is_measure(forward) and not _is_measure(metric))):
+        elif (
+            forward
+            and (not metric or (_is_measure(forward) and not _is_measure(metric)))
+            and not _SPLIT_WORD.fullmatch(forward.split()[0])
+        ):
             if _is_measure(forward) or not _NAME_LIKE.match(forward.split()[0]):
                 metric = forward
             elif not metric:
@@ -1691,7 +1704,12 @@ def results_in(text: str) -> list[ResultDraft]:
         if own_share and not _is_measure(_phrase_back(trimmed)):
             metric = ""
         metric = _clean_metric(metric)
-        if not metric and q.label and q.label.lower() not in _SKIP_LABELS:
+        if (
+            not metric
+            and q.label
+            and q.label.lower() not in _SKIP_LABELS
+            and not re.search(r"\d\s*" + re.escape(q.label) + r"\W*$", before)
+        ):  # "at HRT 3 d: 62%": the unit of the number before is no label of this one
             metric = q.label
         named = _phrase_back(trimmed)
         if not metric and named and _MEASURE_LINK.search(left) and not own_share:
@@ -1699,7 +1717,9 @@ def results_in(text: str) -> list[ResultDraft]:
             # value is said to be of are its measure, known or not.
             metric = named
         if not metric and not own_share:
-            earlier = [r for r in _runs(text[s_start:left_start]) if _is_measure(r)]
+            earlier = [
+                r for r in _runs(text[s_start:left_start]) if _is_measure(r) and _clean_metric(r)
+            ]  # not a unit read as a measure: "at HRT 3 d: 62%" is no Cohen's d
             metric = earlier[-1] if earlier else ""
         if not metric and not own_share and s_start not in last_metric:
             # "Nitrate in the Elbe fell from 4.9 mg/L …", "CO2 at Mauna Loa averaged …": the
