@@ -691,6 +691,7 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
     # The clause's own settings, else the sentence's.
     pieces += _setting_phrases(clause) or ([] if pieces else sentence_phrases)
     pieces += _bracket_settings(parts, benchmark)
+    pieces += _heading_period(sentence)
     if value:
         own = re.compile(r"(?<![\d.])" + re.escape(value) + r"(?:\s*±\s*[\d.]+)?")
         pieces = [
@@ -716,6 +717,28 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
             seen.append(piece)
             folded.append(key)
     return ", ".join(seen)
+
+
+# A heading's date or period holds for every figure under it: "Unemployment, Mar 2024 (…): ES
+# 11.7% / GR 10.1%", "Bike mode share 2022: …", "Berlin e-scooters, Q3 2023: …".
+_HEADING = re.compile(r"(?P<head>(?:[^:;—–]|(?<=\d)[—–](?=\d)){2,90}?)(?::\s|\s[—–]\s)")
+_PERIOD = re.compile(
+    rf"\b(?:{MONTHS}\s+)?(?:19|20)\d{{2}}(?:\s*[–-]\s*(?:(?:19|20)\d{{2}}|\d{{2}})(?!\d))?\b"
+    rf"|\bQ[1-4]\s+(?:19|20)\d{{2}}\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def _heading_period(sentence: str) -> tuple[str, ...]:
+    m = _HEADING.match(sentence)
+    if not m or _CITED_YEAR.search(m["head"]):
+        return ()
+    return tuple(p.group(0) for p in _PERIOD.finditer(m["head"]))
+
+
+# "Freedman+ 2021", "Smith et al. (2019)", "(Kratzert et al. 2019)": a citation's year.
+_CITED_YEAR = re.compile(r"(?:et\s+al\.?|\+|&\s*\w+)\s*\(?(?:19|20)\d{2}")
 
 
 # A bracket that gives a statistic, not a setting: "(n = 88)", "(k = 49)", "(95% CI …)",

@@ -754,3 +754,12 @@ def test_a_figure_the_measure_moved_to_keeps_the_measure():
         "on night clips."
     )
     assert (day.metric, night.metric) == ("plate-read accuracy",) * 2
+
+
+def test_a_headings_date_or_period_is_the_protocol_of_every_figure_under_it():
+    spain, greece = results_in("Jobless rate, Mar 2024 (Eurostat, SA): ES 11.7% / GR 10.1%")
+    assert spain.protocol == greece.protocol == "Mar 2024"
+    (sink,) = results_in("Amazon net carbon sink 2010–19 (atmospheric inversion): 0.08 PgC/yr")
+    assert "2010–19" in sink.protocol
+    (cited,) = results_in("Smith et al. 2019: a median NSE of 0.74 on CAMELS.")
+    assert "2019" not in cited.protocol  # a citation's year is no period
