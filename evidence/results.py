@@ -943,7 +943,8 @@ _SUBJECT_SOURCE = re.compile(
     r"[A-Z][\w.+/-]*\d[\w.+/-]*\s+(?:ensemble|survey|sample|catalogue|catalog|dataset|"
     r"reanalysis|census|panel|cohort|archive|registry|compilation)"
     r"|[A-Z][A-Za-z]*-\d{3,}(?:\s?[a-z]\b)?)"
-    r"(?=\s*:|\s+(?:gives|finds|shows|reports|yields|has|is|was|confirms|at|orbits)\b)"
+    r"(?=\s*:|(?:\s+[a-z][\w-]*){0,2}\s+(?:gives|finds|shows|reports|yields|has|is|was|"
+    r"confirms|at|orbits|measures|puts|prefers)\b)"
 )
 # The object or study a sentence is about, named as one: "mapping of NGC 5548", "the light
 # curve of NGC 5548", "DAPA-CKD (4,304 patients): …", "Hot Jupiter WASP-121b: …". A name here is a
@@ -1504,7 +1505,13 @@ def _named_list(sentence: str) -> _NamedList | None:
         # benchmark the heading names, under its settings, the measure unsaid.
         leading = re.match(r"(?:[A-Z][\w.+/-]*(?:\s+|$))+", named[0])
         return _list_of(m, parts, matched, "", leading.group(0).strip() if leading else "", False)
-    return _list_of(m, parts, matched, measured[-1], named[0] if named else "", places)
+    metric, benchmark = measured[-1], named[0] if named else ""
+    leading = re.match(r"((?:[A-Z][\w.+/@-]*\s+)+)(?=[a-z])", metric)
+    if not benchmark and not places and leading and not _is_measure(leading.group(1)):
+        # "HumanEval pass@1 — GPT-4 67.0%, …", "Brain-Score average: CORnet-S 0.417 · …":
+        # the name leading the measure is the benchmark the systems were scored on.
+        benchmark, metric = leading.group(1).strip(), metric[leading.end() :]
+    return _list_of(m, parts, matched, metric, benchmark, places)
 
 
 def _list_of(

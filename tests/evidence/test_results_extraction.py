@@ -763,3 +763,14 @@ def test_a_headings_date_or_period_is_the_protocol_of_every_figure_under_it():
     assert "2010–19" in sink.protocol
     (cited,) = results_in("Smith et al. 2019: a median NSE of 0.74 on CAMELS.")
     assert "2019" not in cited.protocol  # a citation's year is no period
+
+
+def test_a_benchmark_leading_a_list_headings_measure_is_where_its_systems_were_scored():
+    first, second = results_in("MBPP pass@1 — Coder-A 71.0%, Coder-B-7B 64.2%")
+    assert (first.benchmark, first.metric, first.model) == ("MBPP", "pass@1", "Coder-A")
+    assert (second.benchmark, second.model) == ("MBPP", "Coder-B-7B")
+
+
+def test_a_survey_named_as_the_sentences_subject_is_its_benchmark():
+    (s8,) = results_in("HSC-2000 cosmic shear gives S8 = 0.769.")
+    assert (s8.metric, s8.benchmark) == ("S8", "HSC-2000")
