@@ -223,10 +223,12 @@ _TIME_UNIT = re.compile(r"^(?:h|min|s|ms|days|weeks|months|years|d)$")
 _CYCLE_UNIT = re.compile(r"^(?:cycles?|epochs?|steps?|iterations?|rounds?|episodes?)$")
 # A figure somebody set rather than measured: "RTE assumed 88%", "the Vision 2030 target of
 # 30%", "a nominal 1%", "non-inferiority at a 10% margin", "short of the 95% WHO target",
-# "with a threshold of 6.5%"; and the unit a rate is counted in: "1 ms per 30 ms chunk".
+# "with a threshold of 6.5%", "(chance 12.5%)"; and the unit a rate is counted in: "1 ms per
+# 30 ms chunk".
 _NOT_MEASURED_BEFORE = re.compile(
     r"\b(?:assumed|assuming|nominal|planned|targets?(?:\s+[\w-]+){0,2}|target\s+of|"
-    r"margin\s+of|cap\s+of|thresholds?|cut-?offs?)\s*(?:of\s+|at\s+|=\s*|:\s*)?(?:~|about\s+)?$"
+    r"margin\s+of|cap\s+of|thresholds?|cut-?offs?|chance(?:\s+level)?)"
+    r"\s*(?:of\s+|at\s+|=\s*|:\s*|is\s+)?(?:~|about\s+)?$"
     r"|\bper\s+$",
     re.IGNORECASE,
 )
@@ -993,7 +995,7 @@ _SCOPED_MEASURE = re.compile(
     r"(?:to|for|in|across)\s+(?:the\s+)?(?P<scope>[A-Z][\w.+/-]*(?:\s+[A-Z][\w.+/-]*)*)"
 )
 _INTERVAL_BEFORE = re.compile(
-    r"\b(?:CI|CrI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
+    r"\b(?:CI|CrI|PI|HDI|interval|range|SE|SD|IQR)\b[\s:=,(\[]*(?:of\s+)?"
     r"(?:[+−-]?\d[\d.]*\s*%?\s*(?:[–-]|to)\s*)?$"
 )
 _RELATIVE_AFTER = re.compile(
@@ -1305,14 +1307,21 @@ _SETUP = re.compile(
     r"centrifuged|purified|fixed|mounted|diluted|heated|cooled|annealed|sintered|pressed|"
     r"calcined|grown|cultured|housed|randomi[sz]ed|allocated|enrolled|stratified|tuned|"
     r"configured|deployed|installed|compiled|repeated|split|run|tested|evaluated)\b"
-    r"|\b[Ww]e\s+(?:benchmark|use|used|ran|run|train|trained|test|tested|evaluate|set|fix)\b)"
+    r"|\b[Ww]e\s+(?:benchmark|use|used|ran|run|train|trained|test|tested|evaluate|set|fix|"
+    r"fine-tuned|fine-tune)\b)"
+)
+# Words that make a sentence a set-up even beside a measure's name: values chosen for a model
+# ("we calibrate β = 0.99, a Frisch elasticity of 0.5"), a trial's planned power.
+_SETUP_CHOSEN = re.compile(
+    r"\b[Ww]e\s+(?:calibrate|calibrated|assume|assumed|impose|imposed)\b"
+    r"|\bpower\s+to\s+detect\b"
 )
 # A heading that says what follows is how the work was set up: "Test protocol: …", "Recipe:
 # …", "Index build: …", "Campaign plan: …", "Squad monitoring set-up: …".
 _SETUP_HEAD = re.compile(
     r"^\s*(?:[A-Za-z][\w-]*\s+){0,3}(?:protocol|set-?up|settings?|configuration|config|"
-    r"conditions|recipe|plan|design|build|pipeline|hyperparameters|parameters|procedure|"
-    r"materials\s+and\s+methods|methods)\s*:",
+    r"conditions|recipe|plan|design(?:\s+note)?|build|pipeline|hyperparameters|parameters|"
+    r"procedure|calibration|materials\s+and\s+methods|methods)\s*(?::|\s[—–]\s)",
     re.IGNORECASE,
 )
 _FINDING_VERB = re.compile(
@@ -1328,7 +1337,7 @@ _FINDING_VERB = re.compile(
 def _is_setup(sentence: str) -> bool:
     if _FINDING_VERB.search(sentence):
         return False
-    if _SETUP_HEAD.match(sentence):
+    if _SETUP_HEAD.match(sentence) or _SETUP_CHOSEN.search(sentence):
         return True
     return bool(_SETUP.search(sentence)) and not _is_measure(sentence)
 

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from evaluation.results import (
     DEV,
     evaluate,
@@ -774,3 +776,22 @@ def test_a_benchmark_leading_a_list_headings_measure_is_where_its_systems_were_s
 def test_a_survey_named_as_the_sentences_subject_is_its_benchmark():
     (s8,) = results_in("HSC-2000 cosmic shear gives S8 = 0.769.")
     assert (s8.metric, s8.benchmark) == ("S8", "HSC-2000")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Following the literature we calibrate β = 0.99 and a Frisch elasticity of 0.5.",
+        "Design note — 1:1 randomisation, n = 480; 90% power to detect a 0.4% difference.",
+        "Recording plan — 4 probes per mouse, 384 channels each, 30 kHz.",
+    ],
+)
+def test_a_set_up_proposes_no_results(text):
+    assert results_in(text) == []
+
+
+def test_a_chance_level_and_a_prediction_intervals_bounds_are_no_results():
+    (accuracy,) = results_in("Reach decoding: 92% accuracy across 8 targets (chance 12.5%).")
+    assert accuracy.value == 92.0
+    (effect,) = results_in("Pooled profit effect 7.0 USD per fortnight (95% PI −3.5 to 17.6).")
+    assert effect.value == 7.0
