@@ -115,7 +115,7 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "a percentage",
         re.compile(
-            rf"{_NUM}\s*(?:%|percent\b|per cent\b)",
+            rf"(?:{_NUM}\s*|\b{NUMBER_WORDS}\s+)(?:%|percent\b|per cent\b)",
             re.I,
         ),
     ),

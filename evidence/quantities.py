@@ -76,9 +76,10 @@ _NUMBER_START = re.compile(r"[+−-]?\.?\d")
 
 # Units, spelled as written -> normalised. Prefixes are spelled out with their bases.
 _SI_PREFIX = {"": "", "k": "k", "M": "M", "G": "G", "T": "T", "m": "m", "μ": "μ", "µ": "μ",
-              "u": "μ", "n": "n", "p": "p", "c": "c", "h": "h", "f": "f", "P": "P"}  # fmt: skip
+              "u": "μ", "n": "n", "p": "p", "c": "c", "h": "h", "f": "f", "P": "P",
+              "E": "E"}  # fmt: skip
 _PREFIXED = {
-    "eV": "kMGTm", "Pa": "khMG", "g": "kmμµnpfTP", "mol": "mμµnpf", "M": "mμµnpf",
+    "eV": "kMGTPEm", "Pa": "khMG", "g": "kmμµnpfTP", "mol": "mμµnpf", "M": "mμµnpf",
     "L": "mμµd", "m": "kcmμµnp", "s": "mμµnp", "J": "kMGTPZ", "W": "kMGTm", "Wh": "kMGT",
     "Hz": "kMGT", "V": "kmμµ", "A": "mμµn", "Da": "kM", "t": "GMk", "yr": "kMG",
     "pc": "kMG", "bar": "m", "Ω": "kMm", "C": "m", "T": "m", "F": "μµnp", "S": "mμµ",

@@ -488,8 +488,11 @@ _ABSTRACT_ONLY = _rx(
     rf"\b(?:{AUTHORS}{Q}|{AUTHORS}{Q}s)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b[^.;:!?]{{0,40}}?"
     rf"\b{SPEECH}\b",
     rf"\b{OWN_CHANNEL}\s+(?:\w+\s+)?(?:from|by|of)\s+{MAKERS}",
-    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+(?:own|lab|institute|"
-    r"university|employer|group|team|company)\b",
+    rf"\b(?:{OWN_CHANNEL}|{CHANNEL})\b[^.;:()]{{0,30}}?[(,—–]\s*(?:the\s+)?{AUTHORS}{Q}?s?{Q}?\s+"
+    r"(?:own|lab|institute|institution|university|employer|group|team|company)\b",
+    # A channel said to be the makers' in passing: "the project website, run by the authors,".
+    rf"\b(?:{OWN_CHANNEL}|{CHANNEL})\b[^.;:()]{{0,30}}?[(,—–]\s*(?:which\s+is\s+)?(?:run|written|"
+    rf"maintained|kept|operated|published|posted|issued)\s+by\s+(?:the\s+)?{AUTHORS}\b",
     # The authors' own announcement as the only source read.
     rf"\b{ONLY}\s+(?:\w+\s+)?(?:{ART}\s+)?{AUTHORS}{Q}?s?{Q}?\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     rf"\b{ONLY}\b[^.;:!?]{{0,30}}?\b{AUTHORS}{Q}?s?{Q}?\s+own\b",
@@ -505,8 +508,11 @@ _ABSTRACT_ONLY = _rx(
     r"(?:were|was|got|have\s+been|had\s+been)\s+(?:\w+\s+)?(?:opened|read|available|"
     r"accessible|consulted|posted|open\s+to\s+us)\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken|comes?|came)\s+(?:{ONLY}\s+|"
-    rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?:(?:{ART}\s+)?[\w./&'’-]+\s+){{0,5}}?(?:abstracts|"
-    rf"{OWN_CHANNEL}|registry\s+entries)\b",
+    # (a named party's explainer, column or newsletter, "Carbon Brief's explainer", is its own)
+    rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?!(?:{ART}\s+)?(?-i:[A-Z])[\w.&-]*"
+    r"(?:\s+(?-i:[A-Z])[\w.&-]*)*['’]s\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:explainer|column|newsletter|op-?ed|podcast|video)s?\b)"
+    rf"(?:(?:{ART}\s+)?[\w./&'’-]+\s+){{0,5}}?(?:abstracts|{OWN_CHANNEL}|registry\s+entries)\b",
     r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall|(?:past|beyond|through)\s+the\s+"
     r"paywall)\b",
     r"\b(?:says|states|claims|reports|according\s+to)\s+the\s+(?:abstract|summary|listing)\b",
@@ -632,7 +638,7 @@ _SECONDARY = _rx(
     r"\b(?:picked|taken|got|gotten|(?:have|had)\s+(?:[\w%.~'’-]+\s+){1,3}?|heard|learn[et]d?|"
     r"paraphrased|summari[sz]ed)\s*(?:up\s+)?(?:from|through|via|in|off)\s+(?:an?\s+|the\s+)?"
     r"(?:[\w&.'’-]+\s+){0,3}?(?:article|post|explainer|column|piece|coverage|thread|newsletter|"
-    r"podcast|story|blog|feature|op-?ed|overview)s?\b",
+    r"podcast|story|blog|feature|op-?ed|overview|review|meta-analysis|survey)s?\b",
     r"[(—–;]\s*(?:(?-i:[A-Z])[\w&.'’-]*\s+){1,3}(?:coverage|article|story|piece|explainer|column|"
     r"post|write-?up|feature|podcast)\b(?=\s*[,;.)])",
     # Borrowed from other papers' framing: "cited from the related-work sections of later
@@ -657,6 +663,9 @@ _SECONDARY = _rx(
     r"(?:puts\s+it|says|states|notes|describes\s+it|has\s+it|tells\s+it)\b",
     rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
     r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
+    # Another work's table or figure speaking: "the review's summary table gives …".
+    rf"\b(?:{CHANNEL})['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:table|figure|chart|summary|box|plot)s?\b"
+    r"[^.;:!?]{0,60}?\b(?:lists|gives|shows|puts|reports|says|has)\b",
     # Passed on by anyone but the authors: "relayed by Tomás and Wen", "passed on by a
     # colleague", "relayed from the state's weekly briefing"; and notes taken at someone's
     # talk: "Notes from Dr. Okafor's seminar".
@@ -1476,6 +1485,19 @@ _SECONDARY_WORDS = re.compile(
 )
 
 
+# A reading the writers set apart from their own: "…, we didn't", "…; I have not".
+_NOT_US = re.compile(
+    r"[^.;:!?()]{0,20}?[,;]\s*(?:but\s+)?(?:we|i)\s+(?:did|have|had)\s+not\b", re.I
+)
+# A part of another work, not of the paper: "the review's summary table", "the news
+# story's chart".
+_OTHER_WORKS_PART = re.compile(
+    r"\b(?:review|meta-analys[ie]s|survey|textbook|story|explainer|commentary|newsletter|"
+    r"blog|column)['’]s\s+",
+    re.I,
+)
+
+
 # A reading done by a third party: "a colleague who has read the paper says…".
 _OTHERS_READ = re.compile(
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
@@ -1534,6 +1556,12 @@ def reading_signal(sentence: str) -> Signal | None:
         # "presumably taken from the tables": a guess at where a figure came from
     if full and _NO_PART.search(full.group(0)):
         full = None  # "abstract also read, no full text": the paper is what was not read
+    if full and (
+        _OTHER_WORKS_PART.search(sentence, max(0, full.start() - 40), full.end())
+        or _NOT_US.match(sentence, full.end())
+    ):
+        full = None  # "the review's summary table": a part of another work, not the paper's;
+        # "(she went through the SI, we didn't)": a reading the writers say was not theirs
     editorial = _not_denied(_EDITORIAL, sentence)
     unsigned = False
     if editorial is None:

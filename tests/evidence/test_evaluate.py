@@ -134,6 +134,7 @@ FIELD_SETS = sorted(
         "fields31",
         "fields32",
         "fields33",
+        "fields34",
     )
     for path in (DEFAULT.parent / folder).glob("*.jsonl")
 )
