@@ -1515,6 +1515,10 @@ def _named_list(sentence: str) -> _NamedList | None:
         leading = re.match(r"(?:[A-Z][\w.+/-]*(?:\s+|$))+", named[0])
         return _list_of(m, parts, matched, "", leading.group(0).strip() if leading else "", False)
     metric, benchmark = measured[-1], named[0] if named else ""
+    scoped = re.match(r"(.+?)\s+(?:on|in|over|across)\s+((?:[A-Z][\w.+/-]*\s*)+)", metric)
+    if scoped and _is_measure(scoped.group(1)):
+        # "WER on LibriSpeech test-other: Whisper-L3 3.9% | …": the measure, then where.
+        metric, benchmark = scoped.group(1), benchmark or scoped.group(2).strip()
     leading = re.match(r"((?:[A-Z][\w.+/@-]*\s+)+)(?=[a-z])", metric)
     if not benchmark and not places and leading and not _is_measure(leading.group(1)):
         # "HumanEval pass@1 — GPT-4 67.0%, …", "Brain-Score average: CORnet-S 0.417 · …":

@@ -795,3 +795,13 @@ def test_a_chance_level_and_a_prediction_intervals_bounds_are_no_results():
     assert accuracy.value == 92.0
     (effect,) = results_in("Pooled profit effect 7.0 USD per fortnight (95% PI −3.5 to 17.6).")
     assert effect.value == 7.0
+
+
+def test_a_list_headings_measure_stops_before_where_it_was_measured():
+    first, _second = results_in("WER on LibriSpeech test-other: Model-A 3.9% | Model-B7 4.5%")
+    assert (first.metric, first.benchmark, first.protocol, first.model) == (
+        "word error rate (WER)",
+        "LibriSpeech",
+        "test-other",
+        "Model-A",
+    )
