@@ -124,6 +124,7 @@ _PLAIN_UNITS = {
     "gal": "gal", "cfs": "cfs", "acre-ft": "acre-ft", "mph": "mph",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
+_COORDINATE = re.compile(r"\s?°\s?[NSEW](?![\w°])")
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6,
                 "billion": 1e9, "bn": 1e9, "trillion": 1e12, "tn": 1e12}  # fmt: skip
 
@@ -619,6 +620,10 @@ def quantities(text: str) -> list[Quantity]:
         if _ORDINAL.match(after) and unit_end == end and not names[start]:
             percentile = re.match(r"\w+\s+percentile", after, re.I)
             nums.append(_Num(start, end + 2, value, "", FIGURE if percentile else COUNT))
+            continue
+        # A latitude or a longitude names a place: "RAPID 26.5°N", "45° N, 120° W".
+        if _COORDINATE.match(text, end):
+            nums.append(_Num(start, _COORDINATE.match(text, end).end(), value, "", NAME))
             continue
         # Joined to letters that are not a unit ("4o", "2023ixf", "3rd"): a name.
         if end < len(text) and text[end].isalpha() and unit_end == end:

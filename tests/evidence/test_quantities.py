@@ -5,7 +5,7 @@ import time
 import pytest
 
 from evaluation.figures import DEV, score
-from evidence import states_a_figure
+from evidence import figure_in, states_a_figure
 from evidence.quantities import COUNT, FIGURE, NAME, SETTING, quantities
 
 
@@ -228,3 +228,18 @@ def test_no_figure_scores_run_on_the_dev_half_of_every_field():
         assert items > 20
         assert tp / (tp + fp) >= 0.9, path.name
         assert tp / (tp + fn) >= 0.9, path.name
+
+
+def test_a_latitude_or_longitude_names_a_place():
+    array, _, strength = quantities("The RAPID 26.5°N array at 77° W measured 16.9 Sv.")
+    assert (array.kind, array.text) == (NAME, "26.5°N")
+    assert (strength.kind, strength.unit) == (FIGURE, "Sv")
+    assert figure_in("Moorings at 26.5° N and 45° W.") is None
+
+
+def test_imperial_units_and_peta_electronvolts_are_units():
+    assert [q.unit for q in quantities("Lake level 1,040.8 ft; an event of 220 PeV")] == [
+        "ft",
+        "PeV",
+    ]
+    assert figure_in("The floor is now below one percent.") == ("a percentage", "one percent")
