@@ -50,6 +50,7 @@ DEV5 = FIXTURES / "dev5.jsonl"  # a fourth, eight fields, another writer
 DEV6 = FIXTURES / "dev6.jsonl"  # a fifth, eight fields none of the others has, another writer
 DEV7 = FIXTURES / "dev7.jsonl"  # a sixth: the held-out fields and two more, another writer
 DEV8 = FIXTURES / "dev8.jsonl"  # a seventh: the held-out fields and two more, another writer
+DEV9 = FIXTURES / "dev9.jsonl"  # an eighth: the held-out fields, six writers' habits
 DEV_SETS = (
     ("dev", DEV),
     ("dev 3", DEV3),
@@ -58,6 +59,7 @@ DEV_SETS = (
     ("dev 6", DEV6),
     ("dev 7", DEV7),
     ("dev 8", DEV8),
+    ("dev 9", DEV9),
 )
 HELDOUT = FIXTURES / "heldout"
 SECOND_READING = FIXTURES / "second_reading.jsonl"  # the dev half, labelled again

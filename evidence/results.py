@@ -1459,8 +1459,14 @@ _LIST_HEAD = re.compile(
 )
 _LIST_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[/|·])\s+")
 _LIST_ITEM = re.compile(
-    r"(?P<name>[^\d\s:;|·/,()][^:;|·/,()]{0,39}?)\s+"
+    r"(?P<name>[^\d\s:;|·/,()](?:[^:;|·/,()]|(?<=\S)/(?=\S)){0,39}?)\s+"
     r"(?P<value>[+−-]?\d[\d.,]*)(?:\s*[^\s,;|·/]+(?:/[^\s,;|·]+)?)?"
+)
+# A table flattened into a line: "ImageNet-1k top-1 | ResNet-50 76.1 | ViT-B/16 81.8", its
+# heading the first cell, a closing bracket of settings left out.
+_TABLE_ROW = re.compile(
+    r"(?P<head>[^|:]{2,90}?)\s+\|\s+(?P<items>[^|]+(?:\s+\|\s+[^|(]+)+?)"
+    r"(?:\s+\|\s+\([^()|]*\))?\.?\s*"
 )
 _DATE_WORDS = re.compile(
     rf"\b(?:{MONTHS}\s+)?(?:(?:19|20)\d{{2}}(?:\s*[–-]\s*(?:19|20)?\d{{2}})?|Q[1-4])\b",
@@ -1474,6 +1480,8 @@ class _NamedList:
     benchmark: str  # a name the heading gives beside its measure ("SWE-bench Verified")
     places: bool  # the items name where each figure was measured, not who made it
     items: tuple[tuple[int, str], ...]  # where each item's figure starts, and its name
+    head_end: int = 0  # where the heading ends in the sentence
+    items_end: int = 0  # where the last item ends
 
 
 @lru_cache(maxsize=64)
@@ -1484,28 +1492,34 @@ def _named_list(sentence: str) -> _NamedList | None:
     a capital, but for one item in three or more: "random walk 0.61"; the items share a
     unit). Items named by plain words ("ES", "Brazil",
     "W. Pacific") are where the figures were measured; a name with a digit, a hyphen or an
-    inner capital ("Helix-Agent", "plain ReAct loop") is a system."""
+    inner capital ("Helix-Agent", "plain ReAct loop") is a system. A table flattened into a
+    line ("CheckMate 067 10-y OS | nivo+ipi 43% | nivo 37%") is read the same way, its
+    cells' names as written."""
     m = _LIST_HEAD.fullmatch(sentence)
+    row = not m and _TABLE_ROW.fullmatch(sentence)
+    m = m or row
     if not m:
         return None
-    parts = _LIST_SEPARATOR.split(m["items"])
+    parts = re.split(r"\s+\|\s+", m["items"]) if row else _LIST_SEPARATOR.split(m["items"])
     matched = [_LIST_ITEM.fullmatch(part.strip()) for part in parts]
     if len(parts) < 2 or not all(matched):
         return None
     names = [i["name"].strip() for i in matched if i]
     if any(_is_measure(n) or better(n) is not None for n in names):
         return None
-    if sum(not re.search(r"[A-Z]", n) for n in names) > (len(names) >= 3):
+    if not row and sum(not re.search(r"[A-Z]", n) for n in names) > (len(names) >= 3):
         return None  # "water contact angle 162°, sliding angle 3°": measures in words
-    if len({i.group(0)[i.end("value") - i.start() :].strip() for i in matched if i}) > 1:
+    units = {i.group(0)[i.end("value") - i.start() :].strip() for i in matched if i}
+    if len(units - {""}) > 1:
         return None  # "slump flow 720 mm, T500 2.8 s": a figure of each measure, each its unit
+        # ("DFM 0.42 pp, LASSO-MIDAS 0.38": a unit written once holds for the others)
     head = re.sub(r"\([^()]*\)", " ", m["head"])
     pieces = [_DATE_WORDS.sub(" ", p).strip(" %") for p in head.split(",")]
     pieces = [" ".join(p.split()) for p in pieces if p.strip(" %")]
     measured = [p for p in pieces if _is_measure(p)] or [
         p for p in pieces if re.search(r"(?:^|\s)[a-z]", p)
     ]
-    places = not any(re.search(r"\d|-|[a-z][A-Z]", n) for n in names)
+    places = not any(re.search(r"\d|-|\+|/|[a-z][A-Z]", n) for n in names)
     named = [p for p in pieces if p not in measured and _NAME_LIKE.match(p.split()[0])]
     if not measured:
         if places or not named:
@@ -1519,8 +1533,11 @@ def _named_list(sentence: str) -> _NamedList | None:
     if scoped and _is_measure(scoped.group(1)):
         # "WER on LibriSpeech test-other: Whisper-L3 3.9% | …": the measure, then where.
         metric, benchmark = scoped.group(1), benchmark or scoped.group(2).strip()
-    leading = re.match(r"((?:[A-Z][\w.+/@-]*\s+)+)(?=[a-z])", metric)
-    if not benchmark and not places and leading and not _is_measure(leading.group(1)):
+    # "HER overpotential at 10 mA/cm² in 1 M KOH —": the point it was read at is its protocol
+    metric = re.split(r"\s+(?:at\s+|@\s*)(?=[~≈]?\d)", metric)[0]
+    leading = re.match(r"((?:(?:[A-Z][\w.+/@-]*|\d+)\s+)+)(?=[a-z\d])", metric)
+    named_like = leading and re.search(r"[a-z]|\d|-|[A-Z]{4}", leading.group(1))
+    if not benchmark and not places and named_like and not _is_measure(leading.group(1)):
         # "HumanEval pass@1 — GPT-4 67.0%, …", "Brain-Score average: CORnet-S 0.417 · …":
         # the name leading the measure is the benchmark the systems were scored on.
         benchmark, metric = leading.group(1).strip(), metric[leading.end() :]
@@ -1542,7 +1559,7 @@ def _list_of(
         if item is not None:
             items.append((at + item.start("value"), item["name"].strip()))
         offset = at + len(part.strip())
-    return _NamedList(metric, benchmark, places, tuple(items))
+    return _NamedList(metric, benchmark, places, tuple(items), m.start("items"), offset)
 
 
 def results_in(text: str) -> list[ResultDraft]:
@@ -1847,6 +1864,10 @@ def results_in(text: str) -> list[ResultDraft]:
             # "Unemployment, Mar 2024: ES 11.7% / GR 10.1%": the heading's measure, the item's
             # name where it was measured or what made it.
             metric = listed.metric
+            # the heading's settings, not the items' names: "at 10 mA/cm² in 1 M KOH — Pt/C …"
+            settings = sentence[: listed.head_end] + sentence[listed.items_end :]
+            protocol = _protocol_in(settings, settings, benchmark)
+            protocol = ", ".join(p.strip(" —–|·") for p in protocol.split(", ") if p.strip(" —–|·"))
             if listed.places:
                 benchmark, model = item_name or benchmark, ""
             else:

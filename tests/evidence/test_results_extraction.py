@@ -805,3 +805,18 @@ def test_a_list_headings_measure_stops_before_where_it_was_measured():
         "test-other",
         "Model-A",
     )
+
+
+def test_a_table_flattened_into_a_line_is_a_list_under_its_first_cell():
+    first, second, third = results_in(
+        "CIFAR-100 top-1 | ResNet-18 78.2 | ViT-S/16 84.1 | wide resnet 81.0 | (no extra data)"
+    )
+    assert (first.benchmark, first.metric, first.model) == ("CIFAR-100", "top-1", "ResNet-18")
+    assert (second.model, third.model) == ("ViT-S/16", "wide resnet")
+    assert first.protocol == "no extra data"
+
+
+def test_a_list_headings_operating_point_is_its_protocol_not_its_measure():
+    first, second = results_in("OER overpotential at 10 mA/cm² — IrO2 320 mV, NiFe-LDH 230 mV")
+    assert (first.metric, first.model, first.benchmark) == ("OER overpotential", "IrO2", "")
+    assert first.protocol == second.protocol == "at 10 mA/cm²"
