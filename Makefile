@@ -9,7 +9,7 @@ PORT ?= 8000
 # The quick start runs in development mode on SQLite unless told otherwise.
 export DEBUG ?= 1
 
-.PHONY: install install-run run test test-fast lint format bench loadtest clean evidence-eval figures-eval results-eval deploy-check lock code-css
+.PHONY: install install-run run test test-fast lint format bench loadtest loadtest-knee clean evidence-eval figures-eval results-eval deploy-check lock code-css
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,10 +62,15 @@ clean:
 bench: install
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
-# Load test, local only: two minutes of mixed traffic against gunicorn on PostgreSQL
-# (LOAD_DATABASE_URL names a server on 127.0.0.1); see docs/benchmarks.md.
+# Load test, local only: a team of 50 people for three minutes against three gunicorn servers
+# on PostgreSQL and Redis (LOAD_DATABASE_URL names a server on 127.0.0.1; the cache is Redis
+# db 7, emptied once during the run); see docs/benchmarks.md.
 loadtest: install
 	$(BIN)/python loadtest/run.py $(LOADTEST_ARGS)
+
+# The same servers, more and more people with no think time: p95 per step and the knee.
+loadtest-knee: install
+	$(BIN)/python loadtest/run.py --saturate $(LOADTEST_ARGS)
 
 # Precision and recall of the evidence rules on the labelled sets (docs/evidence.md).
 evidence-eval: install
