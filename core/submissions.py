@@ -23,6 +23,10 @@ FIELD = "submission_token"
 TOKEN = re.compile(r"[0-9a-f]{32}")
 PENDING = "pending"
 KEEP_SECONDS = 86_400  # a retry comes within seconds; a day covers a laptop closed mid-save
+# How long a claim waits for its first POST to finish. Longer than any request may run (the
+# server's timeout restarts a worker after 30 s), so a worker killed mid-save leaves a claim
+# that lapses and lets the resend make the thing, instead of a 409 for a day.
+PENDING_SECONDS = 120
 
 
 def submission_context(request: HttpRequest) -> dict[str, object]:
@@ -47,7 +51,7 @@ def submission_start(request: HttpRequest) -> HttpResponse | None:
     """None when this POST may go on and make its thing; otherwise the answer for a token
     already used: a redirect to what it made, or a 409 while the first POST is still saving."""
     key = _key(request)
-    if key is None or cache.add(key, PENDING, KEEP_SECONDS):
+    if key is None or cache.add(key, PENDING, PENDING_SECONDS):
         return None
     made = cache.get(key)
     if made and made != PENDING:

@@ -4,6 +4,7 @@ answer), makes one thing and shows it the second time (issue #27, item 7)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.core.cache import cache
@@ -100,3 +101,16 @@ def test_without_a_token_forms_work_as_before(contributor_client):
     contributor_client.post("/papers/new/", data)
     contributor_client.post("/papers/new/", {**data, "title": "No token 2"})
     assert Paper.objects.filter(title__startswith="No token").count() == 2
+
+
+def test_a_claim_left_by_a_worker_killed_mid_save_lapses(contributor, monkeypatch, rf):
+    from core import submissions
+
+    monkeypatch.setattr(submissions, "PENDING_SECONDS", 1)
+    request = rf.post("/papers/new/", {"submission_token": "a" * 32})
+    request.user = contributor
+
+    assert submissions.submission_start(request) is None  # claimed; the worker then dies
+    assert submissions.submission_start(request).status_code == 409  # "reload in a moment"
+    time.sleep(1.1)
+    assert submissions.submission_start(request) is None  # the resend may make the thing
