@@ -622,8 +622,8 @@ def quantities(text: str) -> list[Quantity]:
             nums.append(_Num(start, end + 2, value, "", FIGURE if percentile else COUNT))
             continue
         # A latitude or a longitude names a place: "RAPID 26.5°N", "45° N, 120° W".
-        if _COORDINATE.match(text, end):
-            nums.append(_Num(start, _COORDINATE.match(text, end).end(), value, "", NAME))
+        if coordinate := _COORDINATE.match(text, end):
+            nums.append(_Num(start, coordinate.end(), value, "", NAME))
             continue
         # Joined to letters that are not a unit ("4o", "2023ixf", "3rd"): a name.
         if end < len(text) and text[end].isalpha() and unit_end == end:

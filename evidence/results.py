@@ -1490,11 +1490,11 @@ def _named_list(sentence: str) -> _NamedList | None:
     two items each a name and a figure, and no item's name is itself a measure (that is a
     list of measures: "PCE 18.2%, Voc 0.86 V", "mean trip 2.1 km, median 1.6 km"; a name has
     a capital, but for one item in three or more: "random walk 0.61"; the items share a
-    unit). Items named by plain words ("ES", "Brazil",
-    "W. Pacific") are where the figures were measured; a name with a digit, a hyphen or an
-    inner capital ("Helix-Agent", "plain ReAct loop") is a system. A table flattened into a
-    line ("CheckMate 067 10-y OS | nivo+ipi 43% | nivo 37%") is read the same way, its
-    cells' names as written."""
+    unit). Items named by plain words ("ES", "Brazil", "W. Pacific") are where the figures
+    were measured; a name with a digit, a hyphen, a "+", a "/" or an inner capital
+    ("Helix-Agent", "plain ReAct loop") is a system. A table flattened into a line
+    ("CheckMate 067 10-y OS | nivo+ipi 43% | nivo 37%") is read the same way, its cells'
+    names as written."""
     m = _LIST_HEAD.fullmatch(sentence)
     row = not m and _TABLE_ROW.fullmatch(sentence)
     m = m or row
@@ -1869,9 +1869,9 @@ def results_in(text: str) -> list[ResultDraft]:
             protocol = _protocol_in(settings, settings, benchmark)
             protocol = ", ".join(p.strip(" —–|·") for p in protocol.split(", ") if p.strip(" —–|·"))
             if listed.places:
-                benchmark, model = item_name or benchmark, ""
+                benchmark, model = item_name, ""
             else:
-                benchmark, model = listed.benchmark or benchmark, item_name or model
+                benchmark, model = listed.benchmark or benchmark, item_name
 
         if earlier_result is not None and _MOVED_TO.search(before):
             metric = earlier_result.words.get("metric", earlier_result.metric)
