@@ -8,7 +8,8 @@ the text; per half and per field this prints
 
 * precision and recall on (value, metric, benchmark) triples: values equal numerically,
   metric and benchmark equal after folding case and non-alphanumerics, or one containing
-  the other as whole words (an empty label matches only an empty proposal);
+  the other as whole words (an empty label matches only an empty proposal); a measure and
+  its abbreviation are one name (``evidence.comparable``: "WER", "word error rate");
 * protocol right, on the labelled results that state one and whose value was proposed;
 * direction right, on the labelled results with a direction whose value was proposed;
 * where the triples part: of the labelled values, the share proposed at all, and of those,
@@ -39,8 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from evidence import ResultDraft, metric_direction, normalise_protocol, results_in
-from evidence.measures import comparable
+from evidence import ResultDraft, comparable, metric_direction, normalise_protocol, results_in
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "results"
 DEV = FIXTURES / "labelled.jsonl"
