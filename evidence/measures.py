@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 MEASURES_FILE = Path(__file__).with_name("measures.toml")
@@ -50,33 +51,24 @@ def load(path: Path = MEASURES_FILE) -> tuple[dict[str, str], dict[str, str]]:
 
 
 ABBREVIATIONS, BETTER = load()
-_ABBREVIATION = re.compile(
-    r"(?<![\w-])(?P<abbr>"
-    + "|".join(re.escape(k) for k in sorted(ABBREVIATIONS, key=len, reverse=True))
-    + r")(?![\w-])(?=\s*(?:$|\(|[A-Z\d]))"
-)
+# Longest first, so "SI-SDR" is read before "SDR".
+_ABBRS = "|".join(re.escape(k) for k in sorted(ABBREVIATIONS, key=len, reverse=True))
 # A full name of one word ("accuracy", "perplexity") is written in full: no abbreviation added.
-_ANYWHERE = re.compile(
-    r"(?<![\w-])(?P<abbr>"
-    + "|".join(re.escape(k) for k in sorted(ABBREVIATIONS, key=len, reverse=True))
-    + r")(?![\w-])(?!\s*\))"
-)
 _BY_NAME = {name.casefold(): key for key, name in ABBREVIATIONS.items() if " " in name}
-_NAME = re.compile(
-    r"(?<![\w-])(?P<name>"
-    + "|".join(re.escape(n) for n in sorted(_BY_NAME, key=len, reverse=True))
-    + r")(?![\w-])(?!\s*\()",
-    re.IGNORECASE,
-)
-
-
+_NAMES = "|".join(re.escape(n) for n in sorted(_BY_NAME, key=len, reverse=True))
+# An abbreviation as the head of a name: last, or before a bracket or a capitalised qualifier.
+_ABBREVIATION = re.compile(rf"(?<![\w-])(?P<abbr>{_ABBRS})(?![\w-])(?=\s*(?:$|\(|[A-Z\d]))")
+# An abbreviation anywhere, not already inside the brackets after its name.
+_ANYWHERE = re.compile(rf"(?<![\w-])(?P<abbr>{_ABBRS})(?![\w-])(?!\s*\))")
+# A full name not already followed by its abbreviation.
+_NAME = re.compile(rf"(?<![\w-])(?P<name>{_NAMES})(?![\w-])(?!\s*\()", re.IGNORECASE)
+# A full name as the head of a name, its abbreviation and capitalised qualifiers after it.
 _HEAD_NAME = re.compile(
-    r"(?<![\w-])(?i:(?P<name>"
-    + "|".join(re.escape(n) for n in sorted(_BY_NAME, key=len, reverse=True))
-    + r"))(?:\s*\([^()]*\))?\s*(?:[A-Z\d][^a-z]*)?$"
+    rf"(?<![\w-])(?i:(?P<name>{_NAMES}))(?:\s*\([^()]*\))?\s*(?:[A-Z\d][^a-z]*)?$"
 )
 
 
+@lru_cache(maxsize=1024)
 def better(metric: str) -> str | None:
     """Which way is better for a measure whose head this file names ("median OS", "word
     error rate (WER)", "ORR RECIST 1.1"): "higher", "lower" or ""; None when it names none."""

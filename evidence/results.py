@@ -723,7 +723,9 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
 
 # A heading's date or period holds for every figure under it: "Unemployment, Mar 2024 (…): ES
 # 11.7% / GR 10.1%", "Bike mode share 2022: …", "Berlin e-scooters, Q3 2023: …".
-_HEADING = re.compile(r"(?P<head>(?:[^:;—–]|(?<=\d)[—–](?=\d)){2,90}?)(?::\s|\s[—–]\s)")
+# A heading and the colon or the spaced dash after it ("2010–19" keeps its dash).
+_HEAD_TEXT = r"(?P<head>(?:[^:;—–]|(?<=\S)[—–](?=\S)){2,90}?)(?::\s+|\s+[—–]\s+)"
+_HEADING = re.compile(_HEAD_TEXT)
 _PERIOD = re.compile(
     rf"\b(?:{MONTHS}\s+)?(?:19|20)\d{{2}}(?:\s*[–-]\s*(?:(?:19|20)\d{{2}}|\d{{2}})(?!\d))?\b"
     rf"|\bQ[1-4]\s+(?:19|20)\d{{2}}\b",
@@ -1454,9 +1456,7 @@ def _head_name(sentence: str) -> str:
 # A list under a heading that names the measure: "Unemployment, Mar 2024 (Eurostat, SA): ES
 # 11.7% / GR 10.1%", "SWE-bench Verified, % resolved: Helix-Agent 49.0 | CodeRover-S 43.2".
 # Each item is a name and its figure; the heading gives the measure of them all.
-_LIST_HEAD = re.compile(
-    r"(?P<head>(?:[^:;—–]|(?<=\S)[—–](?=\S)){2,90}?)(?::\s+|\s+[—–]\s+)(?P<items>\S.*?)\.?\s*$"
-)
+_LIST_HEAD = re.compile(_HEAD_TEXT + r"(?P<items>\S.*?)\.?\s*$")
 _LIST_SEPARATOR = re.compile(r"\s*(?:[,;]|\s[/|·])\s+")
 _LIST_ITEM = re.compile(
     r"(?P<name>[^\d\s:;|·/,()](?:[^:;|·/,()]|(?<=\S)/(?=\S)){0,39}?)\s+"
@@ -1468,10 +1468,8 @@ _TABLE_ROW = re.compile(
     r"(?P<head>[^|:]{2,90}?)\s+\|\s+(?P<items>[^|]+(?:\s+\|\s+[^|(]+)+?)"
     r"(?:\s+\|\s+\([^()|]*\))?\.?\s*"
 )
-_DATE_WORDS = re.compile(
-    rf"\b(?:{MONTHS}\s+)?(?:(?:19|20)\d{{2}}(?:\s*[–-]\s*(?:19|20)?\d{{2}})?|Q[1-4])\b",
-    re.IGNORECASE,
-)
+# A date or a period in a heading, or a quarter alone ("Q3 GDP nowcast"): no part of a measure.
+_DATE_WORDS = re.compile(_PERIOD.pattern + r"|\bQ[1-4]\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
