@@ -38,6 +38,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.database import planner_statistics_refresh
 from entries.fulltext import entry_vector_refresh
 from entries.models import Entry
 from papers.bibtex import papers_to_bibtex
@@ -362,6 +363,7 @@ def import_wiki(directory: Path, *, progress: Callable[[str], None] = _silent) -
         _reset_sequences()
         progress("Rebuilding the search vectors…")
         _rebuild_derived()
+    planner_statistics_refresh()
     return Summary(counts=counts, path=directory)
 
 

@@ -21,6 +21,7 @@ from django.utils.html import escape
 from django.utils.text import slugify
 
 from accounts.roles import CONTRIBUTOR, EDITOR
+from core.database import planner_statistics_refresh
 from demo.synthetic.loader import (
     AuthorVectors,
     PoolVectors,
@@ -391,6 +392,7 @@ def seed(
     concept_vector_refresh([c.pk for c in concept_objs])
     entry_vector_refresh()
     progress("search vectors refreshed")
+    planner_statistics_refresh()
     return summary
 
 
