@@ -364,13 +364,19 @@ def _runs(left: str) -> list[str]:
     return [" ".join(r[-6:]) for r in runs if r]
 
 
+# A quantity's symbol led by a Greek letter, right before its value ("Ωm 0.315", "σ8 =
+# 0.81", "η 240 mV"): science names quantities so, never datasets, systems or places. (After
+# a value, "2.1 Ωm" is a unit.)
+_GREEK_SYMBOL = re.compile(r"[α-ωΑ-Ω][\w₀-₉]{0,3}")
+
+
 def _metric_back(left: str, *, by: bool = False) -> str:
     """The last run of words before the value that names a measure, else the adjoining run.
 
     After "by" ("reduced teen employment by 1.2%") the adjoining words are the measure.
     """
     adjoining = _phrase_back(left)
-    if adjoining and (_is_measure(adjoining) or by):
+    if adjoining and (_is_measure(adjoining) or by or _GREEK_SYMBOL.fullmatch(adjoining)):
         return adjoining
     measured = [r for r in _runs(left) if _is_measure(r)]
     if measured:
@@ -1356,8 +1362,8 @@ def _clean_metric(metric: str) -> str:
             unit = ""  # a word that is also a unit's name: "hours worked"
         setting = _RATE_SETTING.match(metric)  # "1C capacity retention": a C-rate
         unit = unit or (setting.group(0) if setting else "")
-        if not unit:
-            break
+        if not unit or _GREEK_SYMBOL.fullmatch(metric):
+            break  # "σ8", "Ωm": a quantity's symbol, not a unit to a power or a product
         metric = metric[len(unit) :].strip()
     return metric
 

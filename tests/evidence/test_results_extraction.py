@@ -820,3 +820,14 @@ def test_a_list_headings_operating_point_is_its_protocol_not_its_measure():
     first, second = results_in("OER overpotential at 10 mA/cm² — IrO2 320 mV, NiFe-LDH 230 mV")
     assert (first.metric, first.model, first.benchmark) == ("OER overpotential", "IrO2", "")
     assert first.protocol == second.protocol == "at 10 mA/cm²"
+
+
+def test_results_in_names_a_figure_by_the_greek_symbol_before_it():
+    """A symbol led by a Greek letter right before a value is its measure, not a unit; after
+    a value the same letters are a unit (ohm metres), and the measure is named before it."""
+    h0, omega, sigma = results_in("Planck 2018: H0 67.36±0.54, Ωm 0.3153±0.0073, σ8 0.8111±0.0060")
+    assert [h0.value, omega.value, sigma.value] == [67.36, 0.3153, 0.8111]
+    assert [omega.metric, sigma.metric] == ["Ωm", "σ8"]
+    assert {d.benchmark for d in (h0, omega, sigma)} == {"Planck 2018"}
+    (resistivity,) = results_in("The resistivity was 2.1 Ωm at 20 °C.")
+    assert resistivity.metric == "resistivity"
