@@ -75,6 +75,7 @@ FIELDS31 = FIXTURES / "fields31"  # the same six fields, non-native lab notes: m
 FIELDS32 = FIXTURES / "fields32"  # four fields, a charity's and a trade body's desks: read
 FIELDS33 = FIXTURES / "fields33"  # the held-out half's six fields, a fact-check desk: read
 FIELDS34 = FIXTURES / "fields34"  # the same six fields, secondary sources stressed: read
+FIELDS35 = FIXTURES / "fields35"  # six fields, secondary and abstract only stressed: read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -334,6 +335,7 @@ def main(argv: list[str]) -> int:
             ("dev 32", FIELDS32),
             ("dev 33", FIELDS33),
             ("dev 34", FIELDS34),
+            ("dev 35", FIELDS35),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -847,6 +847,17 @@ _MAKERS_CHANNEL = _rx(
     r"(?:(?!recap|summary|round-?up|write-?up|digest|coverage|review)[^.;:]){0,20}?"
     r"\b(?:by|of|from)\s+(?:the\s+)?(?:(?:trial|study|lead|first|"
     rf"senior|corresponding)\s+)?(?<![\w-])(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
+    # A channel whose maker is said to have done the work: "Application note from Halvorsen,
+    # the company that makes the catalyst and ran these tests", "Investor presentation by
+    # Solvanta, who developed and tested the coating", "results posted by the sponsor, which
+    # ran the trial", "a newsletter written by the study authors".
+    rf"\b(?:{OWN_CHANNEL}|{CHANNEL}|results|note)\s+(?:[\w.-]+\s+){{0,2}}?(?:from|by)\s+"
+    r"[^.;:,()]{1,40}?[,(—–]\s*(?:the\s+[\w-]+\s+)?(?:that|which|who)\s+(?:also\s+)?"
+    r"(?:[^.;:,]{0,40}?\s+(?:and|&)\s+)?(?:ran|run|runs|conducted|performed|tested|sponsored|"
+    r"funded|did|carried\s+out|led)\s+(?:the|these|this|its|their|our)\b",
+    rf"\b(?:{OWN_CHANNEL}|{CHANNEL}|results)\b[^.;:]{{0,30}}?\b(?:written|prepared|issued|posted|"
+    rf"given|presented|run)\s+by\s+(?:the\s+)?(?:(?:study|trial|paper{Q}?s?)\s+)?(?<![\w-])"
+    rf"(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
     # "the university's press release on the authors' work".
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\b(?:on|about|describing|announcing)\s+the\s+(?:{AUTHORS})"
     rf"(?:{Q}s?|s{Q})\s+(?:own\s+)?(?:work|paper|study|research|results|findings)\b",
@@ -942,7 +953,7 @@ _EDITORIAL = _rx(
     r"\b(?:the|our)\s+(?:team|desk|wiki|editors?)\s+reads?\s+(?:the|this|that|it|these|those)\b"
     r"[^.;:!?]{0,80}?\bas\b",
     rf"\b(?:team|desk|editors?|wiki)(?:{Q}s|s{Q})?\s+consensus\b",
-    r"\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
+    r"(?<!\bletter\s)(?<!\bletters\s)\b(?:to|for)\s+(?:these|this|the)\s+editors?\b",
     # The writers as a body ("the wiki", "the editors", "the committee", "the office", "staff",
     # "the reading group"; not "the NICE committee", "the safety committee") judging or
     # deciding: "the team reckons", "the committee suspects", "staff are uneasy".
@@ -1218,11 +1229,12 @@ _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
 # "…; that is our reading after going through the methods": the reading named as a verdict.
 _THAT_IS = re.compile(r"\b(?:that|this|which)(?:\s+(?:is|was)|'s)\s+$", re.I)
 _VIEW_THAT = re.compile(r"\s+(?:is|was|remains|stays)\s+(?:still\s+|also\s+)?(?:that\b|:)", re.I)
-# "a Lancet editorial", "the journal's editorial", "an editorial in Nature": a publication's
-# piece, not the writer's ("as an editorial aside" stays the writer's).
+# "a Lancet editorial", "the journal's editorial", "an (accompanying) editorial in Nature": a
+# publication's piece, not the writer's ("as an editorial aside" stays the writer's).
 _PUBLISHED_EDITORIAL = re.compile(
     rf"(?:\b[\w-]+{Q}s?\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{0,3}}|\b(?:an?|the)\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{1,3}}"
-    r"|\b(?:an?|the)\s+(?=editorial\s+(?:in|by|from|published|run|written)\b))editorial\b",
+    r"|\b(?:an?|the)\s+(?:(?!(?:wiki|team|desk|house|site)\b)[a-z]+\s+)?"
+    r"(?=editorial\s+(?:in|by|from|published|run|written)\b))editorial\b",
     re.I,
 )
 _OWN_SUMMARY = re.compile(rf"\bown\b|\b{AUTHORS}{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)

@@ -1199,3 +1199,53 @@ def test_a_fact_check_desks_notes_state_their_reading(text, level):
 )
 def test_a_claim_pointing_back_at_its_sections_source_takes_the_sections_level(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "level"),
+    [
+        # A channel whose maker is said to have done the work is the makers' own summary.
+        (
+            "Application note from Halvorsen, the company that makes the catalyst and ran these "
+            "tests",
+            "Leaching was below 5 ppm.",
+            "abstract_only",
+        ),
+        (
+            "Investor slides by Solvanta, who developed and tested the coating",
+            "It lasts.",
+            "abstract_only",
+        ),
+        (
+            "Registry results posted by the sponsor, Veranth, which ran the trial",
+            "SAEs 4.6%.",
+            "abstract_only",
+        ),
+        (
+            "From a newsletter written by the study authors",
+            "Blood lead fell 1.1 µg/dL.",
+            "abstract_only",
+        ),
+        # Someone else's note on the paper is no reading of it.
+        (
+            "Taken from a third-party distributor's application note on the Kovač paper",
+            "The MOF adsorbed 4.1 mmol/g.",
+            "secondary",
+        ),
+        # A letter to the editor, or an editorial by others, is a third party's view.
+        (
+            "",
+            "A letter to the editor from another group argues the arm was under-dosed.",
+            "secondary",
+        ),
+        (
+            "",
+            "An accompanying editorial by outside authors argues the margin is too wide.",
+            "secondary",
+        ),
+        ("", "According to the regional field guide, the larvae feed on one plant.", "secondary"),
+        ("", "To the editors, this looks like leakage.", "editorial"),
+    ],
+)
+def test_who_made_a_channel_decides_whether_it_is_the_makers_summary(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
