@@ -739,6 +739,18 @@ _PERIOD = re.compile(
 )
 
 
+def _with_heading_conditions(protocol: str, heading: str) -> str:
+    """``protocol`` and every quantity with a unit a list's heading names ("MOF CO2 uptake
+    at 298 K, 1 bar", "corrosion rate in SBF, 37 °C", "CLARITY AD, 18 mo"): a heading
+    states no result, so its quantities are the conditions every item was measured in."""
+    pieces = [protocol] if protocol else []
+    for q in quantities(heading):
+        if q.unit and q.unit != "%" and q.kind in (FIGURE, SETTING):
+            if normalise_protocol(q.text) not in normalise_protocol(", ".join(pieces)):
+                pieces.append(q.text)
+    return ", ".join(pieces)
+
+
 @lru_cache(maxsize=64)
 def _heading_period(sentence: str) -> tuple[str, ...]:
     m = _HEADING.match(sentence)
@@ -1624,6 +1636,9 @@ def results_in(text: str) -> list[ResultDraft]:
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
         if _is_setup(text[s_start:s_end]):
             continue
+        heading_of = _named_list(text[s_start:s_end])
+        if heading_of is not None and q.end - s_start <= heading_of.head_end:
+            continue  # "MOF CO2 uptake at 298 K, 1 bar | …": a condition of every item
         if re.search(r"\bfrom\s+(?:about\s+|~)?$", before) and _TO_LATER.match(
             text[q.end : min(s_end, q.end + 60)]
         ):
@@ -1872,6 +1887,7 @@ def results_in(text: str) -> list[ResultDraft]:
             settings = sentence[: listed.head_end] + sentence[listed.items_end :]
             protocol = _protocol_in(settings, settings, benchmark)
             protocol = ", ".join(p.strip(" —–|·") for p in protocol.split(", ") if p.strip(" —–|·"))
+            protocol = _with_heading_conditions(protocol, sentence[: listed.head_end])
             if listed.places:
                 benchmark, model = item_name, ""
             else:

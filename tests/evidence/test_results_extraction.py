@@ -831,3 +831,13 @@ def test_results_in_names_a_figure_by_the_greek_symbol_before_it():
     assert {d.benchmark for d in (h0, omega, sigma)} == {"Planck 2018"}
     (resistivity,) = results_in("The resistivity was 2.1 Ωm at 20 °C.")
     assert resistivity.metric == "resistivity"
+
+
+def test_results_in_gives_each_item_of_a_list_the_conditions_its_heading_names():
+    """A list's heading states no result: its quantities are the conditions of every item."""
+    rows = results_in("MOF CO2 uptake at 298 K, 1 bar | Mg-MOF-74 8.0 mmol/g | HKUST-1 4.2 mmol/g")
+    assert [(r.value, r.model) for r in rows] == [(8.0, "Mg-MOF-74"), (4.2, "HKUST-1")]
+    assert {r.protocol for r in rows} == {"at 298 K, 1 bar"}  # "1 bar" is no result
+    rows = results_in("Corrosion rate in SBF, 37 °C: AZ31 2.1 mm/yr, WE43 0.9 mm/yr")
+    assert [r.value for r in rows] == [2.1, 0.9]
+    assert all("37 °C" in r.protocol for r in rows)
