@@ -745,9 +745,9 @@ def _with_heading_conditions(protocol: str, heading: str) -> str:
     states no result, so its quantities are the conditions every item was measured in."""
     pieces = [protocol] if protocol else []
     for q in quantities(heading):
-        if q.unit and q.unit != "%" and q.kind in (FIGURE, SETTING):
-            if normalise_protocol(q.text) not in normalise_protocol(", ".join(pieces)):
-                pieces.append(q.text)
+        condition = q.unit and q.unit != "%" and q.kind in (FIGURE, SETTING)
+        if condition and normalise_protocol(q.text) not in normalise_protocol(", ".join(pieces)):
+            pieces.append(q.text)
     return ", ".join(pieces)
 
 
