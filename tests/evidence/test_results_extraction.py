@@ -841,3 +841,23 @@ def test_results_in_gives_each_item_of_a_list_the_conditions_its_heading_names()
     rows = results_in("Corrosion rate in SBF, 37 °C: AZ31 2.1 mm/yr, WE43 0.9 mm/yr")
     assert [r.value for r in rows] == [2.1, 0.9]
     assert all("37 °C" in r.protocol for r in rows)
+
+
+def test_results_in_reads_a_list_whose_items_a_semicolon_parts():
+    rows = results_in(
+        "Corrosion rate in SBF, 37 °C: AZ31 2.1 mm/yr; WE43 0.9 mm/yr; pure Mg 3.5 mm/yr"
+    )
+    assert [(r.value, r.metric, r.model) for r in rows] == [
+        (2.1, "Corrosion rate", "AZ31"),
+        (0.9, "Corrosion rate", "WE43"),
+        (3.5, "Corrosion rate", "pure Mg"),
+    ]
+    assert all("37 °C" in r.protocol for r in rows)
+    # Catalogued objects are what was measured (a letter after a designation is no measure).
+    planets = results_in(
+        "Radii, TESS+CHEOPS: TOI-270 b 1.28 R⊕; TOI-270 c 2.33 R⊕; TOI-270 d 2.13 R⊕."
+    )
+    assert [r.benchmark for r in planets] == ["TOI-270 b", "TOI-270 c", "TOI-270 d"]
+    # Two clauses a semicolon parts stay two.
+    first, second = results_in("Accuracy rose to 81%; latency fell to 40 ms.")
+    assert (first.metric, second.metric) == ("Accuracy", "latency")
