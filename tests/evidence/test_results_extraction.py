@@ -855,7 +855,7 @@ def test_results_in_reads_a_list_whose_items_a_semicolon_parts():
     assert all("37 °C" in r.protocol for r in rows)
     # Catalogued objects are what was measured (a letter after a designation is no measure).
     planets = results_in(
-        "Radii, TESS+CHEOPS: TOI-270 b 1.28 R⊕; TOI-270 c 2.33 R⊕; TOI-270 d 2.13 R⊕."
+        "Exoplanet radii, TESS+CHEOPS: TOI-270 b 1.28 R⊕; TOI-270 c 2.33 R⊕; TOI-270 d 2.13 R⊕."
     )
     assert [r.benchmark for r in planets] == ["TOI-270 b", "TOI-270 c", "TOI-270 d"]
     # Two clauses a semicolon parts stay two.
