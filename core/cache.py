@@ -2,11 +2,12 @@
 
 Everything cached is stored under a *version* taken before the data it is built from; the
 database's triggers replace a version on every write to what it covers, so nothing stored
-under an older one is read again (docs/architecture.md, "The cache"). Four versions:
+under an older one is read again (docs/architecture.md, "The cache"). Five versions:
 *content* (whole pages, ``cached_fragment``), *frame* (``cached_frame``: the same but for
 claims alone), *library* (``cached_library``: the papers list), *people*
-(``cached_for_people``: accounts and permissions); ``core.cache_triggers.watches`` says
-which writes replace which.
+(``cached_for_people``: accounts and permissions), *results* (``cached_results``: the
+results tables and benchmark pages); ``core.cache_triggers.watches`` says which writes
+replace which.
 """
 
 from __future__ import annotations
@@ -208,6 +209,10 @@ def people_version() -> str:
     return versions("people")[0]
 
 
+def results_version() -> str:
+    return versions("results")[0]
+
+
 def content_and_frame_versions() -> tuple[str, ...]:
     return versions("content", "frame")
 
@@ -302,6 +307,14 @@ def cached_library(
     that change none of those."""
     key = f"library:{version or library_version()}:{name}"
     return _cached(key, render, memoize=memoize)
+
+
+def cached_results(name: str, render: Callable[[], T], *, memoize: bool = True) -> T:
+    """``cached_fragment`` for what reads only results, benchmarks, and the marks, caveats,
+    entries and papers of the claims that state results: under the results version, it
+    outlives the writes to every other claim, entry and page (a mark of a claim stating
+    no result)."""
+    return _cached(f"results:{results_version()}:{name}", render, memoize=memoize)
 
 
 def cached_response(name: str, render: Callable[[], HttpResponse]) -> HttpResponse:

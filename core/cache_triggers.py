@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-KINDS = ("content", "frame", "library", "people")
+KINDS = ("content", "frame", "library", "people", "results")
 EVERYTHING = KINDS
 # Rows per version, see core.models.CacheVersion.
 SLOTS = 4
@@ -41,12 +41,17 @@ SHOWN_USER_COLUMNS = ("username", "first_name", "last_name")
 class Watch:
     """Writes to a table that replace ``kinds``: every INSERT, DELETE or TRUNCATE, and an
     UPDATE unless ``update`` is False or it sets only columns in ``ignoring``; or, with
-    ``changed``, only an UPDATE of a row whose listed columns change."""
+    ``changed``, only an UPDATE of a row whose listed columns change. With ``related``,
+    only a row that ``related`` (an SQL condition, the row's ``key`` column as ``{key}``)
+    says is related (a claim that has results): INSERT, DELETE and an UPDATE of the
+    ``changed`` columns (any UPDATE without them), each row checked; TRUNCATE always."""
 
     kinds: tuple[str, ...]
     ignoring: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     update: bool = True
+    related: str = ""
+    key: str = "id"
 
     def updated_columns(self, columns: list[str]) -> list[str] | None:
         """The columns whose UPDATE counts, None for any UPDATE at all."""
@@ -55,19 +60,51 @@ class Watch:
         return [c for c in columns if c not in self.ignoring] if self.ignoring else None
 
 
+# What the results pages show besides results and benchmarks, and of which rows: a claim's
+# mark, caveats and entry, and an entry's status and topics, of claims that state
+# confirmed results.
+# Only confirmed results are shown; a result's own writes replace the version anyway.
+_HAS_RESULTS = (
+    "EXISTS (SELECT 1 FROM results_result WHERE claim_id = {key} AND status = 'confirmed')"
+)
+_ENTRY_HAS_RESULTS = (
+    "EXISTS (SELECT 1 FROM results_result r JOIN entries_claim c ON c.id = r.claim_id "
+    "WHERE c.entry_id = {key} AND r.status = 'confirmed')"
+)
+_RESULTS_READ = {
+    "entries_claim": Watch(("results",), changed=("evidence", "entry_id"), related=_HAS_RESULTS),
+    "entries_claim_caveats": Watch(("results",), related=_HAS_RESULTS, key="claim_id"),
+    "entries_entry": Watch(("results",), changed=("status",), related=_ENTRY_HAS_RESULTS),
+    "entries_entry_topics": Watch(("results",), related=_ENTRY_HAS_RESULTS, key="entry_id"),
+    "entries_caveat": Watch(("results",)),  # caveats by name
+}  # papers: every write to them replaces every version
+
+
 def watches(table: str) -> list[Watch]:
     """What a write to ``table`` replaces: the content version for anything a page may show,
     the frame version unless only claims change, the library version for what the papers
-    list shows, the people version for accounts and permissions."""
+    list shows, the people version for accounts and permissions, the results version for
+    what the results pages show (results, benchmarks, and the marks, caveats, entries and
+    papers of claims that state results)."""
+    return _watches(table) + ([_RESULTS_READ[table]] if table in _RESULTS_READ else [])
+
+
+def _watches(table: str) -> list[Watch]:
     if table in UNWATCHED or table.startswith(UNWATCHED_PREFIXES):
         return []
-    # Claims and the results they state are drawn in the claims part of a page, never its
-    # frame (the concept page's best-results box sits with the evidence mix).
-    if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent", "results_result"):
+    if table.startswith("results_"):
+        # Results are drawn in the claims part of a page, never its frame (the concept
+        # page's best-results box sits with the evidence mix); benchmarks are in frames.
+        kinds = (
+            ("content", "results") if table == "results_result" else ("content", "frame", "results")
+        )
+        return [Watch(kinds)]
+    # Claims are drawn in the claims part of a page, never its frame.
+    if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent"):
         return [Watch(("content",))]
     if table == "entries_entry":  # counting its changes (a mark) shows in no frame
         return [Watch(("content",)), Watch(("frame",), ignoring=("version", "updated"))]
-    if table.startswith(("wiki_", "entries_", "results_")):
+    if table.startswith(("wiki_", "entries_")):
         watched = [Watch(("content", "frame"))]
         if table == "wiki_concept":  # a topic of the papers list: its name and address
             watched += [
@@ -90,12 +127,12 @@ def watches(table: str) -> list[Watch]:
 
 
 PG_BUMP_FUNCTION = """
-CREATE OR REPLACE FUNCTION core_cache_bump() RETURNS trigger LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION core_cache_replace(kinds text[]) RETURNS void LANGUAGE plpgsql
 SET search_path FROM CURRENT AS $$
 DECLARE
     k text;
 BEGIN
-    FOREACH k IN ARRAY TG_ARGV LOOP
+    FOREACH k IN ARRAY kinds LOOP
         -- A slot no other open transaction holds: writers never queue on each other.
         UPDATE core_cacheversion SET token = gen_random_uuid()::text
         WHERE id = (SELECT id FROM core_cacheversion WHERE kind = k
@@ -110,6 +147,32 @@ BEGIN
     PERFORM pg_notify('core_cache', '');
     IF current_setting('core.cache_notice', true) = 'on' THEN
         RAISE NOTICE 'core_cache';
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION core_cache_bump() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+BEGIN
+    PERFORM core_cache_replace(TG_ARGV::text[]);
+    RETURN NULL;
+END $$;
+
+-- A row's write replaces the versions only when the row is related (a claim that states
+-- results): TG_ARGV is the row's key column, the condition (the key as $1), the kinds.
+CREATE OR REPLACE FUNCTION core_cache_bump_related() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+DECLARE
+    row_key text;
+    related boolean;
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        row_key := to_jsonb(OLD) ->> TG_ARGV[0];
+    ELSE
+        row_key := to_jsonb(NEW) ->> TG_ARGV[0];
+    END IF;
+    EXECUTE TG_ARGV[1] INTO related USING row_key::bigint;
+    IF related OR related IS NULL THEN
+        PERFORM core_cache_replace(TG_ARGV[2:array_upper(TG_ARGV, 1)]);
     END IF;
     RETURN NULL;
 END $$;
@@ -129,6 +192,9 @@ def _pg_triggers(table: str, columns: list[str]) -> list[str]:
     for n, watch in enumerate(watches(table)):
         name = f'"{trigger_prefix(table)}_{n}"'
         args = ", ".join(f"'{kind}'" for kind in watch.kinds)
+        if watch.related:
+            statements += _pg_related_triggers(table, n, watch)
+            continue
         if watch.changed:
             when = " OR ".join(f'OLD."{c}" IS DISTINCT FROM NEW."{c}"' for c in watch.changed)
             events, level = "UPDATE", f" FOR EACH ROW WHEN ({when})"
@@ -146,11 +212,44 @@ def _pg_triggers(table: str, columns: list[str]) -> list[str]:
     return statements
 
 
+def _pg_related_triggers(table: str, n: int, watch: Watch) -> list[str]:
+    """One trigger per row written (``Watch.related``), and one per TRUNCATE."""
+    prefix = f"{trigger_prefix(table)}_{n}"
+    condition = "SELECT " + watch.related.format(key="$1")
+    args = ", ".join(
+        "'" + arg.replace("'", "''") + "'" for arg in (watch.key, condition, *watch.kinds)
+    )
+    kinds = ", ".join(f"'{kind}'" for kind in watch.kinds)
+    changed = " OR ".join(f'OLD."{c}" IS DISTINCT FROM NEW."{c}"' for c in watch.changed)
+    events = [("i", "INSERT", ""), ("d", "DELETE", ""), ("u", "UPDATE", changed)]
+    statements = [
+        f'CREATE OR REPLACE TRIGGER "{prefix}{event}" AFTER {what} ON "{table}" FOR EACH ROW'
+        + (f" WHEN ({when})" if when else "")
+        + f" EXECUTE FUNCTION core_cache_bump_related({args})"
+        for event, what, when in events
+    ]
+    statements.append(
+        f'CREATE OR REPLACE TRIGGER "{prefix}t" AFTER TRUNCATE ON "{table}" FOR EACH STATEMENT '
+        f"EXECUTE FUNCTION core_cache_bump({kinds})"
+    )
+    return statements
+
+
 def _sqlite_triggers(table: str, columns: list[str]) -> list[str]:
     statements = []
     for n, watch in enumerate(watches(table)):
         bump = _SQLITE_BUMP.format(kinds=", ".join(f"'{kind}'" for kind in watch.kinds))
-        if watch.changed:
+        if watch.related:
+            changed = " OR ".join(f'OLD."{c}" IS NOT NEW."{c}"' for c in watch.changed)
+            new_row = watch.related.format(key=f'NEW."{watch.key}"')
+            events = [
+                ("i", f'INSERT ON "{table}" FOR EACH ROW WHEN {new_row}'),
+                ("d", f'DELETE ON "{table}" FOR EACH ROW WHEN '
+                 + watch.related.format(key=f'OLD."{watch.key}"')),
+                ("u", f'UPDATE ON "{table}" FOR EACH ROW WHEN '
+                 + (f"({changed}) AND " if changed else "") + new_row),
+            ]  # fmt: skip
+        elif watch.changed:
             when = " OR ".join(f'OLD."{c}" IS NOT NEW."{c}"' for c in watch.changed)
             events = [("u", f'UPDATE ON "{table}" FOR EACH ROW WHEN {when}')]
         else:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from core.cache import cache_page_for_anonymous, cached_fragment, data_digest
+from core.cache import cache_page_for_anonymous, cached_results, data_digest
 from core.htmx import render_page
 from core.http import safe_next, site_root
 from entries.services import EntryError
@@ -104,10 +104,10 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
         html = _table_html(built, alone=alone, query=query)
         return built.benchmarks, built.protocols, html
 
-    # The same for every reader: rendered once per content version and filters.
+    # The same for every reader: rendered once per results version and filters.
     key = f"results-table:{concept.pk}:{data_digest((sorted(vars(filters).items()), bool(query)))}"
     # A filtered table is kept in the shared cache alone: filters are many.
-    benchmarks, protocols, table_html = cached_fragment(key, table, memoize=not query)
+    benchmarks, protocols, table_html = cached_results(key, table, memoize=not query)
     context = {
         "concept": concept,
         "form": form,
@@ -161,10 +161,10 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
             table, alone=alone
         )
 
-    # The same for every reader: rendered once per content version and protocol (a page of
+    # The same for every reader: rendered once per results version and protocol (a page of
     # one protocol in the shared cache alone: any words may be asked for).
     key = f"benchmark-page:{benchmark.pk}:{data_digest(protocol)}"
-    html = cached_fragment(key, body, memoize=protocol is None)
+    html = cached_results(key, body, memoize=protocol is None)
     context = {"benchmark": benchmark, "body_html": mark_safe(html)}  # rendered by templates
     return render(request, "results/benchmark.html", context)
 

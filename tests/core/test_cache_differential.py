@@ -23,7 +23,7 @@ from api.services import token_create
 from core.cache import memo
 from entries.models import Claim, Evidence
 from entries.services import claim_mark
-from results.models import Benchmark
+from results.models import Benchmark, Result, ResultStatus
 from tests.factories import build_world, concept_form_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +39,11 @@ _FEED_DATE = re.compile(r"<updated>[^<]*</updated>")
 @pytest.fixture
 def site(editor, contributor, other_editor):
     world = build_world(editor=editor, contributor=contributor, other_editor=other_editor)
-    Benchmark.objects.create(name="MMLU", slug="mmlu")  # a page with a "Watch" button too
+    mmlu = Benchmark.objects.create(name="MMLU", slug="mmlu")  # a page with a "Watch" button too
+    # The published claim's figure, confirmed on it: the results pages show its mark.
+    Result.objects.filter(claim__entry=world.published).update(
+        status=ResultStatus.CONFIRMED, benchmark=mmlu
+    )
     clients = {"anonymous": Client()}
     for role, user in (("contributor", contributor), ("editor", editor)):
         clients[role] = Client()
@@ -60,6 +64,7 @@ def _pages(world) -> list[str]:
         f"/papers/?topic={slug}",
         f"/papers/{world.paper.arxiv_id}/",
         "/benchmarks/mmlu/",
+        f"/wiki/{slug}/results/",
         f"/entries/{world.published.pk}/",
         "/search/?q=reward",
         "/changes/",
@@ -210,6 +215,38 @@ WRITES = [
     pytest.param(
         lambda w, c, e: _psql("UPDATE wiki_revision SET summary = 'From psql.'"),
         id="psql-session",
+        marks=PG,
+    ),
+    # What the results pages show of the claims that state results.
+    pytest.param(
+        lambda w, c, e: _raw(
+            "UPDATE entries_claim SET evidence = 'secondary' WHERE id = %s", [_claim(w).pk]
+        ),
+        id="raw-mark-of-a-claim-with-results",
+    ),
+    pytest.param(
+        lambda w, c, e: _raw(
+            "INSERT INTO entries_claim_caveats (claim_id, caveat_id) "
+            "SELECT %s, id FROM entries_caveat ORDER BY id LIMIT 1",
+            [_claim(w).pk],
+        ),
+        id="raw-caveat-on-a-claim-with-results",
+    ),
+    pytest.param(
+        lambda w, c, e: _raw(
+            "UPDATE entries_entry SET status = 'draft' WHERE id = %s", [w.published.pk]
+        ),
+        id="raw-entry-with-results-unpublished",
+    ),
+    pytest.param(
+        lambda w, c, e: _raw(
+            "DELETE FROM entries_entry_topics WHERE entry_id = %s", [w.published.pk]
+        ),
+        id="raw-topic-of-an-entry-with-results-removed",
+    ),
+    pytest.param(
+        lambda w, c, e: _psql("UPDATE entries_claim SET evidence = 'editorial'"),
+        id="psql-marks-of-every-claim",
         marks=PG,
     ),
 ]
