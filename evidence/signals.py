@@ -753,10 +753,12 @@ _SECONDARY = _rx(
     rf"[\w.-]+{Q}s\s+(?:summary|write-?up|thread|blog post|newsletter|coverage)\s+"
     r"(?:says|states|reports|claims|puts|notes)\b",
     # Someone of a trade, unnamed, as the one who speaks: "An engineer at the water utility
-    # says", "A state epidemiologist interviewed on local radio put it at 12%".
-    r"^\W*(?:an?|one)\s+(?:[\w-]+\s+){0,2}?[a-z]+(?:ist|ian|er|or|ant)\b(?:\s+(?:at|from|with|"
-    r"of|for|in|on|interviewed|quoted|speaking|writing)\s+[^.;:!?]{1,40}?)?\s+(?:says|said|told|"
-    r"tells|puts|put|claims|claimed|argues|argued|reckons|reckoned|thinks|writes|wrote)\b",
+    # says", "A state epidemiologist interviewed on local radio put it at 12%", "An outside
+    # ecologist, quoted in a local paper, noted".
+    r"^\W*(?:an?|one)\s+(?:[\w-]+\s+){0,2}?[a-z]+(?:ist|ian|er|or|ant)\b(?:,?\s+(?:at|from|with|"
+    r"of|for|in|on|interviewed|quoted|speaking|writing)\s+[^.;:!?]{1,40}?,?)?\s+(?:says|said|told|"
+    r"tells|puts|put|claims|claimed|argues|argued|reckons|reckoned|thinks|writes|wrote|replied|"
+    r"replies|responded|responds|commented|comments|tweeted|tweets|noted|notes|warned|warns)\b",
     # Someone else's summary in a channel: "the guide summary in the society newsletter".
     rf"(?<!own\s)(?<!-written\s)\b(?:summary|summaries|write-?up|recap|digest|account)\s+(?:in|on|from)\s+(?!(?:the\s+)?"
     rf"{AUTHORS}|(?:their|its|his|her)\b)(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
@@ -858,6 +860,10 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?:{OWN_CHANNEL}|{CHANNEL}|results)\b[^.;:]{{0,30}}?\b(?:written|prepared|issued|posted|"
     rf"given|presented|run)\s+by\s+(?:the\s+)?(?:(?:study|trial|paper{Q}?s?)\s+)?(?<![\w-])"
     rf"(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
+    # The makers speaking on a channel of their own: "Lead author on Twitter: …", "the
+    # investigators, via their webinar".
+    rf"(?<!\bof\s)(?<!\bof\sthe\s)\b(?-i:{AUTHORS})\s*,?\s+(?:on|via)\s+(?:their\s+|his\s+|"
+    rf"her\s+)?(?:twitter|x|bluesky|mastodon|linkedin|youtube|{OWN_CHANNEL})\b(?=\s*[:,]|\s+\w+s\b)",
     # "the university's press release on the authors' work".
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\b(?:on|about|describing|announcing)\s+the\s+(?:{AUTHORS})"
     rf"(?:{Q}s?|s{Q})\s+(?:own\s+)?(?:work|paper|study|research|results|findings)\b",
@@ -886,6 +892,7 @@ _AS_SOURCE = re.compile(
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
+_LABEL_END = re.compile(r"\s*:\s")
 _RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
 
 
@@ -1627,7 +1634,10 @@ def reading_signal(sentence: str) -> Signal | None:
         and not _OWN_SUMMARY.search(secondary.group(0))
     )
     makers = _makers_summary(sentence)
-    if makers and _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48]):
+    if makers and (
+        _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48])
+        or _LABEL_END.match(sentence, makers.end())  # "Lead author on Twitter: …"
+    ):
         return Signal(ABSTRACT_ONLY, makers)
     own = secondary and _AUTHORS_OWN.search(sentence)
     if own and not (_NOT_AUTHORS.search(sentence) or recap):

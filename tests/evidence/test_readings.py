@@ -1245,6 +1245,16 @@ def test_a_claim_pointing_back_at_its_sections_source_takes_the_sections_level(s
         ),
         ("", "According to the regional field guide, the larvae feed on one plant.", "secondary"),
         ("", "To the editors, this looks like leakage.", "editorial"),
+        # The makers on a channel of theirs, and others speaking of them there.
+        ("", "Lead author on Twitter: levels correlated with admissions.", "abstract_only"),
+        ("", "The authors, via their webinar, said the effect held.", "abstract_only"),
+        ("", "A critic of the authors on Twitter says the effect is small.", "secondary"),
+        (
+            "",
+            "An outside ecologist, quoted in a local paper, noted the plots were few.",
+            "secondary",
+        ),
+        ("", "An outside haematologist replied on Twitter that VTE was excluded.", "secondary"),
     ],
 )
 def test_who_made_a_channel_decides_whether_it_is_the_makers_summary(scope, text, level):
