@@ -6,7 +6,7 @@ shows (``core.cache.cached_parts``, as the review queue's claim rows): the claim
 its paper's columns and its caveats' names, slugs and descriptions. The badge summary
 beside the claims is counted from the same rows. Only a claim whose rows changed (a mark,
 a paper edited, a caveat reworded) is rendered again; the others are read from the cache.
-Editors reviewing the entry get the review controls instead (``entries.review_page``).
+Editors reviewing the entry get the review controls instead (``entries.review.review_page``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import Unstored, cached_parts, data_digest
 from entries.models import Claim, Entry, Evidence
-from entries.review_page import CLAIM_COLUMNS, PAPER_COLUMNS, claim_rows_with_caveats
+from entries.review.review_page import CLAIM_COLUMNS, PAPER_COLUMNS, claim_rows_with_caveats
 from entries.selectors import PAPER_TEXT, BadgeCount, badge_counts
 
 # The names change with the parts' markup, so no part of an older layout is reused.

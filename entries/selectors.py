@@ -28,8 +28,8 @@ from entries.models import (
     EntryStatus,
     Evidence,
 )
-from entries.reasons import mark_reasons
-from entries.suggestions import claim_suggestions
+from entries.review.reasons import mark_reasons
+from entries.review.suggestions import claim_suggestions
 from wiki.models import Concept, published_topics
 
 # A cited paper's long columns, which no claim shows: left out when claims are read.

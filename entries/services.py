@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
 from entries.fulltext import entry_vector_refresh
-from entries.marks import full_text_problem, mark_change_detail
 from entries.models import (
     MARK_CHANGED,
     OPEN_STATUSES,
@@ -28,8 +27,9 @@ from entries.models import (
     Evidence,
     EvidenceLevel,
 )
+from entries.review.marks import full_text_problem, mark_change_detail
+from entries.review.suggestions import Suggestion, claim_suggestions
 from entries.signals import claims_written
-from entries.suggestions import Suggestion, claim_suggestions
 from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept

@@ -29,6 +29,7 @@ from django.utils import timezone
 from accounts.roles import can_contribute, is_editor
 from entries.fulltext import entry_vector_refresh
 from entries.models import Entry, EntryEvent, EntryStatus
+from entries.review.workflow import entry_transition
 from entries.services import (
     ClaimData,
     EditNotAllowed,
@@ -40,7 +41,6 @@ from entries.services import (
     open_revision,
     revision_start,
 )
-from entries.workflow import entry_transition
 from wiki.models import Concept
 
 User = AbstractBaseUser | AnonymousUser

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from entries.models import Entry, EntryEvent, EntryStatus
+from entries.review.workflow import entry_writers
 from entries.services import (
     EditNotAllowed,
     EntryError,
@@ -18,7 +19,6 @@ from entries.services import (
     check_version,
     entry_version_bump,
 )
-from entries.workflow import entry_writers
 from evidence import metric_direction, normalise_protocol
 from results.models import Benchmark, Direction, Result, ResultStatus
 from results.proposals import benchmark_resolve

@@ -1,5 +1,5 @@
 """The evidence audit page: every claim with its marks, the reasons behind them and the
-open suggestions, for editors working through an import (see ``entries.audit``)."""
+open suggestions, for editors working through an import (see ``entries.review.audit``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.roles import is_editor
 from core.htmx import render_page
 from core.submissions import submission_token
-from entries.audit import audit_claims, audit_counts, audit_rows, topics_with_entries
 from entries.models import Evidence
+from entries.review.audit import audit_claims, audit_counts, audit_rows, topics_with_entries
 from entries.tasks import REAUDIT_JOB
 from jobs.services import job_start
 from wiki.models import Concept

@@ -28,6 +28,7 @@ from entries.forms import (
     papers_by_key,
 )
 from entries.models import Entry, EntryStatus
+from entries.review.workflow import TransitionError, entry_transition
 from entries.selectors import claims_prefetch
 from entries.services import (
     EntryError,
@@ -38,7 +39,6 @@ from entries.services import (
     open_revision,
 )
 from entries.views.common import attach_results, check_visible
-from entries.workflow import TransitionError, entry_transition
 from papers.picker import paper_key
 from papers.selectors import paper_new_url, papers_for_picker
 

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET
 from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_fragment, today
 from core.htmx import render_page
-from entries.diff import revision_diff
 from entries.entry_page import reader_claims
 from entries.models import (
     EVIDENCE_BADGE,
@@ -23,6 +22,8 @@ from entries.models import (
     EntryStatus,
     Evidence,
 )
+from entries.review.diff import revision_diff
+from entries.review.workflow import AUTHOR, transitions_for
 from entries.selectors import (
     EvidenceMix,
     badge_summary,
@@ -37,7 +38,6 @@ from entries.selectors import (
 )
 from entries.services import can_edit_entry, open_revision
 from entries.views.common import attach_results, check_visible
-from entries.workflow import AUTHOR, transitions_for
 from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept, published_topics
 from wiki.staleness import RereviewNotice, rereview_notice

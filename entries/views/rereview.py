@@ -1,5 +1,5 @@
 """An entry's re-review date: set or cleared on the entry page, marked re-reviewed in the
-review queue (``entries.rereview``)."""
+review queue (``entries.review.rereview``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from core.cache import today
 from core.http import safe_next
 from entries.forms import ReviewByForm
 from entries.models import Entry
-from entries.rereview import entry_review_by_set
+from entries.review.rereview import entry_review_by_set
 from entries.selectors import entry_for_page
 from entries.services import EntryError
 from entries.views.reading import entry_page_context

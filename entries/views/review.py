@@ -20,11 +20,11 @@ from accounts.roles import can_contribute, is_editor
 from core.cache import cached_fragment, today
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
-from entries.diff import revision_diff
 from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import MAX_CLAIMS, Claim, Entry, EntryStatus, Evidence
-from entries.rereview import due_for_rereview, next_review_default
-from entries.review_page import (
+from entries.review.diff import revision_diff
+from entries.review.rereview import due_for_rereview, next_review_default
+from entries.review.review_page import (
     ClaimRows,
     PageInfo,
     QueueRow,
@@ -32,6 +32,13 @@ from entries.review_page import (
     claim_rows,
     queue_page,
     review_entry,
+)
+from entries.review.workflow import (
+    RACE_MESSAGE,
+    StaleApproval,
+    TransitionError,
+    entry_transition,
+    transitions_for,
 )
 from entries.selectors import (
     caveat_vocabulary,
@@ -51,13 +58,6 @@ from entries.services import (
 )
 from entries.views.common import attach_results, check_visible
 from entries.views.reading import entry_page_context
-from entries.workflow import (
-    RACE_MESSAGE,
-    StaleApproval,
-    TransitionError,
-    entry_transition,
-    transitions_for,
-)
 from results.models import Result
 from wiki.selectors import revisions_pending
 
@@ -81,7 +81,7 @@ def _review_context(
     request: HttpRequest, entry: Entry, next_url: str, claims: ClaimRows | None = None
 ) -> None:
     """The claims, decision and diff of an entry whose review controls are shown. Its
-    claims come from the parts shared by every editor (``entries.review_page``); a revision
+    claims come from the parts shared by every editor (``entries.review.review_page``); a revision
     of a published entry, which shows its diff with the claims it changes, is read whole."""
     entry.review_transitions = transitions_for(entry, request.user)
     attach_results(entry, request.user)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core import mail
 
 from entries.models import EntryStatus as S
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
 
 
 def test_decision_email_links_are_absolute_with_site_url(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from entries.audit import audit_report
 from entries.models import EntryStatus, Evidence
+from entries.review.audit import audit_report
 from jobs.models import Job, JobStatus
 from jobs.services import job_execute
 from tests.factories import ClaimFactory, EntryFactory, make_concept
@@ -85,7 +85,7 @@ def test_a_re_audit_changes_no_mark(client, editor, topic_claims):
 def test_a_re_audit_by_level_and_the_rows_listed_are_bounded(
     client, editor, topic_claims, monkeypatch
 ):
-    monkeypatch.setattr("entries.audit.REPORT_ROWS", 1)
+    monkeypatch.setattr("entries.review.audit.REPORT_ROWS", 1)
     client.force_login(editor)
 
     job = _start(client, evidence=Evidence.UNMARKED)

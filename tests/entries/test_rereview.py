@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from entries.models import Entry, EntryEvent, EntryStatus, Evidence
-from entries.rereview import (
+from entries.review.rereview import (
     CLEARED,
     REREVIEWED,
     SET,
@@ -323,8 +323,8 @@ def test_api_shows_the_date_read_only(client, published):
 def test_a_revision_takes_no_date_and_its_approval_keeps_the_entrys(
     editor, contributor, topic, published
 ):
+    from entries.review.workflow import entry_transition
     from entries.services import revision_start
-    from entries.workflow import entry_transition
 
     when = _today() + dt.timedelta(days=90)
     entry_review_by_set(entry=published, by=editor, review_by=when, today=_today())

@@ -1,4 +1,4 @@
-"""The review queue's shared rows (entries.review_page): whatever changes what a row shows,
+"""The review queue's shared rows (entries.review.review_page): whatever changes what a row shows,
 whoever writes it, the next page shows the change; nothing of one editor reaches another."""
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ import datetime as dt
 import pytest
 
 from entries.models import Evidence
+from entries.review.suggestions import claim_suggestions, text_suggestions
 from entries.services import ClaimData, entry_update
 from entries.submission import Submission, entry_submit
-from entries.suggestions import claim_suggestions, text_suggestions
 from papers.models import ReadLevel
 from tests.factories import ClaimFactory, PaperFactory
 

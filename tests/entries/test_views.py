@@ -6,7 +6,7 @@ import datetime as dt
 import xml.etree.ElementTree as ET
 
 from entries.models import Entry, EntryStatus, Evidence
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 
 S = EntryStatus

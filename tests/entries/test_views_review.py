@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
 from tests.factories import ClaimFactory
 
 S = EntryStatus
@@ -64,7 +64,7 @@ def test_review_queue_bounded_queries(editor_client, make_entry, django_assert_m
 
     assert response.status_code == 200
     assert len(large.captured_queries) == len(small.captured_queries)
-    # Until the next write, the queue is read from the cache (entries.review_page).
+    # Until the next write, the queue is read from the cache (entries.review.review_page).
     assert len(large_warm.captured_queries) == len(small_warm.captured_queries) <= 2
 
 
@@ -119,7 +119,7 @@ def test_review_item_bounded_queries(editor_client, make_entry, django_assert_ma
         editor_client.get(f"/review/{large.pk}/")
     with django_assert_max_num_queries(12) as many:
         editor_client.get(f"/review/{large.pk}/")
-    # Claims rendered once are reused (entries.review_page): a warm item asks fewer.
+    # Claims rendered once are reused (entries.review.review_page): a warm item asks fewer.
     assert len(many.captured_queries) == len(few.captured_queries)
     assert len(many_cold.captured_queries) == len(few_cold.captured_queries)
 

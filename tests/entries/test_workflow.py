@@ -8,13 +8,13 @@ from django.core import mail
 from django.db import connection, connections
 
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.services import ClaimData, entry_update
-from entries.workflow import (
+from entries.review.workflow import (
     TransitionConflict,
     TransitionNotAllowed,
     TransitionRefused,
     entry_transition,
 )
+from entries.services import ClaimData, entry_update
 from tests.factories import UserFactory, results_decided
 
 S = EntryStatus

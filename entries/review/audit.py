@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.db.models import Count, QuerySet
 
 from entries.models import Claim, EntryStatus, Evidence
-from entries.reasons import MarkReason, mark_reasons
-from entries.suggestions import Suggestion, claim_suggestions
+from entries.review.reasons import MarkReason, mark_reasons
+from entries.review.suggestions import Suggestion, claim_suggestions
 from wiki.models import Concept
 
 # Long columns no audit row shows.
