@@ -12,7 +12,7 @@ from django.utils.text import slugify
 
 from entries.models import Entry, EntryEvent, EntryStatus
 from entries.review.workflow import entry_writers
-from entries.services import (
+from entries.writing.services import (
     EditNotAllowed,
     EntryError,
     StaleMark,

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.review.workflow import entry_transition
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from papers.models import Paper, ReadLevel
 from papers.services import paper_key_assign
 from results.models import Result, ResultStatus

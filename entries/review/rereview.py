@@ -26,7 +26,7 @@ from django.urls import reverse
 
 from accounts.roles import is_editor
 from entries.models import Entry, EntryEvent, EntryStatus
-from entries.services import EditNotAllowed, EntryError
+from entries.writing.services import EditNotAllowed, EntryError
 
 SET = "set the re-review date"
 CLEARED = "cleared the re-review date"

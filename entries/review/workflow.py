@@ -19,10 +19,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
-from entries.fulltext import entry_vector_refresh
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.services import STALE_MESSAGE, entry_version_bump, entry_writers
 from entries.tasks import decision_email_send
+from entries.writing.fulltext import entry_vector_refresh
+from entries.writing.services import STALE_MESSAGE, entry_version_bump, entry_writers
 from results.models import Result, ResultStatus
 
 AUTHOR = "author"

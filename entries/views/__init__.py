@@ -1,5 +1,5 @@
 """Entry pages: editing, reading, the review queue. Each view validates, calls a service
-in ``entries.services`` / ``entries.review.workflow``, and renders or redirects."""
+in ``entries.writing.services`` / ``entries.review.workflow``, and renders or redirects."""
 
 from entries.views.audit import evidence_audit, evidence_reaudit
 from entries.views.editing import entry_edit, entry_new, paper_options

@@ -17,7 +17,11 @@ from accounts.roles import can_contribute
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.submissions import submission_finish, submission_start
-from entries.forms import (
+from entries.models import Entry, EntryStatus
+from entries.review.workflow import TransitionError, entry_transition
+from entries.selectors import claims_prefetch
+from entries.views.common import attach_results, check_visible
+from entries.writing.forms import (
     CLAIMS_PREFIX,
     ClaimFormSet,
     EntryForm,
@@ -27,10 +31,7 @@ from entries.forms import (
     claim_rows_from_post,
     papers_by_key,
 )
-from entries.models import Entry, EntryStatus
-from entries.review.workflow import TransitionError, entry_transition
-from entries.selectors import claims_prefetch
-from entries.services import (
+from entries.writing.services import (
     EntryError,
     StaleEdit,
     can_edit_entry,
@@ -38,7 +39,6 @@ from entries.services import (
     entry_update,
     open_revision,
 )
-from entries.views.common import attach_results, check_visible
 from papers.picker import paper_key
 from papers.selectors import paper_new_url, papers_for_picker
 

@@ -36,8 +36,8 @@ from entries.selectors import (
     evidence_mix,
     published_claims,
 )
-from entries.services import can_edit_entry, open_revision
 from entries.views.common import attach_results, check_visible
+from entries.writing.services import can_edit_entry, open_revision
 from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept, published_topics
 from wiki.staleness import RereviewNotice, rereview_notice

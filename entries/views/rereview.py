@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 from accounts.roles import is_editor
 from core.cache import today
 from core.http import safe_next
-from entries.forms import ReviewByForm
 from entries.models import Entry
+from entries.review.forms import ReviewByForm
 from entries.review.rereview import entry_review_by_set
 from entries.selectors import entry_for_page
-from entries.services import EntryError
 from entries.views.reading import entry_page_context
+from entries.writing.services import EntryError
 
 DONE = {
     "set": "Re-review date set to {date}.",

@@ -20,9 +20,9 @@ from accounts.roles import can_contribute, is_editor
 from core.cache import cached_fragment, today
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
-from entries.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.models import MAX_CLAIMS, Claim, Entry, EntryStatus, Evidence
 from entries.review.diff import revision_diff
+from entries.review.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.review.rereview import due_for_rereview, next_review_default
 from entries.review.review_page import (
     ClaimRows,
@@ -47,7 +47,9 @@ from entries.selectors import (
     entry_for_page,
     prepare_for_review,
 )
-from entries.services import (
+from entries.views.common import attach_results, check_visible
+from entries.views.reading import entry_page_context
+from entries.writing.services import (
     ClaimMarks,
     EntryError,
     MarkConflict,
@@ -56,8 +58,6 @@ from entries.services import (
     entry_apply_suggestions,
     entry_mark_claims,
 )
-from entries.views.common import attach_results, check_visible
-from entries.views.reading import entry_page_context
 from results.models import Result
 from wiki.selectors import revisions_pending
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from entries.forms import papers_by_key
+from entries.writing.forms import papers_by_key
 from tests.factories import PaperFactory
 
 pytestmark = pytest.mark.django_db

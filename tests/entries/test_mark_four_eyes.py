@@ -7,7 +7,7 @@ import pytest
 
 from api.services import token_create
 from entries.models import Claim, EntryStatus, Evidence
-from entries.services import EditNotAllowed, claim_mark
+from entries.writing.services import EditNotAllowed, claim_mark
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.db import connection, connections, transaction
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.review.workflow import entry_transition
-from entries.services import ClaimData, MarkConflict, claim_mark, entry_update
+from entries.writing.services import ClaimData, MarkConflict, claim_mark, entry_update
 from tests.factories import results_decided
 
 S = EntryStatus

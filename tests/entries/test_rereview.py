@@ -324,7 +324,7 @@ def test_a_revision_takes_no_date_and_its_approval_keeps_the_entrys(
     editor, contributor, topic, published
 ):
     from entries.review.workflow import entry_transition
-    from entries.services import revision_start
+    from entries.writing.services import revision_start
 
     when = _today() + dt.timedelta(days=90)
     entry_review_by_set(entry=published, by=editor, review_by=when, today=_today())

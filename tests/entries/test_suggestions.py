@@ -8,8 +8,8 @@ import pytest
 
 from entries.models import Evidence
 from entries.review.suggestions import claim_suggestions, text_suggestions
-from entries.services import ClaimData, entry_update
-from entries.submission import Submission, entry_submit
+from entries.writing.services import ClaimData, entry_update
+from entries.writing.submission import Submission, entry_submit
 from papers.models import ReadLevel
 from tests.factories import ClaimFactory, PaperFactory
 

@@ -211,7 +211,7 @@ def test_apply_all_suggestions(editor_client, make_entry, abstract_paper):
 
 
 def test_review_page_shows_pending_revision_diff(editor_client, make_entry, other_contributor):
-    from entries.services import ClaimData, entry_update
+    from entries.writing.services import ClaimData, entry_update
 
     entry = make_entry(S.PUBLISHED, claims=1, author=other_contributor)
     claim = entry.claims.get()

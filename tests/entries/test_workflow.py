@@ -14,7 +14,7 @@ from entries.review.workflow import (
     TransitionRefused,
     entry_transition,
 )
-from entries.services import ClaimData, entry_update
+from entries.writing.services import ClaimData, entry_update
 from tests.factories import UserFactory, results_decided
 
 S = EntryStatus
@@ -291,7 +291,7 @@ def test_editing_published_entry_creates_revision_and_keeps_published_text(
 
 
 def test_second_revision_refused_while_one_is_open(make_entry, contributor, other_contributor):
-    from entries.services import EntryError
+    from entries.writing.services import EntryError
 
     editor_two = UserFactory(username="ed2", role="Editor")
     entry = make_entry(S.PUBLISHED)

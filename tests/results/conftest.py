@@ -6,7 +6,7 @@ import pytest
 
 from entries.models import EntryStatus, Evidence
 from entries.review.workflow import entry_transition
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from results.services import benchmark_create
 from tests.factories import PaperFactory, make_concept
 

@@ -14,7 +14,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
-from entries.fulltext import entry_vector_refresh
 from entries.models import (
     MARK_CHANGED,
     OPEN_STATUSES,
@@ -30,6 +29,7 @@ from entries.models import (
 from entries.review.marks import full_text_problem, mark_change_detail
 from entries.review.suggestions import Suggestion, claim_suggestions
 from entries.signals import claims_written
+from entries.writing.fulltext import entry_vector_refresh
 from papers.models import Paper
 from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept

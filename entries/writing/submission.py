@@ -27,10 +27,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
-from entries.fulltext import entry_vector_refresh
 from entries.models import Entry, EntryEvent, EntryStatus
 from entries.review.workflow import entry_transition
-from entries.services import (
+from entries.writing.fulltext import entry_vector_refresh
+from entries.writing.services import (
     ClaimData,
     EditNotAllowed,
     EntryError,

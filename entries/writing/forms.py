@@ -1,4 +1,4 @@
-"""The entry form, its ordered claim forms, and the review forms."""
+"""The entry form and its ordered claim forms."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from django.http import QueryDict
 
 from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
 from core.widgets import ChipPicker
-from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, EntryStatus, Evidence
-from entries.services import ClaimData
+from entries.models import EVIDENCE_PICK_ORDER, MAX_CLAIMS, Caveat, Entry, Evidence
+from entries.writing.services import ClaimData
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
 from papers.picker import find_paper, paper_key, paper_picker_attrs
@@ -214,58 +214,3 @@ def claim_rows_from_entry(entry: Entry) -> list[dict]:
 
 def caveat_choices() -> list[tuple[str, str]]:
     return [(str(c.pk), c.name) for c in Caveat.objects.all()]
-
-
-class TransitionForm(forms.Form):
-    to = forms.ChoiceField(choices=EntryStatus.choices)
-    comment = forms.CharField(label="Comment", required=False, max_length=5000)
-    seen_status = forms.ChoiceField(choices=EntryStatus.choices, required=False)
-    # The version of the entry on the reviewer's screen: an approval names it.
-    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
-
-
-class MarkForm(forms.Form):
-    evidence = forms.ChoiceField(label="Evidence", choices=EVIDENCE_CHOICES)
-    caveats = forms.ModelMultipleChoiceField(
-        queryset=Caveat.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
-    )
-    reason = forms.CharField(label=REASON_LABEL, required=False, max_length=1000)
-    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
-
-
-class SeenVersionForm(forms.Form):
-    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
-
-
-class SuggestionForm(forms.Form):
-    kind = forms.ChoiceField(choices=[("evidence", "evidence"), ("caveat", "caveat")])
-    value = forms.CharField(max_length=100)
-    seen_version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
-
-
-class ReviewByForm(forms.Form):
-    """An entry's re-review date: "set" a date, "clear" it, or "reviewed" (from the queue:
-    read again, with the next date, or none)."""
-
-    action = forms.ChoiceField(
-        choices=[("set", "Set re-review date"), ("clear", "Clear"), ("reviewed", "Re-reviewed")],
-        error_messages={"required": "Choose one of the buttons.", "invalid_choice": "Choose "
-                        "one of the buttons."},
-    )  # fmt: skip
-    review_by = forms.DateField(
-        required=False,
-        input_formats=["%Y-%m-%d"],
-        error_messages={"invalid": "Enter the re-review date as YYYY-MM-DD."},
-    )
-    comment = forms.CharField(required=False, max_length=2000)
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if data.get("action") == "set" and not data.get("review_by") and not self.errors:
-            self.add_error("review_by", "Choose a re-review date (YYYY-MM-DD).")
-        if data.get("action") == "clear":
-            data["review_by"] = None
-        return data
-
-    def first_error(self) -> str:
-        return next(iter(message for errors in self.errors.values() for message in errors))
