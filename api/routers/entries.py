@@ -22,8 +22,13 @@ from api.schemas import (
     TransitionIn,
 )
 from entries.models import Caveat, Claim, Entry, EntryStatus
+from entries.reading.selectors import (
+    claims_prefetch,
+    comments_visible,
+    entry_for_page,
+    entry_visible,
+)
 from entries.review.workflow import entry_transition, transitions_for
-from entries.selectors import claims_prefetch, comments_visible, entry_for_page, entry_visible
 from entries.writing.services import ClaimData, claim_mark
 from entries.writing.submission import Submission, entry_submit
 from papers.selectors import paper_by_key, unknown_paper_message

@@ -33,8 +33,9 @@ from django.utils.safestring import SafeString, mark_safe
 from core.cache import Unstored, cached_fragment, cached_parts, data_digest
 from core.chrome import page_token
 from entries.models import Caveat, Claim, Entry, Evidence
+from entries.reading.selectors import PAPER_TEXT, caveat_vocabulary
+from entries.review.selectors import decorate_for_review, review_queue
 from entries.review.workflow import entry_writers
-from entries.selectors import PAPER_TEXT, caveat_vocabulary, decorate_for_review, review_queue
 from papers.models import Paper
 
 # The names change with the parts' markup, so no part of an older layout is reused.

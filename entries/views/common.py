@@ -6,8 +6,8 @@ from django.http import Http404, HttpRequest
 
 from core.cache import cached_fragment
 from entries.models import Entry
+from entries.reading.selectors import entry_visible
 from entries.review.workflow import entry_writers
-from entries.selectors import entry_visible
 from results.models import Result
 
 

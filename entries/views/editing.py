@@ -18,8 +18,8 @@ from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.submissions import submission_finish, submission_start
 from entries.models import Entry, EntryStatus
+from entries.reading.selectors import claims_prefetch
 from entries.review.workflow import TransitionError, entry_transition
-from entries.selectors import claims_prefetch
 from entries.views.common import attach_results, check_visible
 from entries.writing.forms import (
     CLAIMS_PREFIX,

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from core.cache import cache_page_for_anonymous, cached_response
 from core.http import site_root
-from entries.feeds import FeedFilterError, RecentEntriesFeed, TopicFeed, feed_filters
+from entries.reading.feeds import FeedFilterError, RecentEntriesFeed, TopicFeed, feed_filters
 
 
 @require_GET

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET
 from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_fragment, today
 from core.htmx import render_page
-from entries.entry_page import reader_claims
 from entries.models import (
     EVIDENCE_BADGE,
     EVIDENCE_MEANING,
@@ -22,20 +21,21 @@ from entries.models import (
     EntryStatus,
     Evidence,
 )
-from entries.review.diff import revision_diff
-from entries.review.workflow import AUTHOR, transitions_for
-from entries.selectors import (
+from entries.reading.entry_page import reader_claims
+from entries.reading.selectors import (
     EvidenceMix,
     badge_summary,
     caveat_vocabulary,
     claims_prefetch,
     comments_visible,
-    decorate_for_review,
     entries_published,
     entry_for_page,
     evidence_mix,
     published_claims,
 )
+from entries.review.diff import revision_diff
+from entries.review.selectors import decorate_for_review
+from entries.review.workflow import AUTHOR, transitions_for
 from entries.views.common import attach_results, check_visible
 from entries.writing.services import can_edit_entry, open_revision
 from papers.month_chart import topic_papers_per_month

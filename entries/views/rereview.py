@@ -14,9 +14,9 @@ from accounts.roles import is_editor
 from core.cache import today
 from core.http import safe_next
 from entries.models import Entry
+from entries.reading.selectors import entry_for_page
 from entries.review.forms import ReviewByForm
 from entries.review.rereview import entry_review_by_set
-from entries.selectors import entry_for_page
 from entries.views.reading import entry_page_context
 from entries.writing.services import EntryError
 

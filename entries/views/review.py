@@ -21,6 +21,11 @@ from core.cache import cached_fragment, today
 from core.htmx import vary_on_htmx, wants_fragment
 from core.http import safe_next
 from entries.models import MAX_CLAIMS, Claim, Entry, EntryStatus, Evidence
+from entries.reading.selectors import (
+    caveat_vocabulary,
+    claims_prefetch,
+    entry_for_page,
+)
 from entries.review.diff import revision_diff
 from entries.review.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.review.rereview import due_for_rereview, next_review_default
@@ -33,19 +38,13 @@ from entries.review.review_page import (
     queue_page,
     review_entry,
 )
+from entries.review.selectors import decorate_for_review, prepare_for_review
 from entries.review.workflow import (
     RACE_MESSAGE,
     StaleApproval,
     TransitionError,
     entry_transition,
     transitions_for,
-)
-from entries.selectors import (
-    caveat_vocabulary,
-    claims_prefetch,
-    decorate_for_review,
-    entry_for_page,
-    prepare_for_review,
 )
 from entries.views.common import attach_results, check_visible
 from entries.views.reading import entry_page_context

@@ -1,4 +1,4 @@
-"""The entry page's claims for readers (entries.entry_page): whatever changes what a claim
+"""The entry page's claims for readers (entries.reading.entry_page): whatever changes what a claim
 shows, whoever writes it, the next page shows the change."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from entries.models import Caveat, EntryStatus, Evidence
-from entries.selectors import evidence_mix
+from entries.reading.selectors import evidence_mix
 from tests.factories import ClaimFactory, EntryFactory
 
 pytestmark = pytest.mark.django_db

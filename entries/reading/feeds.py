@@ -26,7 +26,12 @@ from core.feeds import StyledAtom1Feed
 from core.http import absolute_links
 from core.math import math_as_tex
 from entries.models import Claim, Entry, Evidence
-from entries.selectors import badge_summary, caveat_vocabulary, entries_published, published_claims
+from entries.reading.selectors import (
+    badge_summary,
+    caveat_vocabulary,
+    entries_published,
+    published_claims,
+)
 from wiki.models import Concept
 
 FEED_LENGTH = 30

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 
 from django.db.models import (
     Count,
-    F,
     Prefetch,
     QuerySet,
-    prefetch_related_objects,
 )
 from django.urls import reverse
 
@@ -28,8 +26,6 @@ from entries.models import (
     EntryStatus,
     Evidence,
 )
-from entries.review.reasons import mark_reasons
-from entries.review.suggestions import claim_suggestions
 from wiki.models import Concept, published_topics
 
 # A cited paper's long columns, which no claim shows: left out when claims are read.
@@ -62,7 +58,7 @@ def entries_published(*, topic=None) -> QuerySet[Entry]:
 def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
     """An entry with everything its page (and the API's entry) shows: topics by title and
     slug only, and no search vector (a long column nobody reads from the row). ``claims``
-    False leaves the claims out (readers' claims come from ``entries.entry_page``)."""
+    False leaves the claims out (readers' claims come from ``entries.reading.entry_page``)."""
     prefetch = [
         Prefetch("topics", queryset=Concept.objects.published().only("title", "slug")),
         *([claims_prefetch()] if claims else []),
@@ -73,31 +69,6 @@ def entry_for_page(pk: int, *, claims: bool = True) -> QuerySet[Entry]:
     ).defer(
         "search_vector", "revision_of__search_vector"
     ).prefetch_related(*prefetch)  # fmt: skip
-
-
-def review_queue() -> QuerySet[Entry]:
-    """Pending entries (and pending revisions), longest waiting first: only what orders
-    them, so that a page is cut before anything is counted. An entry whose text changed
-    while it waited went back to the end (``submitted_at``)."""
-    queue = Entry.objects.pending().order_by(F("submitted_at").asc(nulls_first=True), "id")
-    return queue.values_list("pk", flat=True)
-
-
-def prepare_for_review(entries: list[Entry]) -> None:
-    """Load what the review controls of these entries need: claims with their papers and
-    caveats (and how many are unmarked), and for a revision the published entry it changes."""
-    prefetch_related_objects(
-        entries,
-        claims_prefetch(),
-        "revision_of__topics",
-        Prefetch(
-            "revision_of__claims", queryset=Claim.objects.select_related("paper").defer(*PAPER_TEXT)
-        ),
-        "revision_of__claims__caveats",
-    )
-    for entry in entries:
-        decorate_for_review(entry.claims.all())
-        entry.unmarked_count = sum(c.evidence == Evidence.UNMARKED for c in entry.claims.all())
 
 
 def published_claims(
@@ -180,18 +151,6 @@ def badge_counts(
         for (slug, name), n in sorted(caveats.items(), key=lambda kv: positions[kv[0][0]])
     ]
     return found
-
-
-def decorate_for_review(claims: Iterable[Claim]) -> list[Claim]:
-    """Give each claim (paper and caveats prefetched) what the review controls need."""
-    result = []
-    for claim in claims:
-        names = {c.name for c in claim.caveats.all()}
-        claim.caveat_ids = {c.pk for c in claim.caveats.all()}
-        claim.suggestions = claim_suggestions(claim, names)
-        claim.mark_reasons = mark_reasons(claim, [c.name for c in claim.caveats.all()])
-        result.append(claim)
-    return result
 
 
 def caveat_vocabulary() -> list[Caveat]:

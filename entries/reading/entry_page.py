@@ -18,8 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import Unstored, cached_parts, data_digest
 from entries.models import Claim, Entry, Evidence
+from entries.reading.selectors import PAPER_TEXT, BadgeCount, badge_counts
 from entries.review.review_page import CLAIM_COLUMNS, PAPER_COLUMNS, claim_rows_with_caveats
-from entries.selectors import PAPER_TEXT, BadgeCount, badge_counts
 
 # The names change with the parts' markup, so no part of an older layout is reused.
 READER_CLAIM_PARTS = "entry-claim-1"
