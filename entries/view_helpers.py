@@ -1,3 +1,6 @@
+"""What the views of writing, reading and review share: the visibility check that answers
+404 or 403, and the results shown beside an entry's claims."""
+
 from __future__ import annotations
 
 from django.conf import settings

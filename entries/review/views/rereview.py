@@ -15,9 +15,9 @@ from core.cache import today
 from core.http import safe_next
 from entries.models import Entry
 from entries.reading.selectors import entry_for_page
+from entries.reading.views import entry_page_context
 from entries.review.forms import ReviewByForm
 from entries.review.rereview import entry_review_by_set
-from entries.views.reading import entry_page_context
 from entries.writing.services import EntryError
 
 DONE = {

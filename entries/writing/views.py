@@ -20,7 +20,7 @@ from core.submissions import submission_finish, submission_start
 from entries.models import Entry, EntryStatus
 from entries.reading.selectors import claims_prefetch
 from entries.review.workflow import TransitionError, entry_transition
-from entries.views.common import attach_results, check_visible
+from entries.view_helpers import attach_results, check_visible
 from entries.writing.forms import (
     CLAIMS_PREFIX,
     ClaimFormSet,

@@ -1,17 +1,19 @@
-"""Reading entries: the entry page, the topics, "My entries" (the feeds: views/feeds.py)."""
+"""Reading entries: the entry page, the topics, "My entries", the evidence help page and the
+Atom feeds."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.roles import is_editor
-from core.cache import cache_page_for_anonymous, cached_fragment, today
+from core.cache import cache_page_for_anonymous, cached_fragment, cached_response, today
 from core.htmx import render_page
+from core.http import site_root
 from entries.models import (
     EVIDENCE_BADGE,
     EVIDENCE_MEANING,
@@ -22,6 +24,7 @@ from entries.models import (
     Evidence,
 )
 from entries.reading.entry_page import reader_claims
+from entries.reading.feeds import FeedFilterError, RecentEntriesFeed, TopicFeed, feed_filters
 from entries.reading.selectors import (
     EvidenceMix,
     badge_summary,
@@ -36,7 +39,7 @@ from entries.reading.selectors import (
 from entries.review.diff import revision_diff
 from entries.review.selectors import decorate_for_review
 from entries.review.workflow import AUTHOR, transitions_for
-from entries.views.common import attach_results, check_visible
+from entries.view_helpers import attach_results, check_visible
 from entries.writing.services import can_edit_entry, open_revision
 from papers.month_chart import topic_papers_per_month
 from wiki.models import Concept, published_topics
@@ -242,3 +245,29 @@ def evidence_help(request: HttpRequest) -> HttpResponse:
     ]
     context = {"levels": levels, "caveats": caveat_vocabulary()}
     return render(request, "entries/help_evidence.html", context)
+
+
+# --- the Atom feeds ---------------------------------------------------------------------
+# A topic's (``?evidence=`` / ``?caveat=`` narrow it) and the site's newly published
+# entries. Feed readers poll often: each is rendered once per change of the content, per
+# site address (its links are absolute).
+
+
+@require_GET
+@cache_page_for_anonymous
+def topic_feed(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        evidence, caveat = feed_filters(request.GET)
+    except FeedFilterError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    root = site_root(request)
+    feed = TopicFeed(root, evidence=evidence, caveat=caveat)
+    name = f"topic-feed:{root}:{slug}:{evidence}:{caveat}"
+    return cached_response(name, lambda: feed(request, slug=slug))
+
+
+@require_GET
+@cache_page_for_anonymous
+def entries_feed(request: HttpRequest) -> HttpResponse:
+    root = site_root(request)
+    return cached_response(f"entries-feed:{root}", lambda: RecentEntriesFeed(root)(request))

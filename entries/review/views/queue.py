@@ -26,6 +26,7 @@ from entries.reading.selectors import (
     claims_prefetch,
     entry_for_page,
 )
+from entries.reading.views import entry_page_context
 from entries.review.diff import revision_diff
 from entries.review.forms import MarkForm, SeenVersionForm, SuggestionForm, TransitionForm
 from entries.review.rereview import due_for_rereview, next_review_default
@@ -46,8 +47,7 @@ from entries.review.workflow import (
     entry_transition,
     transitions_for,
 )
-from entries.views.common import attach_results, check_visible
-from entries.views.reading import entry_page_context
+from entries.view_helpers import attach_results, check_visible
 from entries.writing.services import (
     ClaimMarks,
     EntryError,
