@@ -28,8 +28,9 @@ from entries.reading.selectors import (
     entry_for_page,
     entry_visible,
 )
+from entries.review.services import claim_mark
 from entries.review.workflow import entry_transition, transitions_for
-from entries.writing.services import ClaimData, claim_mark
+from entries.writing.services import ClaimData
 from entries.writing.submission import Submission, entry_submit
 from papers.selectors import paper_by_key, unknown_paper_message
 from wiki.models import Concept

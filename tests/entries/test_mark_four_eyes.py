@@ -7,7 +7,8 @@ import pytest
 
 from api.services import token_create
 from entries.models import Claim, EntryStatus, Evidence
-from entries.writing.services import EditNotAllowed, claim_mark
+from entries.review.services import claim_mark
+from entries.writing.services import EditNotAllowed
 
 pytestmark = pytest.mark.django_db
 

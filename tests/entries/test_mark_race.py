@@ -11,8 +11,9 @@ import pytest
 from django.db import connection, connections, transaction
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
+from entries.review.services import MarkConflict, claim_mark
 from entries.review.workflow import entry_transition
-from entries.writing.services import ClaimData, MarkConflict, claim_mark, entry_update
+from entries.writing.services import ClaimData, entry_update
 from tests.factories import results_decided
 
 S = EntryStatus

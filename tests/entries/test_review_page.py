@@ -11,7 +11,7 @@ from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.writing.services import claim_mark
+from entries.review.services import claim_mark
 from papers.models import Paper
 from tests.factories import PaperFactory
 from wiki.models import Concept

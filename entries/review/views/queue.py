@@ -40,6 +40,14 @@ from entries.review.review_page import (
     review_entry,
 )
 from entries.review.selectors import decorate_for_review, prepare_for_review
+from entries.review.services import (
+    ClaimMarks,
+    MarkConflict,
+    claim_apply_suggestion,
+    claim_mark,
+    entry_apply_suggestions,
+    entry_mark_claims,
+)
 from entries.review.workflow import (
     RACE_MESSAGE,
     StaleApproval,
@@ -48,15 +56,7 @@ from entries.review.workflow import (
     transitions_for,
 )
 from entries.view_helpers import attach_results, check_visible
-from entries.writing.services import (
-    ClaimMarks,
-    EntryError,
-    MarkConflict,
-    claim_apply_suggestion,
-    claim_mark,
-    entry_apply_suggestions,
-    entry_mark_claims,
-)
+from entries.writing.services import EntryError
 from results.models import Result
 from wiki.selectors import revisions_pending
 
