@@ -16,7 +16,7 @@ from tests.factories import ClaimFactory, EntryFactory
 
 pytestmark = pytest.mark.django_db
 
-SAMPLES = Path(__file__).resolve().parents[2] / "importer" / "samples"
+SAMPLES = Path(__file__).resolve().parents[3] / "importer" / "samples"
 FIELDS = {"id", "entry_date", "text", "paper", "evidence", "caveats", "suggestions"}
 
 
