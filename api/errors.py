@@ -12,8 +12,8 @@ from django.views.decorators.csrf import csrf_exempt
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
-from entries.services import EntryError
-from entries.workflow import TransitionError
+from entries.review.workflow import TransitionError
+from entries.writing.services import EntryError
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 # Which part of the request a validation error is about; the body's own name is noise.

@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BeforeValidator, StringConstraints, model_v
 
 from core.limits import MAX_CLAIM, MAX_LEAD, MAX_QUOTE
 from entries.models import MAX_CLAIMS, EntryStatus, Evidence
-from entries.suggestions import claim_suggestions
+from entries.review.suggestions import claim_suggestions
 from papers.filters import SORT_CHOICES
 from papers.models import ReadLevel
 from papers.people import MAX_AUTHORS, PART_MAX_LENGTH, InvalidPerson, Person, person_from_dict

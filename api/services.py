@@ -1,5 +1,5 @@
 """Writes behind the API that belong to the API: personal tokens. Entries are written
-through entries.submission, like every other path."""
+through entries.writing.submission, like every other path."""
 
 from __future__ import annotations
 

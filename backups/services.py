@@ -39,8 +39,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from core.database import planner_statistics_refresh
-from entries.fulltext import entry_vector_refresh
 from entries.models import Entry
+from entries.writing.fulltext import entry_vector_refresh
 from papers.bibtex import papers_to_bibtex
 from papers.models import Paper
 from wiki.fulltext import concept_vector_refresh

@@ -3,7 +3,7 @@
 Run by bench/run.py against a seeded database (DATABASE_URL); prints one JSON object.
 Each page is requested a few times to warm caches, then ``--requests`` times measured.
 Rows named "(after a mark)" mark a claim of another entry before each request, as an
-editor does (``entries.services.claim_mark``); rows named "(after a paper write)" edit a
+editor does (``entries.review.services.claim_mark``); rows named "(after a paper write)" edit a
 paper's title before each (``papers.services.paper_update``).
 """
 
@@ -33,7 +33,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from entries.models import Claim, Entry, EntryStatus, Evidence  # noqa: E402
-from entries.services import claim_mark  # noqa: E402
+from entries.review.services import claim_mark  # noqa: E402
 from papers.models import Paper  # noqa: E402
 from papers.services import paper_update  # noqa: E402
 from results.models import Benchmark, ResultStatus  # noqa: E402

@@ -32,7 +32,7 @@ from django.db.models import Count, Q  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from entries.models import Claim, EntryStatus, Evidence  # noqa: E402
-from entries.services import claim_mark  # noqa: E402
+from entries.review.services import claim_mark  # noqa: E402
 from results.models import Benchmark, ResultStatus  # noqa: E402
 from wiki.models import Concept  # noqa: E402
 

@@ -29,7 +29,7 @@ from django.core.management import call_command  # noqa: E402
 from django.utils.text import slugify  # noqa: E402
 
 from entries.models import Claim, Entry, Evidence  # noqa: E402
-from entries.services import claim_mark  # noqa: E402
+from entries.review.services import claim_mark  # noqa: E402
 from importer.notes import ConceptPage, decode_note  # noqa: E402
 from importer.parse import parse_note  # noqa: E402
 from pages.concept_page import CONCEPT_PAGE_ENTRIES  # noqa: E402

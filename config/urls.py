@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from entries.views import entries_feed
+from entries.reading.views import entries_feed
 from pages.urls import wiki_urlpatterns as concept_page_urlpatterns
 from papers.views import papers_feed
 from wiki.urls import urlpatterns as wiki_urlpatterns

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from accounts.roles import CONTRIBUTOR, EDITOR
 from entries.models import Entry, EntryStatus, Evidence
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from evidence import normalise_protocol
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel

@@ -9,9 +9,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django_tasks import task
 
-from entries.audit import audit_report
-from entries.emails import send_decision_email
 from entries.models import Entry, EntryEvent
+from entries.review.audit import audit_report
+from entries.review.emails import send_decision_email
 from jobs.registry import JobError, Progress, job_kind
 from wiki.models import Concept
 

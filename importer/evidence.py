@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from entries.models import Evidence
-from entries.services import ClaimData
-from entries.suggestions import text_suggestions
+from entries.review.suggestions import text_suggestions
+from entries.writing.services import ClaimData
 from evidence import BULLET, PAGE, KnownPaper, analyse_entry, mentions
 from importer.notes import ClaimNote, EntryNote, KeyPaperNote
 from papers.models import Paper

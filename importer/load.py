@@ -24,8 +24,8 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q
 
 from entries.models import Entry, EntryStatus
-from entries.services import ClaimData
-from entries.submission import Submission, SubmissionConflict, entry_submit
+from entries.writing.services import ClaimData
+from entries.writing.submission import Submission, SubmissionConflict, entry_submit
 from importer.evidence import (
     DIGEST,
     NOTES,

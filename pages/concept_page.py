@@ -39,7 +39,7 @@ from core.cache import (
 )
 from core.cache import today as cache_today
 from entries.models import Claim, Entry, Evidence
-from entries.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
+from entries.reading.selectors import PAPER_TEXT, claims_prefetch, evidence_mix
 from papers.models import Paper
 from results.models import Result
 from wiki.models import Concept, Revision, RevisionStatus

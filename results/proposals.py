@@ -1,5 +1,5 @@
 """Each claim's results kept in step with its words, whoever writes the claims (entries
-services, the importer, the API, all through ``entries.services``).
+services, the importer, the API, all through ``entries.writing.services``).
 
 ``entries`` sits below ``results`` and calls none of it: it sends
 ``entries.signals.claims_written``, which ``results.apps`` connects to

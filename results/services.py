@@ -11,14 +11,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from entries.models import Entry, EntryEvent, EntryStatus
-from entries.services import (
-    EditNotAllowed,
-    EntryError,
-    StaleMark,
-    check_version,
-    entry_version_bump,
-)
-from entries.workflow import entry_writers
+from entries.review.services import StaleMark
+from entries.review.workflow import entry_writers
+from entries.writing.services import EditNotAllowed, EntryError, check_version, entry_version_bump
 from evidence import metric_direction, normalise_protocol
 from results.models import Benchmark, Direction, Result, ResultStatus
 from results.proposals import benchmark_resolve

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core.cache import cache_page_for_anonymous, cached_results, data_digest
 from core.htmx import render_page
 from core.http import safe_next, site_root
-from entries.services import EntryError
+from entries.writing.services import EntryError
 from results import chart as charts
 from results import selectors as queries
 from results.forms import ResultFilterForm, ResultForm

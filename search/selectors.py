@@ -2,7 +2,7 @@
 
 On PostgreSQL every kind keeps a stored, weighted ``search_vector`` with a GIN index:
 concepts (title above summary above body) and entries (headline above lead above claims)
-are refreshed by their own apps' write services (wiki.fulltext, entries.fulltext); papers
+are refreshed by their own apps' write services (wiki.fulltext, entries.writing.fulltext); papers
 (title above authors above abstract) by a database trigger, and the papers list searches
 the same way, so the two boxes agree. Title matches come first, then by ``ts_rank``;
 snippets come from ``ts_headline``. Each kind's count is exact up to COUNT_CAP and "more

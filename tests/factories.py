@@ -9,8 +9,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
-from entries.services import ClaimData, entry_create
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
+from entries.writing.services import ClaimData, entry_create
 from papers.models import Paper, ReadLevel
 from papers.services import paper_key_assign
 from results.models import Result, ResultStatus

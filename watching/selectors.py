@@ -14,7 +14,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from core.cache import cached_for_people
 from entries.models import MARK_CHANGED, Claim, Entry, EntryEvent, EntryStatus
-from entries.selectors import BadgeCount, badge_summary, claims_prefetch, published_topics
+from entries.reading.selectors import BadgeCount, badge_summary, claims_prefetch, published_topics
 from papers.models import Paper
 from results.models import Result
 from watching.models import KINDS, Kind, Watch, WatchingProfile

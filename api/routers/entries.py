@@ -22,10 +22,16 @@ from api.schemas import (
     TransitionIn,
 )
 from entries.models import Caveat, Claim, Entry, EntryStatus
-from entries.selectors import claims_prefetch, comments_visible, entry_for_page, entry_visible
-from entries.services import ClaimData, claim_mark
-from entries.submission import Submission, entry_submit
-from entries.workflow import entry_transition, transitions_for
+from entries.reading.selectors import (
+    claims_prefetch,
+    comments_visible,
+    entry_for_page,
+    entry_visible,
+)
+from entries.review.services import claim_mark
+from entries.review.workflow import entry_transition, transitions_for
+from entries.writing.services import ClaimData
+from entries.writing.submission import Submission, entry_submit
 from papers.selectors import paper_by_key, unknown_paper_message
 from wiki.models import Concept
 

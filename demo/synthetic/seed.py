@@ -43,8 +43,8 @@ from demo.synthetic.text import (
     author_names,
     zipf_index,
 )
-from entries.fulltext import entry_vector_refresh
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
+from entries.writing.fulltext import entry_vector_refresh
 from evidence import normalise_protocol
 from papers.models import Paper, ReadLevel
 from results.models import Benchmark, Direction, Result, ResultStatus

@@ -342,7 +342,7 @@ RULES: dict[str, Rule] = {
     ),
     "entries:review": read_only(lambda w, a: "/review/", anonymous=LOGIN),
     "entries:audit": read_only(lambda w, a: "/review/audit/", anonymous=LOGIN),
-    # Starts a job that reports and changes no content (tests/entries/test_reaudit.py).
+    # Starts a job that reports and changes no content (tests/entries/review/test_reaudit.py).
     "entries:reaudit": Rule(
         path=lambda w, a: "/review/audit/run/", outcomes=_editors_only(), writes=False
     ),

@@ -14,7 +14,8 @@ from django.core.management.base import CommandError
 
 from backups import services as backup
 from entries.models import Caveat, Entry, EntryStatus
-from entries.services import ClaimData, claim_mark, entry_update
+from entries.review.services import claim_mark
+from entries.writing.services import ClaimData, entry_update
 from tests.factories import UserFactory, build_world, make_concept
 from wiki.models import Concept, ConceptAlias, ConceptLink, KeyPaper, WantedLink
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from entries.models import Entry, EntryStatus, Evidence
-from entries.rereview import add_months
+from entries.review.rereview import add_months
 from tests.factories import ClaimFactory, EntryFactory, UserFactory, make_concept
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

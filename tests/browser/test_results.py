@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from entries.models import EntryStatus, Evidence
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from results.models import Result, ResultStatus
 from results.services import benchmark_create
 from tests.factories import UserFactory, make_concept

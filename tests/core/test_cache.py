@@ -15,7 +15,8 @@ from config.settings import cache_namespace
 from config.settings import code_release as cache_release
 from core.cache import Unstored, cached_parts, content_version
 from entries.models import EntryStatus, Evidence
-from entries.services import ClaimData, claim_mark, entry_create
+from entries.review.services import claim_mark
+from entries.writing.services import ClaimData, entry_create
 from papers.models import Paper
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import Concept

@@ -22,7 +22,7 @@ from django.test import Client
 from api.services import token_create
 from core.cache import memo
 from entries.models import Claim, Evidence
-from entries.services import claim_mark
+from entries.review.services import claim_mark
 from results.models import Benchmark, Result, ResultStatus
 from tests.factories import build_world, concept_form_data
 

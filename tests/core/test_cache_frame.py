@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from core.cache import content_version, frame_version
 from entries.models import Caveat, Claim, Entry, EntryStatus, Evidence
-from entries.services import claim_mark
+from entries.review.services import claim_mark
 from papers.models import Paper
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import Concept

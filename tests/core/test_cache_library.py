@@ -12,8 +12,9 @@ from django.db.models import F
 
 from core.cache import content_version, library_version, versions
 from entries.models import Entry, EntryStatus, Evidence
-from entries.services import ClaimData, claim_mark, entry_update
-from entries.workflow import entry_transition
+from entries.review.services import claim_mark
+from entries.review.workflow import entry_transition
+from entries.writing.services import ClaimData, entry_update
 from papers.models import Paper, ReadLevel
 from papers.services import paper_create, paper_set_topics, paper_update, papers_read_level_raise
 from tests.factories import PaperFactory, make_concept

@@ -10,8 +10,8 @@ from django.db import connection
 
 from core.cache import content_version, results_version
 from entries.models import Caveat, Claim, EntryStatus, Evidence
-from entries.services import claim_mark
-from entries.workflow import entry_transition
+from entries.review.services import claim_mark
+from entries.review.workflow import entry_transition
 from results.models import Benchmark, Result, ResultStatus
 from tests.factories import make_concept
 from wiki.services import concept_edit

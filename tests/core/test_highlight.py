@@ -9,7 +9,7 @@ import pytest
 
 from core.highlight import STYLESHEET, code_stylesheet
 from entries.models import EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from tests.factories import make_concept
 from wiki.markdown import render_markdown
 

@@ -9,7 +9,8 @@ from axes.models import AccessAttempt
 from django import forms
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from entries import forms as entry_forms
+from entries.review import forms as review_forms
+from entries.writing import forms as entry_forms
 from front import forms as front_forms
 from importer import forms as importer_forms
 from papers import forms as paper_forms
@@ -130,10 +131,10 @@ FORM_CLASSES = [
     paper_forms.PaperImportForm,
     entry_forms.EntryForm,
     entry_forms.ClaimForm,
-    entry_forms.TransitionForm,
-    entry_forms.SuggestionForm,
-    entry_forms.MarkForm,
-    entry_forms.ReviewByForm,
+    review_forms.TransitionForm,
+    review_forms.SuggestionForm,
+    review_forms.MarkForm,
+    review_forms.ReviewByForm,
     importer_forms.ImportForm,
 ]
 
@@ -141,14 +142,21 @@ FORM_CLASSES = [
 def test_every_form_module_is_covered():
     declared = {
         obj
-        for module in (wiki_forms, paper_forms, entry_forms, importer_forms, front_forms)
+        for module in (
+            wiki_forms,
+            paper_forms,
+            entry_forms,
+            review_forms,
+            importer_forms,
+            front_forms,
+        )
         for obj in vars(module).values()
         if isinstance(obj, type)
         and issubclass(obj, forms.BaseForm)
         and obj.__module__ == module.__name__
     }
     without_text = {paper_forms.PaperTopicsForm, paper_forms.ClaimFilterForm}
-    without_text |= {wiki_forms.CompareForm, entry_forms.SeenVersionForm}
+    without_text |= {wiki_forms.CompareForm, review_forms.SeenVersionForm}
 
     assert declared - without_text == set(FORM_CLASSES)
 

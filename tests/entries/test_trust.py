@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 
 from entries.models import MARK_CHANGED, Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
-from entries.services import ClaimData
-from entries.submission import Submission, entry_submit
+from entries.writing.services import ClaimData
+from entries.writing.submission import Submission, entry_submit
 from tests.factories import ClaimFactory, results_decided
 
 S = EntryStatus

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from entries.models import Claim, Entry, EntryStatus, Evidence
-from entries.suggestions import claim_suggestions
+from entries.review.suggestions import claim_suggestions
 from evidence import split_sentences
 from importer.load import NoteSource, notes_import
 from papers.models import Paper, ReadLevel

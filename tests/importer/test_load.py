@@ -357,7 +357,7 @@ def test_same_date_and_headline_twice_in_one_file_stays_idempotent():
 
 
 def test_entry_written_in_the_wiki_is_matched_by_date_and_headline(samples_dir):
-    from entries.services import ClaimData, entry_create
+    from entries.writing.services import ClaimData, entry_create
     from tests.factories import make_concept
 
     topic = make_concept("Curricula for agents")

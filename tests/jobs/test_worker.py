@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django_tasks_db.models import DBTaskResult
 
 from entries.models import EntryStatus
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
 from jobs.models import Job, JobStatus, WorkerBeat
 from jobs.services import job_start
 from papers.models import Paper

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from entries.models import EntryStatus, Evidence
-from entries.services import claim_mark
+from entries.review.services import claim_mark
 from pages.concept_page import concept_page_shared
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.services import concept_edit

@@ -13,7 +13,7 @@ from django.core.cache import caches
 
 from core.cache import memo
 from entries.models import Entry, EntryStatus, Evidence
-from entries.services import claim_mark
+from entries.review.services import claim_mark
 from papers.models import Paper
 from tests.factories import ClaimFactory, EntryFactory, PaperFactory, make_concept
 from wiki.models import ConceptAlias, ConceptLink, KeyPaper

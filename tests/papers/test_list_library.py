@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from entries.models import EntryStatus, Evidence
-from entries.services import ClaimData, entry_update
+from entries.writing.services import ClaimData, entry_update
 from papers.services import paper_create, paper_update
 from tests.factories import (
     ClaimFactory,

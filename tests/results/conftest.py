@@ -5,8 +5,8 @@ import datetime as dt
 import pytest
 
 from entries.models import EntryStatus, Evidence
-from entries.services import ClaimData, entry_create
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
+from entries.writing.services import ClaimData, entry_create
 from results.services import benchmark_create
 from tests.factories import PaperFactory, make_concept
 

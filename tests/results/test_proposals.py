@@ -4,8 +4,8 @@ import pytest
 from django.core.management import call_command
 
 from entries.models import EntryStatus
-from entries.services import ClaimData, entry_update
-from entries.workflow import TransitionRefused, entry_transition
+from entries.review.workflow import TransitionRefused, entry_transition
+from entries.writing.services import ClaimData, entry_update
 from results.models import Benchmark, Result, ResultStatus
 from results.services import CONFIRM, DISCARD, result_decide
 from tests.results.conftest import write_entry

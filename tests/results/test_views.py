@@ -10,8 +10,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from entries.models import EntryStatus, Evidence
-from entries.services import EditNotAllowed
-from entries.workflow import entry_transition
+from entries.review.workflow import entry_transition
+from entries.writing.services import EditNotAllowed
 from results.models import Benchmark, Result, ResultStatus
 from results.services import CONFIRM, benchmark_create, result_decide
 from tests.factories import PaperFactory

@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from entries.models import Entry, EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from papers.models import Paper
 from papers.services import paper_update
 from search.selectors import search

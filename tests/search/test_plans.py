@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from entries.models import EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from tests.factories import PaperFactory, make_concept
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.db import connection
 
 from entries.models import EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from tests.factories import PaperFactory, make_concept
 from wiki.services import concept_create
 

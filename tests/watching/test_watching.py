@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from entries.models import Caveat, Evidence
-from entries.services import claim_mark
+from entries.review.services import claim_mark
 from results.models import Benchmark, Result, ResultStatus
 from tests.factories import PaperFactory, _entry, make_concept
 from watching.models import Watch, WatchingProfile

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from entries.models import EntryStatus
-from entries.services import ClaimData, entry_create
+from entries.writing.services import ClaimData, entry_create
 from tests.factories import PaperFactory, make_concept
 from wiki.selectors import concepts_for_index
 

@@ -9,8 +9,8 @@ import textwrap
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.spreadsheet import csv_writer
-from entries.audit import AuditRow, audit_claims, audit_row_chunks
 from entries.models import Evidence
+from entries.review.audit import AuditRow, audit_claims, audit_row_chunks
 from wiki.models import Concept
 
 CSV_FIELDS = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from entries.services import entries_render_again
+from entries.writing.services import entries_render_again
 from wiki.services import revisions_render_again
 
 
