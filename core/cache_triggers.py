@@ -61,9 +61,8 @@ class Watch:
 
 
 # What the results pages show besides results and benchmarks, and of which rows: a claim's
-# mark, caveats and entry, and an entry's status and topics, of claims that state
-# confirmed results.
-# Only confirmed results are shown; a result's own writes replace the version anyway.
+# mark, caveats and entry, and an entry's status and topics, of claims that state confirmed
+# results (only those are shown; a result's own writes replace the version anyway).
 _HAS_RESULTS = (
     "EXISTS (SELECT 1 FROM results_result WHERE claim_id = {key} AND status = 'confirmed')"
 )
@@ -84,8 +83,8 @@ def watches(table: str) -> list[Watch]:
     """What a write to ``table`` replaces: the content version for anything a page may show,
     the frame version unless only claims change, the library version for what the papers
     list shows, the people version for accounts and permissions, the results version for
-    what the results pages show (results, benchmarks, and the marks, caveats, entries and
-    papers of claims that state results)."""
+    what the results pages show (results, benchmarks, papers, caveats' names, and the marks,
+    caveats and entries of claims that state confirmed results)."""
     return _watches(table) + ([_RESULTS_READ[table]] if table in _RESULTS_READ else [])
 
 
