@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from django.test import Client
 
 from api.services import token_create
 from core.cache import memo
+from core.cache_listener import FRESH, listener
 from entries.models import Claim, Evidence
 from entries.review.services import claim_mark
 from results.models import Benchmark, Result, ResultStatus
@@ -126,6 +128,20 @@ def _psql(sql: str) -> None:
          "-v", "ON_ERROR_STOP=1", "-c", sql],
         check=True, capture_output=True,
     )  # fmt: skip
+    _read_again_by_the_listener(after=time.monotonic())
+
+
+def _read_again_by_the_listener(*, after: float) -> None:
+    """A write from another session is seen within ``FRESH`` (the listener is notified and
+    reads the versions again; docs/architecture.md): what the servers show is compared once
+    the listener has read them after the write, as a person's next request would be."""
+    deadline = after + FRESH + 1.0
+    while time.monotonic() < deadline:
+        state = listener.state
+        if state is None or state[2] - FRESH >= after:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"the listener did not read the versions within {FRESH + 1.0} s")
 
 
 def _claim(world) -> Claim:
