@@ -1653,10 +1653,11 @@ def results_in(text: str) -> list[ResultDraft]:
             continue  # an interval or error bar, the size of a treatment, a time point,
             # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
-        if _is_setup(text[s_start:s_end]):
+        sentence = text[s_start:s_end]
+        if _is_setup(sentence):
             continue
-        heading_of = _named_list(text[s_start:s_end])
-        if heading_of is not None and q.end - s_start <= heading_of.head_end:
+        listed = _named_list(sentence)
+        if listed is not None and q.end - s_start <= listed.head_end:
             continue  # "MOF CO2 uptake at 298 K, 1 bar | …": a condition of every item
         if re.search(r"\bfrom\s+(?:about\s+|~)?$", before) and _TO_LATER.match(
             text[q.end : min(s_end, q.end + 60)]
@@ -1666,7 +1667,6 @@ def results_in(text: str) -> list[ResultDraft]:
             starts[s_start] = (q.value, q.start)
             taken.add(q.start)
             continue
-        sentence = text[s_start:s_end]
         # The clause of the value: back to the previous figure or clause mark.
         left_start = s_start
         for m in _CLAUSE_END.finditer(text, s_start, q.start):
@@ -1896,7 +1896,6 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, benchmark = earlier_result.metric, earlier_result.benchmark
             protocol, model = earlier_result.protocol, earlier_result.model
 
-        listed = _named_list(sentence)
         item_name = dict(listed.items).get(q.start - s_start) if listed else None
         if listed and item_name:
             # "Unemployment, Mar 2024: ES 11.7% / GR 10.1%": the heading's measure, the item's

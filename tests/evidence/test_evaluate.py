@@ -147,25 +147,6 @@ def test_evaluate_later_field_sets_keep_their_explicit_statements(path):
     assert report.overread == 0
 
 
-# The thirty-fifth, read while widening the rules (secondary and abstract only stressed, in
-# six fields): its figures after that round are floors, and it never over-reads.
-FIELDS_35 = {
-    "cardiology": 0.89,
-    "chemistry": 0.92,
-    "clinical": 0.94,
-    "ecology": 0.92,
-    "pharmacy": 0.83,
-    "public_health": 1.00,
-}
-
-
-@pytest.mark.parametrize("field", FIELDS_35)
-def test_evaluate_thirty_fifth_field_set_keeps_its_figures(field):
-    report = evaluate(load(DEFAULT.parent / "fields35" / f"{field}.jsonl"))
-    assert report.signalled_agreement >= FIELDS_35[field] - 0.005
-    assert report.overread == 0
-
-
 # The tenth field set, measured on the committed rules and not read (but for two full-text
 # over-reads, mended): its figures per field are floors, and it never over-reads again.
 UNREAD_FIELDS = {
@@ -264,6 +245,18 @@ UNREAD_FIELDS_30 = {
 }
 
 
+# The thirty-fifth, six fields with secondary and abstract only stressed, measured first at
+# 0.72-0.92 explicit used, then read: its figures now are floors, and it never over-reads.
+DEV_FIELDS_35 = {
+    "cardiology": (0.89, 0),
+    "chemistry": (0.92, 0),
+    "clinical": (0.94, 0),
+    "ecology": (0.92, 0),
+    "pharmacy": (0.83, 0),
+    "public_health": (1.00, 0),
+}
+
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -273,6 +266,7 @@ FIELD_FLOORS = {
     "fields20": DEV_FIELDS_20,
     "fields24": UNREAD_FIELDS_24,
     "fields30": UNREAD_FIELDS_30,
+    "fields35": DEV_FIELDS_35,
 }
 
 
