@@ -102,7 +102,8 @@ _PLAIN_UNITS = {
     "dex": "dex", "bps": "bp",
     "Myr": "Myr", "Gyr": "Gyr", "kyr": "kyr", "yr": "yr", "Ma": "Ma", "Ga": "Ga",
     "Å": "Å", "au": "au", "AU": "au", "ly": "ly", "mas": "mas", "arcsec": "arcsec",
-    "arcmin": "arcmin", "″": "arcsec", "′": "arcmin", "°": "°", "deg": "°", "rad": "rad",
+    "arcmin": "arcmin", "μas": "μas", "µas": "μas", "uas": "μas", "″": "arcsec",
+    "′": "arcmin", "°": "°", "deg": "°", "rad": "rad",
     "dB": "dB", "dBm": "dBm", "cal": "cal", "kcal": "kcal", "Gt": "Gt", "Mt": "Mt",
     "GtCO2": "GtCO2", "MtCO2": "MtCO2", "GtC": "GtC", "PgC": "PgC", "tCO2": "tCO2",
     "ZJ": "ZJ", "EJ": "EJ", "M☉": "M☉", "M⊙": "M☉", "Msun": "M☉", "solar masses": "M☉",
@@ -364,10 +365,37 @@ _CONDITION_UNIT = re.compile(
 _WHEN_BEFORE = re.compile(
     r"\b(?:week|day|month|year|hour|minute|lead|horizon|(?<!\d\s)(?:wk|mo|yr))\s+$", re.I
 )
+# A step of a procedure just before the number: how the sample was made or treated, not
+# what was found ("annealed at 150 °C for 10 min", "dried 60 °C", "washed 3× in EtOH"); not
+# what it was brought to ("heated to 300 K", "dried to 5% moisture").
+_PROCEDURE_BEFORE = re.compile(
+    r"\b(?:annealed|calcined|dried|washed|rinsed|stirred|autoclaved|sintered|"
+    r"spin-coated|centrifuged|incubated|sonicated|baked|cured|quenched|refluxed|pyroly[sz]ed|"
+    r"ball-milled|milled|hot-pressed|purged|evacuated|soaked|immersed)"
+    r"(?:(?:\s+(?!(?:and|but|then|which|that)\b)[^\s.;,:]+){0,3}?\s+(?:at|for|in|with|under)"
+    r"|\s+(?:at|for|with|under)?)\s*(?:~|about\s+|approx\.?\s+)?$",
+    re.I,
+)
+# A text headed as a procedure: "Synth: 2 mmol Ni(NO3)2 + …", "Procedure: …" (not
+# "Synthesis:", the writers' drawing together of findings).
+_PROCEDURE_HEAD = re.compile(
+    r"(?:^|[.;]\s)\W*(?:synth|procedure|prep(?:aration)?|recipe)\s*:[^.;]*$", re.I
+)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*$|\bN\s*=\s*$")
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w@²'-]*)\s*(?:of|=|:|was|is|at|reached|reaches|to)?\s*$")
 _HYPHEN_SETTING = re.compile(r"^-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]")
 _ORDINAL = re.compile(r"^(?:st|nd|rd|th)\b")
+# An asymmetric spread after a value, then a power of ten the value and its spread share:
+# "503 +26/−27 K", "4.0 (+1.1/−0.6) ×10⁶ M☉", "0.31^{+0.02}_{-0.03}".
+_ASYMMETRIC = re.compile(
+    r"\s?(?:(?P<open>\()\s?\+\s?(?P<up>\d+(?:\.\d+)?)\s?/\s?[−–-]\s?(?P<down>\d+(?:\.\d+)?)\s?\)"
+    r"|\+\s?(?P<up2>\d+(?:\.\d+)?)\s?/\s?[−–-]\s?(?P<down2>\d+(?:\.\d+)?)(?![\d/])"
+    r"|\^\{?\+(?P<up3>\d+(?:\.\d+)?)\}?_\{?[−–-](?P<down3>\d+(?:\.\d+)?)\}?)"
+    r"(?:\s?[×x]\s?10(?:\^\s?(?P<pow>[+−-]?\d{1,3})|(?P<sup>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})))?"
+)
+# A power of ten written after a number's digits ("0.4 × 10⁹"), shared by the value before
+# a ± when that value has none ("6.6 ± 0.4 × 10⁹ M☉" is 6.6 × 10⁹).
+_POWER_AFTER = re.compile(r"[×x]\s?10\s?(?:\^|[⁻⁰¹²³⁴⁵⁶⁷⁸⁹])")
 
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -517,6 +545,7 @@ class _Num:
     uncertainty: float | None = None
     label: str = ""
     comparator: str = ""
+    procedure: bool = False  # a step of how the sample was made: never related to a figure
 
 
 def _label_before(before: str) -> tuple[str, str]:
@@ -582,7 +611,8 @@ def quantities(text: str) -> list[Quantity]:
         joined = prev.isalpha() and not (
             prev in "xX×" and (start < 2 or not text[start - 2].isalnum())
         )
-        if joined or (prev and prev in "_@#"):
+        formula = prev in (")", "]") and start >= 2 and text[start - 2].isalnum()
+        if joined or formula or (prev and prev in "_@#"):
             nums.append(_Num(start, end, value, "", NAME))
             continue
         if names[start] and names[end - 1]:
@@ -615,6 +645,20 @@ def quantities(text: str) -> list[Quantity]:
             if scale:
                 value *= {"k": 1e3, "m": 1e6, "b": 1e9, "t": 1e12}[scale.group(1)[0].lower()]
                 end += scale.end()
+        spread = _ASYMMETRIC.match(text, end)
+        uncertainty = None
+        if spread is not None and not (m["e"] or m["pow"] or m["sup"]):
+            scale = 1.0
+            if spread["pow"] is not None:
+                scale = 10.0 ** int(spread["pow"].replace("−", "-"))
+            elif spread["sup"]:
+                scale = 10.0 ** int(spread["sup"].translate(_SUPERSCRIPT))
+            up = spread["up"] or spread["up2"] or spread["up3"]
+            down = spread["down"] or spread["down2"] or spread["down3"]
+            value *= scale
+            uncertainty = max(float(up), float(down)) * scale
+            end = spread.end()
+            after = text[end : end + 60]
         unit, unit_end, multiplier = _unit_after(text, end)
         value *= multiplier
         if _ORDINAL.match(after) and unit_end == end and not names[start]:
@@ -739,9 +783,31 @@ def quantities(text: str) -> list[Quantity]:
                     kind = SETTING
         if kind == FIGURE and _SETUP_NOUN_AFTER.match(text[unit_end:]):
             kind = SETTING  # "a 0.25° grid", "the 2% target", "0.05″ beam"
+        # (a window on a longer text starts with a letter, so "^" is the text's own start)
+        head_window = (
+            text[max(0, start - 200) : start] if start <= 200 else "x" + text[start - 200 : start]
+        )
+        procedure = kind in (FIGURE, COUNT) and bool(
+            _PROCEDURE_BEFORE.search(before[-60:]) or _PROCEDURE_HEAD.search(head_window)
+        )
+        if procedure:
+            kind = SETTING  # "annealed at 150 °C", "Synth: 2 mmol …": how it was made
         role = "found" if found and kind == FIGURE else ""
+        if uncertainty is not None and kind != NAME:
+            kind = FIGURE  # an estimate with its spread
         nums.append(
-            _Num(start, unit_end, value, unit, kind, role, label=label, comparator=comparator)
+            _Num(
+                start,
+                unit_end,
+                value,
+                unit,
+                kind,
+                role,
+                uncertainty=uncertainty,
+                label=label,
+                comparator=comparator,
+                procedure=procedure,
+            )
         )
         pos = max(pos, unit_end)
 
@@ -770,15 +836,22 @@ def quantities(text: str) -> list[Quantity]:
 def _relate(text: str, nums: list[_Num]) -> None:
     """Comparisons, spreads, ranges and "N of M" between neighbouring numbers."""
     for i, n in enumerate(nums):
-        if n.kind == NAME:
+        if n.kind == NAME or n.procedure:
             continue
         nxt = nums[i + 1] if i + 1 < len(nums) else None
         between = text[n.end : nxt.start] if nxt else ""
         before = text[max(0, n.start - 40) : n.start]
-        if nxt is None or nxt.kind == NAME:
+        if nxt is None or nxt.kind == NAME or nxt.procedure:
             continue
         if _PLUS_MINUS.match(between) and _PLUS_MINUS.match(between).end() == len(between):
             nxt.role, nxt.kind = "uncertainty", FIGURE
+            if _POWER_AFTER.search(text[nxt.start : nxt.end]) and not _POWER_AFTER.search(
+                text[n.start : n.end]
+            ):
+                mantissa = re.match(r"[+−-]?(\d[\d,]*)?(\.\d+)?", text[nxt.start : nxt.end])
+                digits = mantissa.group(0).lstrip("+−-").replace(",", "") if mantissa else ""
+                if digits and float(digits):
+                    n.value *= abs(nxt.value) / float(digits)
             n.uncertainty = abs(nxt.value)
             n.kind = FIGURE
             if not nxt.unit and n.unit:

@@ -129,6 +129,15 @@ _NO_BETTER = re.compile(
 _NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr", "eV", "z"}
 
 
+# A ratio of hazards or risks as the head of a measure ("overall survival HR", "PFS hazard
+# ratio", "relative risk of relapse"): the ratio of the event's rates, better under one
+# whichever outcome names it. ("IRR" is left out: an internal rate of return as often.)
+_EVENT_RATIO = re.compile(
+    r"(?:\bHRs?|hazard\s+ratios?|incidence\s+rate\s+ratios?|risk\s+ratios?|"
+    r"\bRRs?|relative\s+risks?)\s*(?:\([^()]*\)\s*)?$"
+)
+
+
 def metric_direction(metric: str, unit: str = "") -> str:
     """Which way is better for a measure: "higher", "lower", or "" when it has no better."""
     if unit in _THROUGHPUT_UNITS:
@@ -144,7 +153,7 @@ def metric_direction(metric: str, unit: str = "") -> str:
             # A fall is reported as a gain unless what fell is known to be better high.
             return LOWER if _HIGHER_FIRST.search(measure) else HIGHER
         return metric_direction(measure) or HIGHER
-    if _GAP.search(metric):
+    if _GAP.search(metric) or _EVENT_RATIO.search(metric):
         return LOWER
     known = better(metric)  # a measure of measures.toml: "median OS", "FID", "ECS"
     if known is not None:
@@ -182,6 +191,11 @@ _STOP = {
     "less", "when", "where", "globally", "likely", "made", "upon", "toward", "towards",
     "below", "above", "double", "far", "same", "new", "per", "lower", "higher", "better",
     "worse", "smaller", "larger", "greater",
+    # the writer's asides and reporting verbs: "they estimate intact-forest uptake dropped to",
+    # "the paper basically says", "lecanemab slowed CDR-SB decline by"
+    "honestly", "basically", "apparently", "estimate", "estimates", "estimated", "says", "say",
+    "said", "slowed", "slows", "comes", "came", "finds", "find", "found",
+    "sees", "see", "saw", "fall",
 }  # fmt: skip
 _LINK = re.compile(
     r"(?:\s|^)(?:of|=|:|was|were|is|are|at|reached|reaches|reach|rose|fell|dropped|eased|"
@@ -734,6 +748,10 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
     for piece in pieces:
         cleaned = _NOT_PROTOCOL.sub("", piece)
         piece = cleaned.strip(" ,;:()") if cleaned != piece else piece
+        head = _CONDITION_THEN_COLON.match(piece)
+        if head:
+            # "in 1 M KOH: η₁₀ =": the condition ends where the colon opens the figures.
+            piece = head.group(1)
         if not piece:
             continue
         key = normalise_protocol(piece)
@@ -741,6 +759,9 @@ def _protocol_in(sentence: str, clause: str, benchmark: str, value: str = "") ->
             seen.append(piece)
             folded.append(key)
     return ", ".join(seen)
+
+
+_CONDITION_THEN_COLON = re.compile(r"((?=[^:]*\d)[^:]+?)\s*:\s+\S.*$")
 
 
 # A heading's date or period holds for every figure under it: "Unemployment, Mar 2024 (…): ES
@@ -994,9 +1015,47 @@ _OBJECT_HEAD = re.compile(
 )
 
 
+# An object named by its kind: "the exoplanet TOI-270 d", "the galaxy JADES-GS-z14-0".
+_OBJECT_KIND = re.compile(
+    r"\b(?:exoplanet|planet|galaxy|quasar|pulsar|star|magnetar|supernova|binary|burst|"
+    r"cluster|nebula|comet|asteroid|trial|survey|cohort|catchment|reactor|site)\s+(?P<name>"
+    + _OBJECT_NAME
+    + ")"
+)
+# A sentence opening on where its figures were measured: "In DESTINY-Breast04 the T-DXd …",
+# "In the CheckMate 067 trial, …", "In Brazil the unemployment rate …".
+_FRAMED = re.compile(
+    r"^\W*(?:In|For|Across|Within)\s+(?:the\s+)?(?P<name>[A-Z][\w*+/.-]*(?:\s+[A-Z\d][\w*+/.-]*)*)"
+    r"(?:\s+(?:trial|study|cohort|survey|sample|catalogue|data|dataset|experiment|campaign|"
+    r"mission|programme|program))?(?=\s*,|\s+(?:the|a|an|we|they|it|its|their)\s)"
+)
+
+
+def _framed_name(sentence: str) -> tuple[str, int] | None:
+    """The name a sentence opens on as where it measured ("In DESTINY-Breast04 the …"),
+    with its offset; not a month, a part of the paper, a measure or a model with its size."""
+    m = _FRAMED.match(sentence)
+    if m is None:
+        return None
+    name = m["name"].rstrip(".")
+    if (
+        _MONTH.match(name.split()[0])
+        or _NOT_A_PLACE.match(name)
+        or re.fullmatch(r"(?:19|20)\d{2}", name)
+        or _is_measure(name)
+        or _MODEL_SIZE.search(" " + name)
+    ):
+        return None
+    return name, m.start("name")
+
+
 def _object_named(sentence: str) -> str:
     """The one strong name a sentence measures when no benchmark is named otherwise."""
-    for m in (_OBJECT_HEAD.match(sentence), *_OBJECT_OF.finditer(sentence)):
+    for m in (
+        _OBJECT_HEAD.match(sentence),
+        *_OBJECT_KIND.finditer(sentence),
+        *_OBJECT_OF.finditer(sentence),
+    ):
         if m is None:
             continue
         name = m["name"].rstrip(".")
@@ -1836,6 +1895,9 @@ def results_in(text: str) -> list[ResultDraft]:
             # or the object the sentence measures.
             benchmark = subject.group("name")
         head = _head_name(sentence)
+        framed = _framed_name(sentence) if not benchmark and not head else None
+        if framed and s_start + framed[1] < q.start:
+            benchmark = framed[0]
         if not benchmark:
             found_benchmark = _benchmark_in(sentence, s_start, q.start, metric)
             if head and (
@@ -1947,6 +2009,8 @@ def results_in(text: str) -> list[ResultDraft]:
         if metric:
             words["metric"] = metric
             metric = spelt_out(metric)
+            if q.unit in ("mV", "V") and re.fullmatch(r"η[\w₀-₉,]*", metric):
+                metric = f"overpotential ({metric})"  # "η₁₀ = 230 mV": the electrochemists' η
         for name, value in (
             ("benchmark", benchmark),
             ("protocol", protocol),

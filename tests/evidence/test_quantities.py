@@ -243,3 +243,28 @@ def test_imperial_units_and_peta_electronvolts_are_units():
         "PeV",
     ]
     assert figure_in("The floor is now below one percent.") == ("a percentage", "one percent")
+
+
+@pytest.mark.parametrize(
+    "text, value, uncertainty, unit",
+    [
+        # A spread up and down, bracketed or not, then a power of ten both share.
+        ("Remnant mass 142 (+28/−16) M☉ from the merger.", 142.0, 28.0, "M☉"),
+        ("Its dayside reads 503 +26/−27 K in the filter.", 503.0, 27.0, "K"),
+        ("The mass is 4.0 (+1.1/−0.6) ×10⁶ M☉ here.", 4.0e6, 1.1e6, "M☉"),
+        ("Amplitude A = 2.4 (+0.7/−0.6) × 10^-15 at one cycle per year.", 2.4e-15, 0.7e-15, ""),
+        ("Fit gives 0.31^{+0.02}_{-0.03} in flat LCDM.", 0.31, 0.03, ""),
+        # A power of ten written once, after the spread: "(6.6 ± 0.4) × 10⁹".
+        ("Black-hole mass 6.6 ± 0.4 × 10⁹ M☉ from stars.", 6.6e9, 0.4e9, "M☉"),
+        ("Black-hole mass 6.6 ± 0.4×10⁹ M☉ from stars.", 6.6e9, 0.4e9, "M☉"),
+    ],
+)
+def test_quantities_read_an_asymmetric_spread_and_a_shared_power_of_ten(
+    text, value, uncertainty, unit
+):
+    figures = [q for q in quantities(text) if q.kind == FIGURE and q.role != "uncertainty"]
+    assert len(figures) == 1, figures
+    (figure,) = figures
+    assert figure.value == pytest.approx(value)
+    assert figure.uncertainty == pytest.approx(uncertainty)
+    assert figure.unit == unit

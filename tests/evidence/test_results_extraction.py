@@ -861,3 +861,74 @@ def test_results_in_reads_a_list_whose_items_a_semicolon_parts():
     # Two clauses a semicolon parts stay two.
     first, second = results_in("Accuracy rose to 81%; latency fell to 40 ms.")
     assert (first.metric, second.metric) == ("Accuracy", "latency")
+
+
+@pytest.mark.parametrize(
+    "text, benchmark",
+    [
+        # A sentence opening on where it measured names the benchmark of its figures.
+        (
+            "In ORBIT-7 the new agent raised the response rate to 41% versus 29% on chemo.",
+            "ORBIT-7",
+        ),
+        ("In the LUMEN 301 trial, median survival reached 25.1 months.", "LUMEN 301"),
+        ("In Portugal the jobless rate fell to 6.1% last quarter.", "Portugal"),
+        # An object named by its kind.
+        ("They find the exoplanet KX-88 b has an equilibrium temperature of 412 K.", "KX-88 b"),
+    ],
+)
+def test_results_in_reads_the_place_a_sentence_opens_on_or_names_by_kind(text, benchmark):
+    assert results_in(text)[0].benchmark == benchmark
+
+
+def test_a_month_or_a_part_of_the_paper_opening_a_sentence_is_no_benchmark():
+    (result,) = results_in("In March the model reached 71.2% accuracy on ARC-Easy.")
+    assert result.benchmark == "ARC-Easy"
+    (result,) = results_in("In Table 3, the recall climbs to 0.88.")
+    assert result.benchmark != "Table 3"
+
+
+@pytest.mark.parametrize(
+    "metric",
+    ["overall survival HR", "PFS hazard ratio", "relative risk of relapse", "OS HR (95% CI)"],
+)
+def test_a_hazard_or_risk_ratio_is_better_low_whatever_outcome_names_it(metric):
+    assert metric_direction(metric) == "lower"
+
+
+def test_an_internal_rate_of_return_keeps_its_own_direction():
+    assert metric_direction("annualised IRR") == "higher"
+
+
+def test_results_in_names_an_electrochemical_eta_and_a_tafel_slope():
+    overpotential, tafel = results_in(
+        "CoP on carbon cloth, HER in 0.5 M H2SO4: η₁₀ = 91 mV, Tafel 52 mV/dec."
+    )
+    assert (overpotential.metric, overpotential.direction) == ("overpotential (η₁₀)", "lower")
+    assert (tafel.metric, tafel.direction) == ("Tafel slope (Tafel)", "lower")
+    # The condition ends where the colon opens the figures.
+    assert overpotential.protocol == "in 0.5 M H2SO4"
+
+
+def test_a_procedure_proposes_no_result_and_leaves_the_found_figure_alone():
+    # How a sample was made is no result: a recipe's amounts, times and temperatures.
+    assert (
+        results_in(
+            "Prep: 3 mmol Co(NO3)2 + 1 mmol urea → 140 °C/6 h, rinsed 2× water, dried 80 °C."
+        )
+        == []
+    )
+    (pce,) = results_in("The films were annealed at 120 °C for 15 min and reached a PCE of 17.4%.")
+    assert (pce.value, pce.unit) == (17.4, "%")
+    # A reaction named as the heading is what was measured, not a recipe.
+    (rate,) = results_in(
+        "Ammonia synthesis: the catalyst gives an NH3 rate of 12.1 mmol g⁻¹ h⁻¹ at 350 °C."
+    )
+    assert rate.value == 12.1
+
+
+def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
+    (result,) = results_in("They estimate peatland uptake dropped to 0.21 GtC/yr in the 2010s.")
+    assert result.metric == "peatland uptake"
+    (result,) = results_in("Honestly the drug slowed ADAS-Cog decline by 19% at 12 months.")
+    assert result.metric.startswith("ADAS-Cog decline")
