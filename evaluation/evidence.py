@@ -76,6 +76,8 @@ FIELDS32 = FIXTURES / "fields32"  # four fields, a charity's and a trade body's 
 FIELDS33 = FIXTURES / "fields33"  # the held-out half's six fields, a fact-check desk: read
 FIELDS34 = FIXTURES / "fields34"  # the same six fields, secondary sources stressed: read
 FIELDS35 = FIXTURES / "fields35"  # six fields, secondary and abstract only stressed: read
+FIELDS36 = FIXTURES / "fields36"  # four clinical fields, a hospital's committees: read half
+FIELDS37 = FIXTURES / "fields37"  # the same writer's other half: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -336,6 +338,8 @@ def main(argv: list[str]) -> int:
             ("dev 33", FIELDS33),
             ("dev 34", FIELDS34),
             ("dev 35", FIELDS35),
+            ("dev 36", FIELDS36),
+            ("unread 37", FIELDS37),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

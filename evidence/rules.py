@@ -34,6 +34,7 @@ from evidence.signals import (
     UNMARKED,
     Signal,
     goes_beyond_abstract,
+    heading_channel,
     heading_signal,
     heading_states_a_position,
     is_owned_judgement,
@@ -236,12 +237,15 @@ def heading_evidence(heading: str) -> Finding | None:
                     f"the heading names the authors' own channel: “{heading.strip()}”",
                     SECTION,
                 )
+        if stated is None and signal is None:
+            signal = heading_channel(heading)
         return stated or (_heading_finding(signal, heading) if signal else None)
     return _heading_finding(signal, heading)
 
 
 # What a heading (of a section, or a claim's lead) says by its head noun.
 _HEADING_NAMES = {
+    FULL_TEXT: "names a part of the paper's full text as the source",
     ABSTRACT_ONLY: "names a summary as the source",
     SECONDARY: "names others' reports as the source",
     EDITORIAL: "names the wiki's own judgement",

@@ -197,6 +197,10 @@ _FULL_TEXT = _rx(
     r"\b(?:we|i)\s+(?:\w+\s+){0,2}?(?:got|get|had|have|read)\s+(?:it|this(?:\s+one)?|them)?\s*in\s+"
     r"full\b",
     r"\bhaving\s+(?:got|obtained|had|received)\s+(?:the\s+)?(?:full|whole|complete)\s+",
+    # A reading of the whole paper named as a noun: "P&T review of the full paper, Feb".
+    r"(?<![\w'’]s\s)\b(?:review|reading|read-through|appraisal|critique|walk-through)\s+of\s+(?:the\s+)?"
+    r"(?:full|whole|entire|complete)\s+(?:[\w-]+\s+)?(?:text|pdf|paper|version|manuscript|"
+    r"article|report)s?\b",
     # Anyone of the team getting the whole paper: "GP adviser got the whole NEJM paper".
     r"\b(?:got|obtained|received|pulled)\s+the\s+(?:full|whole|complete|entire)\s+(?:[\w-]+\s+)?(?:text|pdf|"
     r"paper|version|manuscript|article)s?\b",
@@ -729,6 +733,9 @@ _SECONDARY = _rx(
     rf"(?:this|it))\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
     rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
+    # Leaned on instead of the paper: "we relied on the EMA's EPAR".
+    rf"\brel(?:y|ied|ying|ies)\s+(?:instead\s+|only\s+|solely\s+|entirely\s+)?on\s+(?:{ART}\s+)?"
+    rf"{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"(?<!\bfrom\s)(?<!\bin\s)(?<!\bat\s)(?<!\bof\s)"
     r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
     r"writes|reports)\s+that\b",
@@ -876,6 +883,20 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?!(?:{PERSON})\b)[\w-]+(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     rf"\b{OWN_CHANNEL}\s+(?:from|by|of)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+\s+themselves\b",
     rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
+    # What only the maker of a medicine writes: its label, package leaflet and summary of
+    # product characteristics; the sponsor on its own channel ("the sponsor's topline
+    # release"); and results posted by those who ran the trial ("Sponsor posted results on
+    # clinicaltrials.gov"). (Writers differ on a company's release: it stays secondary.)
+    # A channel whose owner is said in brackets to have run the work: "the manufacturer's
+    # investor slides (they ran the trial)".
+    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,20}}?\(\s*(?:they|it|which|who)\s+(?:also\s+)?(?:ran|run|"
+    r"conducted|sponsored|funded|did|led)\s+(?:the|this|that|these)\b",
+    r"\b(?:SmPCs?|summary\s+of\s+product\s+characteristics|(?:package|patient|pack)\s+"
+    r"(?:inserts?|leaflets?)|prescribing\s+information|(?:product|drug)\s+label(?:ling)?)\b",
+    rf"\b(?:the\s+|its\s+)?sponsor(?:{Q}s)?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
+    r"\b(?:the\s+)?(?:company|sponsor|manufacturer|investigators|trialists)\s+(?:posted|published|"
+    r"released|uploaded|reported)\s+(?:its\s+|their\s+|the\s+)?(?:topline\s+|full\s+)?results\s+"
+    r"(?:on|to|at|in)\b",
     # An institution's channel said to be the authors' own: "Harvard's press office (the
     # lead author is there)", "the press release, where the team is based", "(authors are
     # NHM staff)", "(their own survey team did the work)".
@@ -966,6 +987,7 @@ _EDITORIAL = _rx(
     # deciding: "the team reckons", "the committee suspects", "staff are uneasy".
     rf"(?:^|[,;:—–]\s*|\b(?:the|this|these|our)\s+){_WRITERS_BODY}\s+(?:still\s+|also\s+|therefore\s+)?"
     r"(?:reckons?|expects?|believes?|suspects?|doubts?|bets?|predicts?|guesses|holds?|would|"
+    r"felt|feels|thinks|thought|"
     r"remains?\s+(?:\w+\s+)?(?:cautious|unconvinced|sceptical|skeptical|doubtful|wary|uneasy)|(?:is|are)\s+"
     r"(?:\w+\s+)?(?:uneasy|wary|unconvinced|not\s+convinced|sceptical|skeptical|doubtful)|will\s+(?:not|"
     r"never|recommend|assume|keep|continue|use|adopt|advise)|won't|shall|keeps?\s+the|recommends?)\b",
@@ -1729,6 +1751,28 @@ def judges(text: str) -> bool:
 MAX_HEADING = 120
 
 
+# A heading whose head noun is a third party's text, perhaps with whose it is ("Newsletter
+# of the Nursing Council, autumn", "From the regional drug bulletin, Spring issue", "EPAR");
+# not one that says the paper itself was read ("P&T review of the full paper").
+_HEADING_CHANNEL = re.compile(  # read by ``heading_channel``
+    rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?(?:{CHANNEL})"
+    rf"(?:\s+(?:of|from|by|for|in)\s+(?:the\s+)?(?:[\w&.'’-]+\s*){{1,4}}?)?{_HEADING_END}",
+    re.I,
+)
+_THE_PAPER_ITSELF = re.compile(
+    r"\b(?:full|whole|entire)\s+(?:paper|text|article|report)\b|\bthe\s+(?:paper|article)\b", re.I
+)
+# A heading naming a part of the paper inside its full text ("Supplement eTable 4", "Table 2",
+# "Methods, p. 6"): the figures under it were read there.
+_HEADING_PART = re.compile(
+    rf"^\W*(?:(?:the|its|their|paper(?:{Q}s)?|main|online)\s+)?(?:supplement(?:ary)?\s+|"
+    rf"suppl?\.?\s+)?(?:e?tables?|e?figures?|efigs?|figs?\.?|methods|results\s+section|"
+    rf"appendix|supplement(?:ary\s+(?:material|appendix|data))?|SI)\s*[\w.-]{{0,6}}"
+    rf"(?:\s*(?:,|and|&)\s*[\w.-]{{1,6}})*\s*(?:$|[:;(—–]|\s-\s|,\s)",
+    re.I,
+)
+
+
 def heading_signal(heading: str) -> Signal | None:
     """The level a heading gives the claims under it by naming their kind of source, or
     None for a heading that names a topic ("Dosing", "Outlook")."""
@@ -1738,4 +1782,28 @@ def heading_signal(heading: str) -> Signal | None:
     for level, pattern in _HEADINGS:
         if match := pattern.match(text):
             return Signal(level, match)
+    if match := _HEADING_PART.match(text):
+        return Signal(FULL_TEXT, match)
     return None
+
+
+def heading_channel(heading: str) -> Signal | None:
+    """A section heading that names a third party's text as its source, when nothing else
+    in it speaks: secondary. Not a section's title alone ("Outlook", "Commentary"), not an
+    overview, not the writers' or the makers' own text, not one that says the paper itself
+    was read."""
+    text = spelled_out(heading.strip())
+    match = _HEADING_CHANNEL.match(text) if len(text) <= MAX_HEADING else None
+    if (
+        match is None
+        or re.fullmatch(r"\W*[\w-]+\W*", text)
+        or _THE_PAPER_ITSELF.search(text)
+        or _OWNED_HEADING.search(text)
+    ):
+        return None
+    return Signal(SECONDARY, match)
+
+
+_OWNED_HEADING = re.compile(
+    r"\b(?:our|ours|we|us|my|mine|team|authors?|themselves|own|overviews?)\b", re.I
+)

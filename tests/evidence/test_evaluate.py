@@ -257,6 +257,25 @@ DEV_FIELDS_35 = {
 }
 
 
+# The thirty-sixth writer's set (clinical, oncology, psychiatry, infectious disease: a
+# hospital's committees relaying drug bulletins, regulators' assessments and makers' labels),
+# split line by line: one half read while widening the rules (fields36), the other measured
+# once with the rules frozen and not read (fields37, 0.50-0.83 explicit used; 0.50-0.83 on the
+# rules before the round). Their figures are floors.
+DEV_FIELDS_36 = {
+    "clinical": (0.92, 0),
+    "infectious_disease": (0.94, 0),
+    "oncology": (0.89, 0),
+    "psychiatry": (0.94, 0),
+}
+UNREAD_FIELDS_37 = {
+    "clinical": (0.81, 1),
+    "infectious_disease": (0.83, 0),
+    "oncology": (0.67, 1),
+    "psychiatry": (0.50, 0),
+}
+
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -267,6 +286,8 @@ FIELD_FLOORS = {
     "fields24": UNREAD_FIELDS_24,
     "fields30": UNREAD_FIELDS_30,
     "fields35": DEV_FIELDS_35,
+    "fields36": DEV_FIELDS_36,
+    "fields37": UNREAD_FIELDS_37,
 }
 
 

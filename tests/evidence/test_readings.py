@@ -1259,3 +1259,73 @@ def test_a_claim_pointing_back_at_its_sections_source_takes_the_sections_level(s
 )
 def test_who_made_a_channel_decides_whether_it_is_the_makers_summary(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    "scope, text, level",
+    [
+        # A section headed by a third party's text, with whose it is and when.
+        (
+            "From the county prescribing bulletin, winter issue",
+            "Weight fell 9.1% on the new agent.",
+            "secondary",
+        ),
+        ("Newsletter of the Midwives' Forum, June", "Induction rates fell by 12%.", "secondary"),
+        # Not an overview, nor the writers' own or the makers' own text.
+        (
+            "Section overview: sepsis bundles",
+            "Mortality fell where bundles were audited.",
+            "unmarked",
+        ),
+        ("Commentary (ours)", "The effect looks too small to matter.", "editorial"),
+        ("Webinar by the authors themselves", "Relapse fell by a third.", "abstract_only"),
+    ],
+)
+def test_a_heading_naming_a_third_partys_text_makes_its_claims_secondary(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    "text, level",
+    [
+        # What only the maker of a medicine writes is the makers' own summary.
+        ("Package leaflet: dizziness in 3.1% of patients.", "abstract_only"),
+        ("The SmPC recommends halving the dose in renal impairment.", "abstract_only"),
+        (
+            "The sponsor posted its results on the EU trials register: SAEs 5% vs 4%.",
+            "abstract_only",
+        ),
+        (
+            "The vendor's investor slides (they ran the study) claim 31% fewer falls.",
+            "abstract_only",
+        ),
+        # A regulator's assessment or a society's standards, relayed, are a third party's.
+        ("We relied on the agency's public assessment report: relapse 18% vs 25%.", "secondary"),
+        ("The society's Standards of Care cite the trial as showing a 0.3% benefit.", "secondary"),
+        # A part of the full text named as the lead of the claim: read there.
+        ("Supplementary eTable 2: withdrawal 4.4% vs 2.0%.", "full_text"),
+    ],
+)
+def test_labels_registry_postings_and_parts_of_the_paper_say_what_was_read(text, level):
+    assert claim_findings(text).evidence == level
+
+
+@pytest.mark.parametrize(
+    "scope, text, level",
+    [
+        # The writers' committee giving its feeling about a relayed figure: their own view.
+        (
+            "From the county prescribing bulletin",
+            "Committee felt the 2-point gain is too small for the price.",
+            "editorial",
+        ),
+        # The writers' reading of the whole paper, named as a noun in the heading.
+        (
+            "Formulary group review of the full paper, May",
+            "Falls were similar between arms.",
+            "full_text",
+        ),
+    ],
+)
+def test_the_writers_feeling_and_their_review_of_the_full_paper(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
