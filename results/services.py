@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.review import EDITOR, Transition, Workflow, four_eyes_forbids
 from entries.models import Entry, EntryEvent, EntryStatus
 from entries.review.services import StaleMark
 from entries.review.workflow import entry_writers
@@ -61,11 +61,25 @@ def _apply_fields(result: Result, fields: ResultFields) -> None:
     result.baseline_name = fields.baseline_name.strip()
 
 
+# A result's states, declared on the one review mechanism (core.review): an editor confirms
+# or discards a proposed result, and may change their mind while the entry is open.
+DECISIONS = Workflow(
+    *(
+        Transition(source, target, EDITOR, action, label, permission="entries.review_entry")
+        for source in ResultStatus.values
+        for target, action, label in (
+            (ResultStatus.CONFIRMED, "confirmed a result", "Confirm"),
+            (ResultStatus.DISCARDED, "discarded a result", "Discard"),
+        )
+    )
+)
+
+
 def may_decide(user: AbstractBaseUser | AnonymousUser, entry: Entry) -> bool:
     """An editor who wrote none of the entry's text (while the four-eyes rule is on)."""
     if not (user.is_authenticated and user.has_perm("entries.review_entry")):
         return False
-    return not settings.WIKI_FOUR_EYES or user.pk not in entry_writers(entry)
+    return not four_eyes_forbids(user, lambda: entry_writers(entry))
 
 
 @transaction.atomic
@@ -108,7 +122,11 @@ def result_decide(
             "name one from the benchmark list, or add it as a new benchmark with the way "
             "that is better, before confirming."
         )
-    locked.status = ResultStatus.CONFIRMED if decision == CONFIRM else ResultStatus.DISCARDED
+    target = ResultStatus.CONFIRMED if decision == CONFIRM else ResultStatus.DISCARDED
+    transition = DECISIONS.move(locked.status, target)
+    if transition is None:
+        raise EntryError(f"A {locked.status} result cannot become {target}.")
+    locked.status = transition.target
     locked.decided_by, locked.decided_at = by, timezone.now()
     locked.save()
     entry_version_bump(entry)
@@ -116,7 +134,7 @@ def result_decide(
         EntryEvent.objects.create(
             entry=entry,
             actor=by,
-            action=f"{decision}ed a result" if decision == DISCARD else "confirmed a result",
+            action=transition.action,
             detail={"result": locked.pk, "value": locked.value, "status": locked.status},
         )
     return locked

@@ -180,7 +180,7 @@ def revision_create(
         links=None if links is None else links.as_json(),
     )
     if publish:
-        _publish(locked, revision, rendered)
+        revision_publish(locked, revision, rendered)
     return revision
 
 
@@ -194,8 +194,8 @@ def merge_edit(
     conflicts: list[str] = []
     try:
         texts = merge_texts(
-            base=_texts(base) if base else Texts("", "", ""),
-            current=_texts(current),
+            base=revision_texts(base) if base else Texts("", "", ""),
+            current=revision_texts(current),
             mine=mine,
             current_revision=current,
         )
@@ -248,11 +248,13 @@ def concept_edit(
     )
 
 
-def _texts(revision: Revision) -> Texts:
+def revision_texts(revision: Revision) -> Texts:
+    """The words a revision holds, as a three-way merge reads them."""
     return Texts(title=revision.title, summary=revision.summary, body=revision.body)
 
 
-def _publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
+def revision_publish(concept: Concept, revision: Revision, rendered: Rendered) -> None:
+    """Make ``revision`` the concept's current text, with its links and search words."""
     old_title = concept.title
     concept.current_revision = revision
     concept.title = revision.title

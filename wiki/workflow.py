@@ -1,4 +1,5 @@
-"""Review of concept revisions: a table of allowed moves, the same shape as the entries'.
+"""Review of concept revisions: their states declared on the one review mechanism
+(``core.review``), as the entries' and the results' are.
 
 A contributor's edit is a *pending* revision; a reviewer (``wiki.review_revision``)
 publishes it (merging it onto newer text when the page moved on) or rejects it. Published
@@ -9,56 +10,47 @@ merge, the author of the text it was merged with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from core.review import EDITOR, Transition, Workflow, four_eyes_forbids
 from wiki.concept_links import revision_links
 from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.services import (
     ConceptError,
-    _publish,
-    _texts,
     links_refresh_wanted,
     merge_edit,
     revision_create,
+    revision_publish,
+    revision_texts,
 )
 
 __all__ = ["TRANSITIONS", "EditConflict", "revision_approve", "revision_reject"]
 
 
-@dataclass(frozen=True)
-class Transition:
-    source: str
-    target: str
-    permission: str
-    action: str  # logged verb
-    label: str  # the button
-
-
-TRANSITIONS: tuple[Transition, ...] = (
+# A revision's states, declared on the one review mechanism (core.review).
+TRANSITIONS = Workflow(
     Transition(
         RevisionStatus.PENDING,
         RevisionStatus.PUBLISHED,
-        "wiki.review_revision",
+        EDITOR,
         "approved",
         "Approve",
+        permission="wiki.review_revision",
     ),
     Transition(
         RevisionStatus.PENDING,
         RevisionStatus.REJECTED,
-        "wiki.review_revision",
+        EDITOR,
         "rejected",
         "Reject",
+        permission="wiki.review_revision",
     ),
 )
-_BY_MOVE = {(t.source, t.target): t for t in TRANSITIONS}
 
 
 def revision_writers(revision: Revision) -> set[int]:
@@ -72,15 +64,15 @@ def revision_writers(revision: Revision) -> set[int]:
 
 def may_approve(revision: Revision, by: AbstractBaseUser) -> bool:
     """Whether the four-eyes rule lets ``by`` approve ``revision``."""
-    return not settings.WIKI_FOUR_EYES or by.pk not in revision_writers(revision)
+    return not four_eyes_forbids(by, lambda: revision_writers(revision))
 
 
 def _locked_for(revision: Revision, *, to: str, by: AbstractBaseUser) -> Revision:
     """The revision, locked, once the table allows ``by`` to move it to ``to``."""
-    if not any(t.target == to for t in TRANSITIONS):
+    if to not in TRANSITIONS.targets:
         raise ConceptError(f"“{to}” is not a revision status.")
     locked = Revision.objects.select_for_update().get(pk=revision.pk)
-    transition = _BY_MOVE.get((locked.status, to))
+    transition = TRANSITIONS.move(locked.status, to)
     if transition is None:
         if locked.status != RevisionStatus.PENDING:
             raise ConceptError(
@@ -113,7 +105,10 @@ def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
     needs_merge = current is not None and revision.base_revision_id != current.pk
     if needs_merge:  # raises before anything is written
         merged, links = merge_edit(
-            revision.base_revision, concept, mine=_texts(revision), links=revision_links(revision)
+            revision.base_revision,
+            concept,
+            mine=revision_texts(revision),
+            links=revision_links(revision),
         )
     revision.save(update_fields=["status", "reviewed_by", "reviewed_at"])
     if needs_merge:
@@ -136,7 +131,7 @@ def revision_approve(*, revision: Revision, by: AbstractBaseUser) -> Revision:
     rendered = render_markdown(revision.body, with_toc=True)
     revision.html, revision.toc = rendered.html, rendered.toc
     revision.save(update_fields=["html", "toc"])
-    _publish(concept, revision, rendered)
+    revision_publish(concept, revision, rendered)
     if current is None:  # a contributor's new page goes live: links to it may be waiting
         links_refresh_wanted([revision.title])
     return revision

@@ -1,4 +1,5 @@
-"""The review workflow: one function, ``entry_transition``, over a table of allowed moves.
+"""The review workflow: one function, ``entry_transition``, over a table of allowed moves
+declared on the one review mechanism (``core.review``), as concept revisions and results are.
 
 draft → pending (author) · changes requested → pending (author) · pending → published,
 changes requested or rejected (an editor; while the four-eyes rule is on, not one who wrote
@@ -12,34 +13,19 @@ until then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 
+from core.review import AUTHOR, EDITOR, Transition, Workflow, four_eyes_forbids, seen_is_stale
 from entries.models import Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.tasks import decision_email_send
 from entries.writing.fulltext import entry_vector_refresh
 from entries.writing.services import STALE_MESSAGE, entry_version_bump, entry_writers
 from results.models import Result, ResultStatus
 
-AUTHOR = "author"
-EDITOR = "editor"
-
-
-@dataclass(frozen=True)
-class Transition:
-    source: str
-    target: str
-    role: str  # AUTHOR or EDITOR
-    action: str  # logged verb
-    label: str  # the button
-    needs_comment: bool = False
-
-
-TRANSITIONS: tuple[Transition, ...] = (
+# An entry's states, declared on the one review mechanism (core.review).
+TRANSITIONS = Workflow(
     Transition(EntryStatus.DRAFT, EntryStatus.PENDING, AUTHOR, "submitted", "Submit for review"),
     Transition(
         EntryStatus.CHANGES_REQUESTED,
@@ -61,8 +47,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         EntryStatus.PENDING, EntryStatus.REJECTED, EDITOR, "rejected", "Reject", needs_comment=True
     ),
 )
-_BY_MOVE = {(t.source, t.target): t for t in TRANSITIONS}
-DECISIONS = {t.target for t in TRANSITIONS if t.role == EDITOR}
+DECISIONS = TRANSITIONS.decisions
 
 RACE_MESSAGE = "Somebody else was faster: this entry is now {status}. Nothing was changed."
 
@@ -111,13 +96,11 @@ def _check_role(transition: Transition, entry: Entry, by: AbstractBaseUser | Ano
         return
     if not by.has_perm("entries.review_entry"):
         raise TransitionNotAllowed("Only an editor may review entries.")
-    if not settings.WIKI_FOUR_EYES:
-        return
-    if entry.author_id == by.pk:
+    if four_eyes_forbids(by, [entry.author_id]):
         raise TransitionNotAllowed(
             "You wrote this entry: another editor must review it (the four-eyes rule)."
         )
-    if by.pk in entry_writers(entry):
+    if four_eyes_forbids(by, lambda: entry_writers(entry)):
         raise TransitionNotAllowed(
             "You edited this entry's text: another editor must review it (the four-eyes rule)."
         )
@@ -126,9 +109,7 @@ def _check_role(transition: Transition, entry: Entry, by: AbstractBaseUser | Ano
 def transitions_for(entry: Entry, user: AbstractBaseUser | AnonymousUser) -> list[Transition]:
     """The moves ``user`` may try on ``entry`` as it is now (for showing buttons)."""
     allowed = []
-    for transition in TRANSITIONS:
-        if transition.source != entry.status:
-            continue
+    for transition in TRANSITIONS.from_state(entry.status):
         try:
             _check_role(transition, entry, user)
         except TransitionNotAllowed:
@@ -163,7 +144,7 @@ def entry_transition(
         raise TransitionConflict(RACE_MESSAGE.format(status="gone")) from None
     if locked.status != seen:
         raise TransitionConflict(RACE_MESSAGE.format(status=locked.get_status_display()))
-    transition = _BY_MOVE.get((locked.status, to))
+    transition = TRANSITIONS.move(locked.status, to)
     if transition is None:
         raise TransitionNotAllowed(
             f"An entry that is {locked.get_status_display()} cannot move to "
@@ -177,7 +158,7 @@ def entry_transition(
             raise TransitionRefused(
                 "Say which version of the entry you approve: reload it and approve again."
             )
-        if version != locked.version:
+        if seen_is_stale(version, locked.version):
             raise StaleApproval(
                 STALE_MESSAGE.format(
                     seen=version,

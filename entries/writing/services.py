@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
+from core.review import seen_is_stale
 from entries.models import (
     OPEN_STATUSES,
     WRITE_ACTIONS,
@@ -172,7 +173,7 @@ def entry_version_bump(entry: Entry) -> int:
 def check_version(entry: Entry, seen: int | None, *, what: str, error=None) -> None:
     """Refuse (``StaleEdit``, or ``error``) when ``seen`` is given and is not the entry's
     version as locked now."""
-    if seen is None or seen == entry.version:
+    if not seen_is_stale(seen, entry.version):
         return
     message = STALE_MESSAGE.format(seen=seen, now=entry.version, what=what)
     if error is not None:
