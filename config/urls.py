@@ -4,7 +4,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 from entries.reading.views import entries_feed
+from pages.urls import papers_urlpatterns as paper_page_urlpatterns
 from pages.urls import wiki_urlpatterns as concept_page_urlpatterns
+from papers.urls import urlpatterns as papers_urlpatterns
 from papers.views import papers_feed
 from wiki.urls import urlpatterns as wiki_urlpatterns
 
@@ -20,7 +22,9 @@ urlpatterns = [
     # The wiki's namespace: its own routes first (new/, preview/ before <slug>/), then the
     # concept page, which gathers entries and results and so lives in pages/.
     path("wiki/", include((wiki_urlpatterns + concept_page_urlpatterns, "wiki"))),
-    path("papers/", include("papers.urls")),
+    # The library's namespace: its own routes, then the paper page, which gathers the claims
+    # that cite a paper and so lives in pages/.
+    path("papers/", include((papers_urlpatterns + paper_page_urlpatterns, "papers"))),
     path("import/", include("importer.urls")),
     path("jobs/", include("jobs.urls")),
     path("watching/", include("watching.urls")),

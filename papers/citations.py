@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from django.http import StreamingHttpResponse
+
 from papers.bibtex import papers_to_bibtex, parse_bibtex
 from papers.csl import papers_to_csljson, parse_csljson
 from papers.models import Paper
@@ -74,3 +76,12 @@ def detect_format(text: str, filename: str = "") -> CitationFormat:
     if ris and (at == -1 or ris.start() < at):
         return FORMATS["ris"]
     return FORMATS["bibtex"]
+
+
+def citations_download(
+    papers: Iterable[Paper], fmt: CitationFormat, basename: str
+) -> StreamingHttpResponse:
+    """The papers as a file in ``fmt``, written as it is read."""
+    response = StreamingHttpResponse(fmt.write(papers), content_type=fmt.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{basename}.{fmt.extension}"'
+    return response

@@ -1,37 +1,34 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.roles import is_editor
 from core.cache import cache_page_for_anonymous, cached_response, library_version
 from core.htmx import render_page, wants_fragment
-from core.http import absolute_url, site_root
+from core.http import site_root
 from core.submissions import submission_finish, submission_start, submission_token
 from jobs.models import Job, JobStatus
 from jobs.selectors import job_for
 from jobs.services import job_start
 from papers import selectors as pages
-from papers.citations import FORMATS, CitationFormat
+from papers.citations import FORMATS, citations_download
 from papers.feeds import RecentPapersFeed
 from papers.filters import PaperFilter
 from papers.forms import (
-    ClaimFilterForm,
     PaperForm,
     PaperImportForm,
     PaperLookupForm,
-    PaperTopicsForm,
     record_initial,
 )
 from papers.list_page import filters_html
@@ -51,13 +48,11 @@ from papers.services import (
     paper_create,
     paper_key_may_change,
     paper_may_change,
-    paper_set_topics,
     paper_update,
 )
 from papers.tasks import IMPORT_JOB
 
 View = Callable[..., HttpResponse]
-PAPER_HISTORY = 50  # the paper page's latest changes; every one is in /changes/
 
 
 def permission_required(perm: str) -> Callable[[View], View]:
@@ -79,13 +74,6 @@ def permission_required(perm: str) -> Callable[[View], View]:
     return decorator
 
 
-def _export(papers: Iterable[Paper], fmt: CitationFormat, basename: str) -> StreamingHttpResponse:
-    """The papers as a file in ``fmt``, written as it is read."""
-    response = StreamingHttpResponse(fmt.write(papers), content_type=fmt.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{basename}.{fmt.extension}"'
-    return response
-
-
 @require_GET
 @cache_page_for_anonymous
 def paper_list(request: HttpRequest) -> HttpResponse:
@@ -101,7 +89,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
     if fmt is not None:
         if not filterset.is_valid():
             return HttpResponse(pages.errors_text(filterset), status=400, content_type="text/plain")
-        return _export(pages.for_export(papers), fmt, pages.export_basename(filterset))
+        return citations_download(pages.for_export(papers), fmt, pages.export_basename(filterset))
     paginator = pages.CappedPaginator(
         pages.for_list(papers),
         pages.page_size(request.GET),
@@ -134,46 +122,10 @@ def paper_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cache_page_for_anonymous
-def paper_detail(request: HttpRequest, key: str) -> HttpResponse:
-    paper = pages.get_paper_or_404(key)
-    if request.path != paper.get_absolute_url():
-        query = f"?{request.GET.urlencode()}" if request.GET else ""
-        return redirect(paper.get_absolute_url() + query, permanent=True)
-    fmt = FORMATS.get(request.GET.get("format", ""))
-    if fmt is not None:
-        return _export([pages.with_topics(paper)], fmt, pages.bib_filename(paper))
-    return render(request, "papers/detail.html", _detail_context(request, paper))
-
-
-@require_GET
-@cache_page_for_anonymous
 def papers_feed(request: HttpRequest) -> HttpResponse:
     """The Atom feed of papers added to the library (its links absolute, so per site)."""
     root = site_root(request)
     return cached_response(f"papers-feed:{root}", lambda: RecentPapersFeed(root)(request))
-
-
-@require_http_methods(["GET", "POST"])
-@permission_required("papers.change_paper")
-def paper_topics(request: HttpRequest, key: str) -> HttpResponse:
-    """The paper's topic chips, edited in place (htmx) or on the paper page (no JS)."""
-    paper = pages.get_paper_or_404(key)
-    data = request.POST if request.method == "POST" else None
-    form = PaperTopicsForm(data, initial={"topics": list(paper.topics.published())})
-    if form.is_valid():
-        paper_set_topics(paper=paper, topics=form.cleaned_data["topics"])
-        if not wants_fragment(request):
-            messages.success(request, "Topics saved.")
-            return redirect(paper)
-    status = 400 if form.is_bound and not form.is_valid() else 200
-    context = {} if wants_fragment(request) else _detail_context(request, paper)
-    context |= {
-        "paper": paper,
-        "topics": list(paper.topics.published()),
-        "topics_form": form,
-        "editing_topics": not form.is_valid() and "show" not in request.GET,
-    }
-    return render_page(request, "papers/detail.html", context, fragment="topics", status=status)
 
 
 @require_http_methods(["GET", "POST"])
@@ -366,25 +318,3 @@ def paper_import(request: HttpRequest) -> HttpResponse:
     if not created:
         messages.info(request, "This file was already sent: here is its import.")
     return redirect(job)
-
-
-def _detail_context(request: HttpRequest, paper: Paper) -> dict[str, Any]:
-    """The paper page: its reads, and the claim filter and topics forms around them."""
-    filtering = any(request.GET.get(name) for name in ("evidence", "caveat"))
-    claim_filter = ClaimFilterForm(request.GET if filtering else None)
-    narrowed = claim_filter.is_bound and claim_filter.is_valid()
-    wanted = claim_filter.cleaned_data if narrowed else {}
-    context = pages.paper_detail(
-        paper,
-        editor=is_editor(request.user),
-        evidence=wanted.get("evidence") or "",
-        caveat=wanted.get("caveat") or None,
-    )
-    context["topics_form"] = PaperTopicsForm(initial={"topics": context["topics"]})
-    context["claim_filter"] = claim_filter
-    context["claim_filtered"] = narrowed and any(wanted.values())
-    context["page_url"] = absolute_url(request, paper.get_absolute_url())
-    context["people"] = paper.people
-    context["paper_changes"] = list(paper.changes.select_related("actor")[:PAPER_HISTORY])
-    context["can_revert"] = is_editor(request.user)
-    return context
