@@ -495,6 +495,10 @@ def _unit_after(text: str, pos: int) -> tuple[str, int, float]:
     m = re.match(r"\s?(?:°\s?C|℃)", rest)
     if m:
         return "°C", pos + m.end(), multiplier
+    # A potential against its reference electrode written as a subscript: "−1.0 V_RHE".
+    m = re.match(r"\s?(m?V)(?:_\{?(?:RHE|SHE|NHE|SCE)\}?|\((?:RHE|SHE|NHE|SCE)\))(?![\w}])", rest)
+    if m:
+        return m.group(1), pos + m.end(), multiplier
     m = _UNIT_AFTER.match(rest)
     if not m:
         return "", pos, multiplier
@@ -766,7 +770,7 @@ def quantities(text: str) -> list[Quantity]:
             if _AMOUNT_UNIT.match(unit) and _AMOUNT_OF.match(text[unit_end : unit_end + 30]):
                 kind = SETTING  # "4,000 hours of speech", "3 seconds of audio", "2 g of catalyst"
             elif _CONDITION_UNIT.match(unit) and re.search(
-                r"\b(?:at|in)\s+(?:~|about\s+)?$", before
+                r"(?:\b(?:at|in)\s+|@\s*)(?:~|about\s+)?$", before
             ):
                 kind = SETTING  # "at 44.1 kHz", "at 923 K", "in 1 mM KOH"
             elif _SETTING_WORDS.search(before[-40:]) and not re.search(r"\bat\s+\S*$", before):

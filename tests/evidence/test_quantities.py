@@ -268,3 +268,11 @@ def test_quantities_read_an_asymmetric_spread_and_a_shared_power_of_ten(
     assert figure.value == pytest.approx(value)
     assert figure.uncertainty == pytest.approx(uncertainty)
     assert figure.unit == unit
+
+
+def test_a_potential_against_its_reference_and_a_condition_after_at_sign_are_read():
+    potential, efficiency = [q for q in quantities("CO2RR @ −0.9 V_RHE: FE 55%.") if q.kind != NAME]
+    assert (potential.value, potential.unit, potential.text) == (-0.9, "V", "−0.9 V_RHE")
+    assert efficiency.unit == "%"
+    (density,) = [q for q in quantities("stable for 50 h @ 20 mA/cm².") if q.unit == "mA/cm²"]
+    assert density.kind == SETTING
