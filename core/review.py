@@ -47,9 +47,6 @@ class Workflow:
         self.targets = frozenset(t.target for t in transitions)
         self.decisions = frozenset(t.target for t in transitions if t.role == EDITOR)
 
-    def __iter__(self):
-        return iter(self.transitions)
-
     def move(self, source: str, target: str) -> Transition | None:
         """The transition from ``source`` to ``target``, or None when the table has none."""
         return self._by_move.get((source, target))

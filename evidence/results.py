@@ -1031,6 +1031,7 @@ _FRAMED = re.compile(
 )
 
 
+@lru_cache(maxsize=64)
 def _framed_name(sentence: str) -> tuple[str, int] | None:
     """The name a sentence opens on as where it measured ("In DESTINY-Breast04 the …"),
     with its offset; not a month, a part of the paper, a measure or a model with its size."""
