@@ -70,6 +70,7 @@ _ENTRY_HAS_RESULTS = (
     "EXISTS (SELECT 1 FROM results_result r JOIN entries_claim c ON c.id = r.claim_id "
     "WHERE c.entry_id = {key} AND r.status = 'confirmed')"
 )
+_RESULT_COPIES = ("evidence", "entry_id", "entry_published")
 _RESULTS_READ = {
     "entries_claim": Watch(("results",), changed=("evidence", "entry_id"), related=_HAS_RESULTS),
     "entries_claim_caveats": Watch(("results",), related=_HAS_RESULTS, key="claim_id"),
@@ -94,10 +95,11 @@ def _watches(table: str) -> list[Watch]:
     if table.startswith("results_"):
         # Results are drawn in the claims part of a page, never its frame (the concept
         # page's best-results box sits with the evidence mix); benchmarks are in frames.
-        kinds = (
-            ("content", "results") if table == "results_result" else ("content", "frame", "results")
-        )
-        return [Watch(kinds)]
+        if table == "results_result":
+            # Its copies of its claim's level and entry (results/claim_copy.py) change only
+            # with the claim or entry, whose own write replaces what it must.
+            return [Watch(("content", "results"), ignoring=_RESULT_COPIES)]
+        return [Watch(("content", "frame", "results"))]
     # Claims are drawn in the claims part of a page, never its frame.
     if table in ("entries_claim", "entries_claim_caveats", "entries_entryevent"):
         return [Watch(("content",))]

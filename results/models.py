@@ -1,18 +1,23 @@
 """Benchmarks and the results claims state on them.
 
-A result belongs to a claim and takes its evidence level and caveats from it (never a
-copy); it is proposed from the claim's words and decided by an editor in review.
+A result belongs to a claim and takes its evidence level and caveats from it (the level,
+and whether the claim's entry is published, copied onto the result by the database's
+triggers for ranking: results/claim_copy.py); it is proposed from the claim's words and
+decided by an editor in review.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
+
+from entries.models import Entry, Evidence
 
 
 def value_stated(value: float, *texts: str) -> bool:
@@ -124,7 +129,7 @@ class ResultQuerySet(models.QuerySet):
 
     def published(self) -> ResultQuerySet:
         """Confirmed results of published claims: what readers see."""
-        return self.confirmed().filter(claim__entry__status="published", benchmark__isnull=False)
+        return self.confirmed().filter(entry_published=True, benchmark__isnull=False)
 
     def contested(self, limit: int = 50) -> list[dict]:
         """Each (paper, benchmark, protocol, metric) that published results state with
@@ -166,7 +171,7 @@ class ResultQuerySet(models.QuerySet):
         their claims (for the badge), in two queries whatever the number of results."""
         levels = (
             self.published()
-            .filter(claim__entry__topics=concept)
+            .filter(entry_id__in=Result.on_concept(concept))
             .order_by("benchmark__name", "id")
             .distinct()
             .values_list("pk", "benchmark_id", "benchmark__direction", "unit", "value", "words")
@@ -183,6 +188,21 @@ class ResultQuerySet(models.QuerySet):
             .in_bulk()
         )
         return [(loaded[best.pk].benchmark, loaded[best.pk]) for best in bests if best is not None]
+
+
+def claim_path(result) -> str:
+    """The address of ``result``'s claim (a ``Result`` with its claim, or a row with
+    ``entry_id`` and ``claim_id``)."""
+    entry_id = result.claim.entry_id if isinstance(result, Result) else result.entry_id
+    return _entry_path(get_script_prefix()).format(entry_id) + f"#claim-{result.claim_id}"
+
+
+@lru_cache(maxsize=8)
+def _entry_path(prefix: str) -> str:
+    """An entry's address with a slot for its number, made once per script prefix: a page
+    links to thousands of claims."""
+    head, _, tail = reverse("entries:detail", kwargs={"pk": 0}).rpartition("0")
+    return head.replace("{", "{{").replace("}", "}}") + "{}" + tail
 
 
 class Result(models.Model):
@@ -217,6 +237,21 @@ class Result(models.Model):
     author_edited = models.BooleanField(
         default=False, help_text="The author corrected the proposal: re-proposing keeps it."
     )
+    # Copies of the claim's level and entry, kept by the database's triggers whoever writes
+    # (results/claim_copy.py): a page ranks thousands of results without joining them to
+    # their claims and entries. Whatever a save writes here is replaced.
+    evidence = models.CharField(
+        max_length=16, choices=Evidence.choices, default=Evidence.UNMARKED, editable=False
+    )
+    entry = models.ForeignKey(
+        "entries.Entry",
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        null=True,
+        editable=False,
+        related_name="+",
+    )
+    entry_published = models.BooleanField(default=False, editable=False)
 
     objects = ResultQuerySet.as_manager()
 
@@ -229,6 +264,16 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.benchmark_name or self.benchmark} {self.value:g}{self.unit}"
+
+    @staticmethod
+    def on_concept(concept) -> models.QuerySet:
+        """The entries tagged with ``concept``, for ``entry_id__in``: read from the tags
+        alone, without the entries' table."""
+        return Entry.topics.through.objects.filter(concept=concept).values("entry_id")
+
+    @property
+    def claim_url(self) -> str:
+        return claim_path(self)
 
     @property
     def direction(self) -> str:

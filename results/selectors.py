@@ -5,30 +5,24 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from django.db.models import (
+    BooleanField,
     Case,
     CharField,
     Count,
     F,
-    FloatField,
     Func,
-    IntegerField,
-    Max,
-    Min,
     Q,
     QuerySet,
     Value,
     When,
-    Window,
 )
-from django.db.models.expressions import RowRange
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import RowNumber
-from django.urls import get_script_prefix, reverse
 
 from entries.models import Evidence
 from evidence import comparable, normalise_protocol
@@ -40,6 +34,7 @@ from results.models import (
     Result,
     ResultStatus,
     best_of,
+    claim_path,
     value_display,
 )
 
@@ -159,18 +154,17 @@ _ROW_FIELDS = (
     "unit",
     "value",
     "date",
-    "claim__evidence",
+    "evidence",
     "words__value",
     "claim_id",
-    "claim__entry_id",
+    "entry_id",
     "model",
     "paper_id",
 )
 
 
-# The order of a table: by benchmark and protocol, the newest first.
-_ORDER = ("benchmark__name", "protocol_key", "-date", "id")
-_NEWEST = (F("date").desc(), F("id").asc())
+# The order of a table: by benchmark and protocol, the newest first (the undated last).
+_ORDER = ("benchmark__name", "protocol_key", F("date").desc(nulls_last=True), "id")
 
 
 def _published(
@@ -180,7 +174,7 @@ def _published(
     with a concept once), so window functions over it count each result once."""
     qs = Result.objects.published()
     if concept is not None:
-        qs = qs.filter(claim__entry__topics=concept)
+        qs = qs.filter(entry_id__in=Result.on_concept(concept))
     if benchmark is not None:
         qs = qs.filter(benchmark=benchmark)
     f = filters or ResultFilter()
@@ -189,7 +183,7 @@ def _published(
     if f.protocol:
         qs = qs.filter(protocol_key="" if f.protocol == NO_PROTOCOL else f.protocol)
     if f.evidence:
-        qs = qs.filter(claim__evidence=f.evidence)
+        qs = qs.filter(evidence=f.evidence)
     if f.date_from:
         qs = qs.filter(date__gte=f.date_from)
     if f.date_to:
@@ -216,101 +210,120 @@ _WHITESPACE = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
 )
+# True for a change ("+8.8", "3x"), which is no level (``models.is_change``), read in SQL: the
+# words are not fetched for every result.
+_CHANGE = Case(
+    When(Q(unit__in=CHANGE_UNITS) | Q(written__startswith="+"), then=Value(True)),
+    default=Value(False),
+    output_field=BooleanField(),
+)
+_WRITTEN = Func(
+    KeyTextTransform("value", "words"),
+    Value(_WHITESPACE),
+    function="LTRIM",
+    output_field=CharField(),
+)
 
 
-def _with_table_ranks(results: QuerySet[Result], *, per_group: int) -> QuerySet[Result]:
-    """``results`` with ``in_table`` 1 for those a table may show: per benchmark, protocol,
-    measure name and unit, the newest ``per_group`` and every result that equals the group's
-    best level or best level read in full (``models.best_of`` picks among them: changes are
-    no levels, the benchmark's direction decides); and ``group_total``, the group's size.
-    The windows share one sort."""
-    partition = [F("benchmark_id"), *map(_ByteWise, ("protocol_key", "metric", "unit"))]
-    written = Func(
-        KeyTextTransform("value", "words"),
-        Value(_WHITESPACE),
-        function="LTRIM",
-        output_field=CharField(),
+class _Ranked(NamedTuple):
+    """What ranking reads of each result of a page: narrow, so thousands are read fast."""
+
+    pk: int
+    benchmark_id: int
+    lower: bool  # the benchmark's direction: lower is better
+    protocol_key: str
+    metric: str
+    unit: str
+    value: float
+    date: dt.date | None
+    evidence: str
+    change: bool
+
+
+def _rank_inputs(results: QuerySet[Result]) -> list[_Ranked]:
+    """Every result of ``results`` as ``_Ranked`` (one query, no join but the benchmark's:
+    a result carries its claim's level and whether it is published, results/claim_copy.py).
+    Its booleans need no conversion on PostgreSQL, so no row is converted there."""
+    fields = (
+        "pk", "benchmark_id", "lower", "protocol_key", "metric", "unit", "value", "date",
+        "evidence", "change",
+    )  # fmt: skip
+    rows = (
+        results.order_by(*_OLDEST)
+        .annotate(
+            written=_WRITTEN,
+            change=_CHANGE,
+            lower=Case(
+                When(benchmark__direction=Direction.LOWER, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
+        )
+        .values_list(*fields)
     )
-    ranked = results.annotate(
-        # smallest is best whatever the direction
-        signed_value=Case(
-            When(benchmark__direction=Direction.LOWER, then=F("value")),
-            default=-F("value"),
-            output_field=FloatField(),
-        ),
-        written_value=written,
-        change=Case(
-            When(Q(unit__in=CHANGE_UNITS) | Q(written_value__startswith="+"), then=Value(1)),
-            default=Value(0),
-            output_field=IntegerField(),
-        ),
-        full_level=Case(
-            When(Q(claim__evidence=Evidence.FULL_TEXT, change=0), then=Value(1)),
-            default=Value(0),
-            output_field=IntegerField(),
-        ),
-        newest_rank=Window(RowNumber(), partition_by=partition, order_by=list(_NEWEST)),
-        group_total=Window(Count("id"), partition_by=partition),
-        best_level=Window(
-            Min(Case(When(change=0, then=F("signed_value")))), partition_by=partition
-        ),
-        best_full_level=Window(
-            Min(Case(When(full_level=1, then=F("signed_value")))), partition_by=partition
-        ),
-    )
-    shown = (
-        Q(newest_rank__lte=per_group)
-        | Q(change=0, signed_value=F("best_level"))
-        | Q(full_level=1, signed_value=F("best_full_level"))
-    )
-    return ranked.annotate(in_table=_flag(shown))
+    return [_Ranked(*values) for values in rows]
 
 
-def _with_chart_ranks(
-    results: QuerySet[Result], *, lower: bool, per_series: int
-) -> QuerySet[Result]:
-    """``results`` with ``in_chart`` 1 for the dated ones a progress chart may draw: each
-    protocol's records (a value better than every dated one before it) and its newest
-    ``per_series``; and ``dated``, how many are dated (undated results are in no window)."""
-    series = [_ByteWise("protocol_key")]
-    dated_value = Case(When(date__isnull=False, then=F("value")))
-    ranked = results.annotate(
-        best_before=Window(
-            (Min if lower else Max)(dated_value),
-            partition_by=series,
-            order_by=[F("date").asc(), F("id").asc()],
-            frame=RowRange(start=None, end=-1),
-        ),
-        series_rank=Window(
-            RowNumber(),
-            partition_by=series,
-            order_by=[F("date").desc(nulls_last=True), F("id").desc()],
-        ),
-        dated=Window(Count("date")),
-    )
-    better = Q(value__lt=F("best_before")) if lower else Q(value__gt=F("best_before"))
-    drawn = Q(date__isnull=False) & (
-        Q(best_before__isnull=True) | better | Q(series_rank__lte=per_series)
-    )
-    return ranked.annotate(in_chart=_flag(drawn))
+# The order ranking reads results in: the oldest first (the undated last), then the first
+# written; a chart's series is in this order, and a group's newest are its dated reversed.
+_OLDEST = (F("date").asc(nulls_last=True), F("id").asc())
+_DATE = attrgetter("date")
 
 
-class _ByteWise(Func):
-    """A text column compared byte by byte: windows only group by it, and PostgreSQL sorts
-    in the database's language order several times slower."""
+def _table_picks(rows: list[_Ranked], *, per_group: int) -> dict[int, int]:
+    """The results a table may show, each with its group's size: per benchmark, protocol,
+    measure name and unit (as written, compared exactly), the newest ``per_group`` and every
+    result equal to the group's best level or best level read in full (``models.best_of``
+    picks among them: changes are no levels, the benchmark's direction decides)."""
+    groups: dict[tuple, list[_Ranked]] = defaultdict(list)
+    for row in rows:
+        groups[row.benchmark_id, row.protocol_key, row.metric, row.unit].append(row)
+    picked: dict[int, int] = {}
+    for members in groups.values():
+        dated = [r for r in members if r.date is not None]
+        # The newest first, the first written first among equals (a stable sort), then
+        # the undated.
+        newest = sorted(dated, key=_DATE, reverse=True) + members[len(dated) :]
+        sign = 1 if members[0].lower else -1  # smallest is best whatever the direction
+        levels = [(sign * r.value, r) for r in members if not r.change]
+        best = min((level for level, _ in levels), default=None)
+        full = [level for level, r in levels if r.evidence == Evidence.FULL_TEXT]
+        best_full = min(full, default=None)
+        shown = {r.pk for r in newest[:per_group]}
+        shown.update(
+            r.pk
+            for level, r in levels
+            if level == best or (level == best_full and r.evidence == Evidence.FULL_TEXT)
+        )
+        picked.update(dict.fromkeys(shown, len(members)))
+    return picked
 
-    template = "%(expressions)s"
-    output_field = CharField()
 
-    def __init__(self, name: str) -> None:
-        super().__init__(F(name))
+def _chart_picks(rows: list[_Ranked], *, lower: bool, per_series: int) -> set[int]:
+    """The dated results a progress chart may draw: each protocol's records (a value better
+    than every dated one before it) and its newest ``per_series``."""
+    series: dict[str, list[_Ranked]] = defaultdict(list)
+    for row in rows:
+        if row.date is not None:
+            series[row.protocol_key].append(row)
+    drawn: set[int] = set()
+    for members in series.values():  # in ``_OLDEST`` order
+        record = None
+        for row in members:
+            if record is None or (row.value < record if lower else row.value > record):
+                drawn.add(row.pk)
+                record = row.value
+        drawn.update(row.pk for row in members[-per_series:])
+    return drawn
 
-    def as_postgresql(self, compiler, connection, **extra_context):
-        return super().as_sql(compiler, connection, template='%(expressions)s COLLATE "C"')
 
-
-def _flag(condition: Q) -> Case:
-    return Case(When(condition, then=Value(1)), default=Value(0), output_field=IntegerField())
+def _rows(picked: Iterable[int], totals: dict[int, int]) -> list[Row]:
+    """The ``picked`` results as light rows in the table's order, each with its group's size
+    from ``totals`` (one query)."""
+    fetched = Result.objects.filter(pk__in=list(picked)).order_by(*_ORDER)
+    return [
+        _row((*values, totals.get(values[0], 0))) for values in fetched.values_list(*_ROW_FIELDS)
+    ]
 
 
 def _row(values: tuple) -> Row:
@@ -321,10 +334,9 @@ def _row(values: tuple) -> Row:
 
 def _ranked(results: QuerySet[Result], *, per_group: int) -> list[Row]:
     """In the table's order, the results a table of ``results`` may show, as light rows
-    (``_with_table_ranks``). One query whatever the number of results."""
-    ranked = _with_table_ranks(results, per_group=per_group).filter(in_table=1)
-    fields = (*_ROW_FIELDS, "group_total")
-    return [_row(values) for values in ranked.order_by(*_ORDER).values_list(*fields)]
+    (``_table_picks``). Two queries whatever the number of results."""
+    totals = _table_picks(_rank_inputs(results), per_group=per_group)
+    return _rows(totals, totals)
 
 
 def _grouped(ranked: list[Row], *, per_group: int, compact_over: int | None) -> Table:
@@ -421,14 +433,11 @@ def concept_table(
 
 def chart_rows(benchmark: Benchmark, *, per_series: int) -> tuple[list[Row], int]:
     """A benchmark's dated results a progress chart may draw, oldest first
-    (``_with_chart_ranks``), and how many are dated (one query)."""
+    (``_chart_picks``), and how many are dated (two queries)."""
+    ranked = _rank_inputs(_published(benchmark=benchmark))
     lower = benchmark.direction == Direction.LOWER
-    drawn = _with_chart_ranks(
-        _published(benchmark=benchmark), lower=lower, per_series=per_series
-    ).filter(in_chart=1)
-    fetched = list(drawn.values_list(*_ROW_FIELDS, "dated"))
-    rows = sorted((_row(values[:-1]) for values in fetched), key=lambda r: (r.date, r.pk))
-    return rows, fetched[0][-1] if fetched else 0
+    drawn = _rows(_chart_picks(ranked, lower=lower, per_series=per_series), {})
+    return sorted(drawn, key=lambda r: (r.date, r.pk)), sum(r.date is not None for r in ranked)
 
 
 def benchmark_results(
@@ -436,8 +445,8 @@ def benchmark_results(
 ) -> tuple[Table, list[Row], int]:
     """A benchmark's page: its table (``result_groups``; of one protocol, every row, when
     ``protocol`` is given, "" or NO_PROTOCOL for the results that state none), the results
-    its chart may draw (``chart_rows``) and how many are dated. One query ranks both when
-    the table is of every protocol."""
+    its chart may draw (``chart_rows``) and how many are dated. One ranking serves both
+    when the table is of every protocol."""
     if protocol is not None:
         table = result_groups(
             benchmark=benchmark,
@@ -445,23 +454,15 @@ def benchmark_results(
             per_group=ROWS_PER_GROUP_ALONE,
         )
         return table, *chart_rows(benchmark, per_series=per_series)
+    ranked = _rank_inputs(_published(benchmark=benchmark))
+    totals = _table_picks(ranked, per_group=ROWS_PER_GROUP)
     lower = benchmark.direction == Direction.LOWER
-    ranked = _with_chart_ranks(
-        _with_table_ranks(_published(benchmark=benchmark), per_group=ROWS_PER_GROUP),
-        lower=lower,
-        per_series=per_series,
-    ).filter(Q(in_table=1) | Q(in_chart=1))
-    fetched = list(
-        ranked.order_by(*_ORDER).values_list(
-            *_ROW_FIELDS, "group_total", "in_table", "in_chart", "dated"
-        )
-    )
-    in_table = [_row(values[:-3]) for values in fetched if values[-3]]
-    drawn = sorted(
-        (_row(values[:-3]) for values in fetched if values[-2]), key=lambda r: (r.date, r.pk)
-    )
+    charted = _chart_picks(ranked, lower=lower, per_series=per_series)
+    fetched = _rows(totals.keys() | charted, totals)
+    in_table = [row for row in fetched if row.pk in totals]
+    drawn = sorted((row for row in fetched if row.pk in charted), key=lambda r: (r.date, r.pk))
     table = _grouped(in_table, per_group=ROWS_PER_GROUP, compact_over=ROWS_ON_PAGE)
-    return table, drawn, fetched[0][-1] if fetched else 0
+    return table, drawn, sum(r.date is not None for r in ranked)
 
 
 def contested_ids(results: list[Result | Row]) -> set[int]:
@@ -488,19 +489,6 @@ def paper_key(result: Result) -> str:
     if paper is None:
         return ""
     return paper.arxiv_id or paper.doi or ""
-
-
-def claim_path(result: Result | Row) -> str:
-    entry_id = result.entry_id if isinstance(result, Row) else result.claim.entry_id
-    return _entry_path(get_script_prefix()).format(entry_id) + f"#claim-{result.claim_id}"
-
-
-@lru_cache(maxsize=8)
-def _entry_path(prefix: str) -> str:
-    """An entry's address with a slot for its number, made once per script prefix: a page
-    links to thousands of claims."""
-    head, _, tail = reverse("entries:detail", kwargs={"pk": 0}).rpartition("0")
-    return head.replace("{", "{{").replace("}", "}}") + "{}" + tail
 
 
 def result_row(result: Result, *, root: str) -> dict[str, object]:
@@ -542,8 +530,7 @@ def benchmarks_listed() -> QuerySet[Benchmark]:
     return Benchmark.objects.annotate(
         result_count=Count(
             "results",
-            filter=Q(results__status=ResultStatus.CONFIRMED)
-            & Q(results__claim__entry__status="published"),
+            filter=Q(results__status=ResultStatus.CONFIRMED) & Q(results__entry_published=True),
         )
     ).prefetch_related("aliases")
 

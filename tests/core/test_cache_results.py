@@ -73,6 +73,13 @@ def test_writes_to_claims_that_state_no_result_keep_the_results_pages(world, sta
         )
     )
     assert _results_kept(lambda: make_concept("Process Supervision"))
+    # A claim whose result is only proposed: the mark copied onto it (results/claim_copy.py)
+    # is not shown.
+    Result.objects.create(claim=plain, value=1.0)
+    assert _results_kept(
+        lambda: claim_mark(claim=plain, by=editor, evidence=Evidence.SECONDARY, caveats=[])
+    )
+    assert Result.objects.get(claim=plain).evidence == Evidence.SECONDARY
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""The groups, bests, counts and newest rows the database ranks for the results table and the
-benchmark page, checked against what a reader must see (SQLite and PostgreSQL)."""
+"""The groups, bests, counts and newest rows ranked for the results table and the benchmark
+page, checked against what a reader must see (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -208,14 +208,14 @@ def test_chart_draws_records_and_newest_lower_is_better_without_undated(
 
     chart = progress_chart(wer, *selectors.chart_rows(wer, per_series=15))
 
-    drawn = [int(p["href"].rsplit("-", 1)[1]) for p in chart["points"]]
+    drawn = [int(p.href.rsplit("-", 1)[1]) for p in chart["points"]]
     records = list(range(0, 40, 4))
     newest = [34, 35, 37, 38, 39]  # the five newest that are no records
     assert chart["dated"] == 40
     assert drawn == [made[n].claim_id for n in sorted(records + newest)]
 
 
-def test_benchmark_page_ranks_table_and_chart_in_one_query(
+def test_benchmark_page_ranks_table_and_chart_together(
     client, contributor, editor, concept, wer, monkeypatch, django_assert_max_num_queries
 ):
     specs = [{"value": 20.0 - n if n % 4 == 0 else 30.0 + n} for n in range(40)]

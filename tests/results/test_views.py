@@ -78,7 +78,7 @@ def test_results_of_different_measures_are_not_compared(
 def test_results_table_anonymous_in_bounded_queries(
     client, table, concept, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("results:concept_results", args=[concept.slug]))
 
     assert response.status_code == 200
