@@ -78,6 +78,8 @@ FIELDS34 = FIXTURES / "fields34"  # the same six fields, secondary sources stres
 FIELDS35 = FIXTURES / "fields35"  # six fields, secondary and abstract only stressed: read
 FIELDS36 = FIXTURES / "fields36"  # four clinical fields, a hospital's committees: read half
 FIELDS37 = FIXTURES / "fields37"  # the same writer's other half: measured once, not read
+FIELDS38 = FIXTURES / "fields38"  # five health fields, a practice's team notes: read half
+FIELDS39 = FIXTURES / "fields39"  # the same writer's other half: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -340,6 +342,8 @@ def main(argv: list[str]) -> int:
             ("dev 35", FIELDS35),
             ("dev 36", FIELDS36),
             ("unread 37", FIELDS37),
+            ("dev 38", FIELDS38),
+            ("unread 39", FIELDS39),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -15,7 +15,10 @@ Not figures, removed before looking: arXiv ids, dates and years, versions ("v2.1
 
 A bare count is never a figure: "three benchmarks", "five frozen reasoners", "20,000
 papers", "batch sizes above 64", "in 48 steps" describe the setup, not an outcome; a
-count becomes a figure only in a result shape ("28 of 36 settings", "12 points").
+count becomes a figure only in a result shape ("28 of 36 settings", "1,204 of the planned
+2,000", "12 points", "14 lost to follow-up vs 3"). How long a set-up ran is the method ("for
+12 months"); how long an effect lasted is a finding ("protects for 12 months"), and so is a
+span before a gain ("the 2.1-month PFS gain").
 """
 
 from __future__ import annotations
@@ -50,7 +53,13 @@ _NOT_FIGURES = [
     ),
     re.compile(r"(?<![\w-])[\w-]*+@(?:k|\d+)\b", re.I),  # pass@k, avg@32
     # Settings written as hyphenated adjectives ("16-dimensional"), but not "-fold".
-    re.compile(r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b|of-\d)[a-z]+\b", re.I),
+    # A span before a gain is the gain: "the 2.1-month PFS gain".
+    re.compile(
+        r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b|of-\d)[a-z]+\b"
+        r"(?!\s+(?:[\w-]+\s+){0,2}?(?:gains?|benefits?|improvements?|extensions?|"
+        r"prolongations?|advantages?)\b)",
+        re.I,
+    ),
     # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".
     re.compile(
         r"\b(?:temperature|temp|lr|learning\s+rate|dropout|beta|alpha|gamma|lambda|top-[pk]|"
@@ -78,6 +87,13 @@ _METRICS = {
     "em", "f1", "elo", "accuracy", "recall", "precision", "perplexity", "ppl", "bpb",
 }  # fmt: skip
 _SENTENCE_WORDS = {
+    # An article or a possessive starts a phrase, never a name with its version.
+    "The",
+    "A",
+    "An",
+    "Its",
+    "Their",
+    "Our",
     "Reported",
     "Reports",
     "Reaches",
@@ -135,7 +151,14 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("N of M", re.compile(rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
+    (
+        "N of M",
+        re.compile(
+            rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?(?:planned\s+|target(?:ed)?\s+|"
+            rf"intended\s+|expected\s+|eligible\s+|enrolled\s+|randomi[sz]ed\s+)?{_NUM}\b",
+            re.I,
+        ),
+    ),
     ("N of M", re.compile(rf"\b[Nn]one\s+(?:out\s+)?of\s+(?:the\s+)?{_NUM}\b")),
     ("N of M", re.compile(rf"\b{NUMBER_WORDS}\s+(?:out\s+)?of\s+(?:the\s+)?{NUMBER_WORDS}\b")),
     ("N of M", re.compile(r"\b\d+-of-\d+\b")),
@@ -174,6 +197,11 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?!\w|\.\d)")),
+    # Two numbers compared: "14 lost to follow-up vs 3 in control", "9 versus 21 events".
+    (
+        "a comparison",
+        re.compile(rf"(?<![\w.,]){_NUM}\b[^.;:]{{0,60}}?\b(?:vs\.?|versus)\s+{_NUM}\b", re.I),
+    ),
     ("a price", re.compile(r"[$€£]\s?\d")),
     ("N of M", re.compile(r"(?<![\w./-])\d+\s*/\s*\d+(?![\w./-])")),
     ("a ratio", re.compile(r"\b\d+\s+to\s+\d+\b(?!\s*(?:%|percent|days?|weeks?|years?|steps?))")),
@@ -342,7 +370,10 @@ def figure_in(text: str) -> tuple[str, str] | None:
             if q.kind == SETTING
             and q.unit
             and _PHYSICAL.fullmatch(q.unit)
-            and not _AN_AMOUNT_OF_SETUP.search(text[max(0, q.start - 12) : q.end + 4])
+            and not (
+                _AN_AMOUNT_OF_SETUP.search(text[max(0, q.start - 12) : q.end + 4])
+                and not _LASTING.search(text[max(0, q.start - 40) : q.start])
+            )
         ),
         None,
     )
@@ -360,6 +391,15 @@ _AN_AMOUNT_OF_SETUP = re.compile(
     r"days?|weeks?|months?|years?)\b"
     r"|[\d.,]+\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?)\s+of\b"
     r"|\bat\s+[\d.,]+\s*[kMG]?Hz\b)",
+    re.IGNORECASE,
+)
+
+
+# How long an effect lasted is what was found, not the set-up: "protects for 12 months",
+# "the response persisted for 18 weeks".
+_LASTING = re.compile(
+    r"\b(?:protect(?:s|ed|ion)?|last(?:s|ed|ing)|persist(?:s|ed|ing)?|durable|sustained)\b"
+    r"[^.;]{0,25}$",
     re.IGNORECASE,
 )
 

@@ -1279,6 +1279,28 @@ _NO_PART = re.compile(r"[,;]\s*(?:but\s+)?(?:no|not\s+the)\s+(?:full|whole|compl
 _THIRD_PARTY_SUMMARY = re.compile(
     r"\b(?:summary|summaries|write-?up|notes|recap|round-?up)\b", re.I
 )
+# A summary a third party made of its own text, named with it: "the WHO guideline summary",
+# "Cochrane review summary", "ASCO Daily News highlights": the summary is theirs, not the
+# paper's, so what stands on it is secondary. Not the makers' own ("the press release
+# highlights", "the authors' blog summary").
+_THEIR_SUMMARY = re.compile(
+    rf"\b(?P<owner>{CHANNEL}){Q}?s?\s+(?:[\w-]+\s+){{0,2}}?(?:summar(?:y|ies)|highlights?|"
+    r"key[\s-]points?|recaps?)\b",
+    re.I,
+)
+
+
+def third_party_summary(text: str) -> re.Match[str] | None:
+    """A third party's summary of its own text named in ``text`` (``_THEIR_SUMMARY``)."""
+    match = _THEIR_SUMMARY.search(text)
+    if match is None:
+        return None
+    owner = text[max(0, match.start() - 30) : match.end("owner")]
+    if re.search(rf"\b(?:{OWN_CHANNEL}|own|our|my|we|{AUTHORS})\b", owner, re.I):
+        return None
+    if re.fullmatch(r"articles?", match.group("owner"), re.I):
+        return None  # "the article summary": the paper's own, as often as a news article's
+    return match
 
 
 @dataclass(frozen=True)
@@ -1694,6 +1716,8 @@ def reading_signal(sentence: str) -> Signal | None:
             )
         )
         if abstract and not theirs and not hearsay:
+            if summarised and (other := third_party_summary(summarised.group(0))):
+                return Signal(SECONDARY, other)
             return Signal(ABSTRACT_ONLY, abstract)
     if secondary:
         return Signal(SECONDARY, secondary)
@@ -1781,6 +1805,8 @@ def heading_signal(heading: str) -> Signal | None:
         return None
     for level, pattern in _HEADINGS:
         if match := pattern.match(text):
+            if level == ABSTRACT_ONLY and (other := third_party_summary(match.group(0))):
+                return Signal(SECONDARY, other)
             return Signal(level, match)
     if match := _HEADING_PART.match(text):
         return Signal(FULL_TEXT, match)

@@ -275,6 +275,25 @@ UNREAD_FIELDS_37 = {
     "psychiatry": (0.50, 0),
 }
 
+# The thirty-eighth writer's set (clinical, oncology, psychiatry, veterinary, nutrition: a
+# team's notes from guideline summaries, regulators' opinions, news highlights and full
+# tables), split line by line: one half read while widening the rules (fields38, 0.88-0.94
+# explicit used before, 0.94-1.00 after), the other measured before the round and once with
+# the rules frozen, not read (fields39, 0.88-1.00 both times). Their figures are floors.
+DEV_FIELDS_38 = {
+    "clinical": (1.00, 0),
+    "nutrition": (1.00, 0),
+    "oncology": (1.00, 0),
+    "psychiatry": (1.00, 0),
+    "veterinary": (0.94, 0),
+}
+UNREAD_FIELDS_39 = {
+    "clinical": (0.88, 0),
+    "nutrition": (1.00, 0),
+    "oncology": (0.94, 0),
+    "psychiatry": (0.94, 0),
+    "veterinary": (0.88, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -288,6 +307,8 @@ FIELD_FLOORS = {
     "fields35": DEV_FIELDS_35,
     "fields36": DEV_FIELDS_36,
     "fields37": UNREAD_FIELDS_37,
+    "fields38": DEV_FIELDS_38,
+    "fields39": UNREAD_FIELDS_39,
 }
 
 

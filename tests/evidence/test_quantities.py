@@ -276,3 +276,21 @@ def test_a_potential_against_its_reference_and_a_condition_after_at_sign_are_rea
     assert efficiency.unit == "%"
     (density,) = [q for q in quantities("stable for 50 h @ 20 mA/cm².") if q.unit == "mA/cm²"]
     assert density.kind == SETTING
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("14 patients in the intervention arm were lost to follow-up vs 3 in control.", True),
+        ("The trial stopped early after 1,204 of the planned 2,000 patients.", True),
+        ("The lepto vaccine protects for 12 months.", True),
+        ("The response persisted for 18 weeks after the last dose.", True),
+        ("The 2.1-month PFS gain does not justify the toxicity.", True),
+        # The set-up, not a finding.
+        ("Patients were treated for 12 months.", False),
+        ("The 3-month course is standard.", False),
+        ("We compared GPT-4 vs Llama 3 on the task.", False),
+    ],
+)
+def test_counts_compared_and_how_long_an_effect_lasted_are_figures(text, stated):
+    assert states_a_figure(text) is stated

@@ -1329,3 +1329,23 @@ def test_labels_registry_postings_and_parts_of_the_paper_say_what_was_read(text,
 )
 def test_the_writers_feeling_and_their_review_of_the_full_paper(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "level"),
+    [
+        # A third party's summary, named with it: theirs, so secondary.
+        ("From the WHO sodium guideline summary", "Keep sodium below 2 g.", "secondary"),
+        ("ASCO Daily News highlights", "Osimertinib kept its DFS benefit (HR 0.23).", "secondary"),
+        ("", "We only had the Cochrane review summary: SMD 0.6.", "secondary"),
+        ("", "Per the EFSA opinion, the upper intake is 100 µg/day.", "secondary"),
+        # The makers' own, or the paper's own: abstract only.
+        ("Press release highlights", "The drug cut relapses by 30%.", "abstract_only"),
+        ("The authors' blog summary", "The drug cut relapses by 30%.", "abstract_only"),
+        ("", "Only the article summary was available: relapses fell by 30%.", "abstract_only"),
+        # The paper's full tables.
+        ("", "Full tables read — mean HAM-D change was −11.4 ± 6.2.", "full_text"),
+    ],
+)
+def test_a_third_partys_summary_is_secondary_and_the_makers_is_not(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
