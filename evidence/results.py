@@ -1657,6 +1657,14 @@ def _list_of(
     return _NamedList(metric, benchmark, places, tuple(items), m.start("items"), offset)
 
 
+# A system's achievement verb just before its score: "reaches", "scored", "gets".
+_ACHIEVES = re.compile(
+    r"\b(?:reach(?:es|ed)?|achiev(?:es|ed)|scor(?:es|ed)|gets|got|attain(?:s|ed)|hits?)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|nearly\s+|only\s+|just\s+|~\s*|≈\s*)?$",
+    re.I,
+)
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -2006,6 +2014,22 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, model = owner["measure"], model or owner["owner"]
         if _VERB_NOT_MEASURE.fullmatch(metric):  # "reaching 71.5%": the verb, not the measure
             metric = ""
+        if (
+            metric
+            and benchmark
+            and not model
+            and _ACHIEVES.search(left)
+            and metric in left
+            and not _is_measure(metric)
+            and metric.lower() not in benchmark.lower()
+        ):
+            # "GPT-4 reaches 86.4% on MMLU", "Outcome rewards reach 41%": what reaches a
+            # score on a benchmark is the system measured, not the measure; the object of
+            # a preposition ("step labels at scale reach …") is neither.
+            governed = re.search(
+                r"\b(?:at|in|on|with|for|by|of|from|under)\s+" + re.escape(metric) + r"\b", left
+            )
+            metric, model = "", ("" if governed else metric)
         words = {"value": q.text}
         if metric:
             words["metric"] = metric

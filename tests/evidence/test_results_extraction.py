@@ -932,3 +932,20 @@ def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
     assert result.metric == "peatland uptake"
     (result,) = results_in("Honestly the drug slowed ADAS-Cog decline by 19% at 12 months.")
     assert result.metric.startswith("ADAS-Cog decline")
+
+
+@pytest.mark.parametrize(
+    ("text", "metric", "model"),
+    [
+        # What reaches a score on a benchmark is the system measured, not the measure.
+        ("GPT-4 reaches 86.4% on MMLU.", "", "GPT-4"),
+        ("Outcome rewards reach 41.0% on MATH-Hard.", "", "Outcome rewards"),
+        # A measure reaching a level is still the measure.
+        ("The success rate reaches 38% on OSWorld.", "success rate", ""),
+        # The object of a preposition is neither.
+        ("Step labels at scale reach 52.3% on MATH-Hard.", "", ""),
+    ],
+)
+def test_what_reaches_a_score_is_the_system_not_the_measure(text, metric, model):
+    (draft,) = results_in(text)
+    assert (draft.metric, draft.model) == (metric, model)
