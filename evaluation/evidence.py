@@ -80,6 +80,8 @@ FIELDS36 = FIXTURES / "fields36"  # four clinical fields, a hospital's committee
 FIELDS37 = FIXTURES / "fields37"  # the same writer's other half: measured once, not read
 FIELDS38 = FIXTURES / "fields38"  # five health fields, a practice's team notes: read half
 FIELDS39 = FIXTURES / "fields39"  # the same writer's other half: measured once, not read
+FIELDS40 = FIXTURES / "fields40"  # the held-out half's six fields, a science desk: read half
+FIELDS41 = FIXTURES / "fields41"  # the same writer's other half: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -344,6 +346,8 @@ def main(argv: list[str]) -> int:
             ("unread 37", FIELDS37),
             ("dev 38", FIELDS38),
             ("unread 39", FIELDS39),
+            ("dev 40", FIELDS40),
+            ("unread 41", FIELDS41),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -192,7 +192,10 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"(?:100|1|10)[,\s]?000\b|million|thousand|(?:person|patient)[\s-]years?)"
             # counts of events over time: "25 events/hour", "~25 events per h"
             rf"|\b{_NUM}\s+(?:[a-z-]+\s+)?(?:events?|episodes?|attacks?|cases?|visits?|admissions?|"
-            r"arrests?|apnoeas?|apneas?)\s*(?:/|per\s+)\s*(?:h|hr|hour|day|night|week|month|year)\b",
+            r"arrests?|apnoeas?|apneas?)\s*(?:/|per\s+)\s*(?:h|hr|hour|day|night|week|month|year)\b"
+            # what was counted over a period: "3,100 bats killed per wind farm per year"
+            rf"|\b{_NUM}\s+(?:[a-z-]+\s+){{1,3}}?per\s+(?:[a-z-]+\s+){{0,2}}?per\s+"
+            r"(?:year|yr|day|week|month|decade|season)\b",
             re.I,
         ),
     ),

@@ -848,6 +848,16 @@ _MAKERS_CHANNEL = _rx(
     r"investigators)\s+themselves\b",
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,20}}?\b(?:written|prepared|issued|produced|drafted)\s+(?:with|by|together\s+"
     rf"with|jointly\s+with)\s+(?:the\s+)?{AUTHORS}\b",
+    # The makers speaking through their own channel: "in their conference talk the study
+    # authors reported", "the study authors reported in their talk".
+    rf"\b(?:in|at|during|on|via)\s+their\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b"
+    rf",?\s+(?:the\s+)?(?:(?:study|trial|lead|paper{Q}?s?)\s+)?(?-i:{AUTHORS})\b(?!\s+of\b)",
+    rf"\b(?:the\s+)?(?:(?:study|trial|lead|paper{Q}?s?)\s+)?(?-i:{AUTHORS})\s+(?:\w+\s+){{0,2}}?"
+    rf"(?:in|at|during|on|via)\s+their\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    # A group's channel about its own work: "Poster by the Ohio group: their survey …".
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\bby\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:group|team|lab|"
+    r"consortium|collaboration)\b(?=\s*[:,]\s*(?:their|its)\s+(?:own\s+)?(?:survey|study|"
+    r"trial|work|data|results|paper|analysis|experiments?|model|observations?)\b)",
     # A channel said to be the makers' by "by" or "of": "webinar by the authors", "press
     # release of the authors (PIK)", "talk by the trial PI", "the authors' university's
     # release"; not "a post by the authors of a rival method".
@@ -1797,6 +1807,15 @@ _HEADING_PART = re.compile(
 )
 
 
+# A heading that names the full papers as what its section was read from, after the
+# section's name: "Journal club — full papers", "Reading list: full texts only".
+_HEADING_FULL = re.compile(
+    r"(?:^|[—–:;|(]\s*|\s-\s)(?:the\s+)?(?:full|whole|complete)[\s-](?:papers?|texts?|articles?|"
+    r"reports?|pdfs?)(?:\s+(?:only|read|throughout|checked))?\s*(?:$|[)—–:;,.])",
+    re.I,
+)
+
+
 def heading_signal(heading: str) -> Signal | None:
     """The level a heading gives the claims under it by naming their kind of source, or
     None for a heading that names a topic ("Dosing", "Outlook")."""
@@ -1810,6 +1829,9 @@ def heading_signal(heading: str) -> Signal | None:
             return Signal(level, match)
     if match := _HEADING_PART.match(text):
         return Signal(FULL_TEXT, match)
+    full = _HEADING_FULL.search(text)
+    if full and not re.search(r"\b(?:no|not|without|never)\b", text[: full.end()], re.I):
+        return Signal(FULL_TEXT, full)
     return None
 
 

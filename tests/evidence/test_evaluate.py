@@ -295,6 +295,28 @@ UNREAD_FIELDS_39 = {
     "veterinary": (0.88, 0),
 }
 
+# The fortieth writer's set (the held-out half's six fields: a newspaper's science desk and
+# an extension service, with agency fact sheets, phone calls and reading groups), split line
+# by line: one half read while widening the rules (fields40, 0.82-1.00 explicit used before,
+# 0.88-1.00 after), the other measured before the round (0.82-0.88) and once with the rules
+# frozen, not read (fields41, 0.82-0.94). Their figures are floors.
+DEV_FIELDS_40 = {
+    "astrophysics": (0.94, 0),
+    "chemistry": (0.94, 0),
+    "climate": (1.00, 0),
+    "clinical": (0.94, 0),
+    "ecology": (0.88, 0),
+    "economics": (1.00, 0),
+}
+UNREAD_FIELDS_41 = {
+    "astrophysics": (0.88, 0),
+    "chemistry": (0.88, 0),
+    "climate": (0.94, 0),
+    "clinical": (0.94, 0),
+    "ecology": (0.88, 0),
+    "economics": (0.82, 0),
+}
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -309,6 +331,8 @@ FIELD_FLOORS = {
     "fields37": UNREAD_FIELDS_37,
     "fields38": DEV_FIELDS_38,
     "fields39": UNREAD_FIELDS_39,
+    "fields40": DEV_FIELDS_40,
+    "fields41": UNREAD_FIELDS_41,
 }
 
 

@@ -294,3 +294,8 @@ def test_a_potential_against_its_reference_and_a_condition_after_at_sign_are_rea
 )
 def test_counts_compared_and_how_long_an_effect_lasted_are_figures(text, stated):
     assert states_a_figure(text) is stated
+
+
+def test_angles_spelled_out_and_counts_over_a_period_are_figures():
+    assert _one("the shadow is 42 microarcseconds across", "42").unit == "μas"
+    assert states_a_figure("It reports 3,100 bats killed per wind farm per year.")

@@ -1349,3 +1349,25 @@ def test_the_writers_feeling_and_their_review_of_the_full_paper(scope, text, lev
 )
 def test_a_third_partys_summary_is_secondary_and_the_makers_is_not(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # Another organisation's fact sheet is secondary; the makers' own is their summary.
+        ("From the CDC fact sheet", "The vaccine is 90% effective.", "notes", "secondary"),
+        ("From the authors' own fact sheet", "Yields rose 9.5%.", "notes", "abstract_only"),
+        # A section named as read from the full papers.
+        ("Journal club — full papers", "Number needed to treat was 42.", "notes", "full_text"),
+        ("Journal club — no full papers", "Number needed to treat was 42.", "notes", "unmarked"),
+        # The makers speaking through their own channel.
+        ("", "In their conference talk the study authors reported that prices rose 4%.",
+         "digest", "abstract_only"),
+        ("", "Poster by the Ohio group: their survey turned up 14 new dwarfs.", "digest",
+         "abstract_only"),
+        ("", "Having gone through the data tables, the cluster has 312 members.", "digest",
+         "full_text"),
+    ],
+)  # fmt: skip
+def test_fact_sheets_full_paper_sections_and_the_makers_talks(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
