@@ -1665,6 +1665,15 @@ _ACHIEVES = re.compile(
 )
 
 
+# A phrase whose head noun is a system, whatever measure words it holds: "a process reward
+# model", "the diffusion policy".
+_SYSTEM_HEAD = re.compile(
+    r"\b(?:models?|methods?|polic(?:y|ies)|agents?|systems?|networks?|approach(?:es)?|"
+    r"pipelines?|variants?|architectures?|classifiers?|solvers?|planners?)$",
+    re.I,
+)
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -2020,7 +2029,7 @@ def results_in(text: str) -> list[ResultDraft]:
             and not model
             and _ACHIEVES.search(left)
             and metric in left
-            and not _is_measure(metric)
+            and (not _is_measure(metric) or _SYSTEM_HEAD.search(metric))
             and metric.lower() not in benchmark.lower()
         ):
             # "GPT-4 reaches 86.4% on MMLU", "Outcome rewards reach 41%": what reaches a

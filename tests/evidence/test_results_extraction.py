@@ -940,6 +940,7 @@ def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
         # What reaches a score on a benchmark is the system measured, not the measure.
         ("GPT-4 reaches 86.4% on MMLU.", "", "GPT-4"),
         ("Outcome rewards reach 41.0% on MATH-Hard.", "", "Outcome rewards"),
+        ("A process reward model reaches 46.5% on MATH-Hard.", "", "process reward model"),
         # A measure reaching a level is still the measure.
         ("The success rate reaches 38% on OSWorld.", "success rate", ""),
         # The object of a preposition is neither.
