@@ -82,6 +82,8 @@ FIELDS38 = FIXTURES / "fields38"  # five health fields, a practice's team notes:
 FIELDS39 = FIXTURES / "fields39"  # the same writer's other half: measured once, not read
 FIELDS40 = FIXTURES / "fields40"  # the held-out half's six fields, a science desk: read half
 FIELDS41 = FIXTURES / "fields41"  # the same writer's other half: measured, not read
+FIELDS42 = FIXTURES / "fields42"  # clinical and chemistry, secondary stressed: read half
+FIELDS43 = FIXTURES / "fields43"  # the same writer's other half: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -348,6 +350,8 @@ def main(argv: list[str]) -> int:
             ("unread 39", FIELDS39),
             ("dev 40", FIELDS40),
             ("unread 41", FIELDS41),
+            ("dev 42", FIELDS42),
+            ("unread 43", FIELDS43),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -200,6 +200,8 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("a decimal result", re.compile(r"(?<![\w.])\d*\.\d+(?!\w|\.\d)")),
+    # A vote's tally: "the committee voted 10-4 against".
+    ("a tally", re.compile(r"\bvot(?:ed|es|ing)\s+(?:\w+\s+)?\d+\s*[-–]\s*\d+\b", re.I)),
     # Two numbers compared: "14 lost to follow-up vs 3 in control", "9 versus 21 events".
     (
         "a comparison",
@@ -227,9 +229,13 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"elo|reward|error|loss|perplexity|speed-?up|gain|improvement|reduction|drop|"
             r"increase|latency|throughput|recall|precision|auc|wer|cer|map|miou|iou|ndcg|mrr|"
             r"psnr|ssim|fid|rmse|mae|auroc|auprc|aupr|dice|lddt|top-?[15]|exact match|em|"
-            r"ods|nds|nnt|nnh|number needed to (?:treat|harm))\s+(?:of|to|at|by|=|:|is|was"
-            r"|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|around\s+|nearly\s+|"
-            r"over\s+|under\s+)?\d",
+            r"ods|nds|nnt|nnh|number needed to (?:treat|harm)|ton|tof|"
+            r"turnover (?:number|frequency))"
+            r"\s+(?:of|to|at|by|=|:|is|was|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|"
+            r"around\s+|nearly\s+|over\s+|under\s+|above\s+|below\s+|exceeding\s+)?\d"
+            # "NNT to prevent one VTE was 45": the outcome named between.
+            r"|\b(?:nnt|nnh|number needed to (?:treat|harm))\b[^.;]{0,40}?\b(?:was|is|of|=|:)\s*"
+            r"(?:about\s+|~)?\d",
             re.I,
         ),
     ),

@@ -189,12 +189,14 @@ _UNSTATED = Statement(UNMARKED, "")
 
 
 # A claim's lead: a few words up to a colon or a dash, then the claim.
-# A dot inside a name ("ClinicalTrials.gov") does not end it.
+# A dot inside a name ("ClinicalTrials.gov") or after "et al" does not end it.
 _LEAD = re.compile(
-    r"^\W*(?P<lead>(?:[^:;.!?—–]|\.(?=\w)){2,60}?)\s*(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–]\s)"
+    r"^\W*(?P<lead>(?:[^:;.!?—–]|\.(?=\w)|(?<=\bet\sal)\.){2,60}?)\s*(?:\([^()]{0,40}\)\s*)?"
+    r"(?::\s|\s[—–]\s)"
 )
 
 
+_A_STUDY = re.compile(r"\b(?:meta-?analys[ie]s|reviews?|assessments?|reports?)\b", re.I)
 _NEGATED_LEAD = re.compile(r"\b(?:not|no|never|nor|without)\b", re.IGNORECASE)
 
 
@@ -205,6 +207,13 @@ def lead_statement(sentence: str) -> Statement:
     if lead is None or _NEGATED_LEAD.search(lead["lead"]):
         return Statement(UNMARKED, "")  # "Not my interpretation: …", "Not only the abstract: …"
     signal = heading_signal(lead["lead"])
+    if signal is None:
+        # "Textbook (Goodman & Gilman, 14th ed.): …", "Related-work section of Zhang et al.:
+        # …": a third party's text named as the claim's source. Not a study that may be the
+        # cited work itself ("Cuijpers' meta-analysis: …", "ICES 2024 assessment: …").
+        named = sentence[: lead.end()].strip(" :—–")
+        if not _A_STUDY.search(named):
+            signal = heading_channel(named)
     if signal is None:
         return Statement(UNMARKED, "")
     reason = f"the claim's lead {_HEADING_NAMES[signal.value]}: “{lead['lead'].strip()}”"

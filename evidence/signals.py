@@ -1450,8 +1450,10 @@ _MATERIAL = sieved(
         # Redone from material, whoever's it is: "recomputed from the Copernicus gridded files",
         # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
         # summary holds what a figure can be recomputed from.
-        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with)\s+"
+        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
+        # Redone in the writers' own lab: "reproduced the synthesis in-house".
+        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
         rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing))\s+"
@@ -1840,7 +1842,7 @@ def heading_channel(heading: str) -> Signal | None:
     in it speaks: secondary. Not a section's title alone ("Outlook", "Commentary"), not an
     overview, not the writers' or the makers' own text, not one that says the paper itself
     was read."""
-    text = spelled_out(heading.strip())
+    text = _WE_USE.sub("", spelled_out(heading.strip())).strip()
     match = _HEADING_CHANNEL.match(text) if len(text) <= MAX_HEADING else None
     if (
         match is None
@@ -1850,6 +1852,14 @@ def heading_channel(heading: str) -> Signal | None:
     ):
         return None
     return Signal(SECONDARY, match)
+
+
+# The writers as the ones who use a text, not who wrote it: "Review articles we lean on".
+_WE_USE = re.compile(
+    r"\b(?:that\s+|which\s+)?we\s+(?:often\s+|mostly\s+|usually\s+)?(?:lean\s+on|rely\s+on|use|"
+    r"cite|follow|trust|consult|read)\b",
+    re.I,
+)
 
 
 _OWNED_HEADING = re.compile(

@@ -317,6 +317,15 @@ UNREAD_FIELDS_41 = {
     "economics": (0.82, 0),
 }
 
+# The forty-second writer's set (clinical and chemistry: a hospital pharmacy's drug
+# information team and an industrial R&D group, the line between the makers' summaries and
+# third parties' stressed), split line by line: one half read while widening the rules
+# (fields42, 0.74 and 0.91 explicit used before, 0.86 and 0.94 after), the other measured
+# before the round and once with the rules frozen, not read (fields43, 0.82 and 0.76 both
+# times, one full-text over-read each). Their figures are floors.
+DEV_FIELDS_42 = {"chemistry": (0.86, 0), "clinical": (0.94, 0)}
+UNREAD_FIELDS_43 = {"chemistry": (0.82, 1), "clinical": (0.76, 1)}
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -333,6 +342,8 @@ FIELD_FLOORS = {
     "fields39": UNREAD_FIELDS_39,
     "fields40": DEV_FIELDS_40,
     "fields41": UNREAD_FIELDS_41,
+    "fields42": DEV_FIELDS_42,
+    "fields43": UNREAD_FIELDS_43,
 }
 
 

@@ -299,3 +299,15 @@ def test_counts_compared_and_how_long_an_effect_lasted_are_figures(text, stated)
 def test_angles_spelled_out_and_counts_over_a_period_are_figures():
     assert _one("the shadow is 42 microarcseconds across", "42").unit == "μas"
     assert states_a_figure("It reports 3,100 bats killed per wind farm per year.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The FDA advisory committee voted 10-4 against approving it.",
+        "The Ni pincer catalyst hydrogenates esters with TON above 5,000.",
+        "NNT to prevent one VTE was 45.",
+    ],
+)
+def test_a_tally_a_turnover_number_and_an_nnt_are_figures(text):
+    assert states_a_figure(text)

@@ -1371,3 +1371,24 @@ def test_a_third_partys_summary_is_secondary_and_the_makers_is_not(scope, text, 
 )  # fmt: skip
 def test_fact_sheets_full_paper_sections_and_the_makers_talks(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "level"),
+    [
+        # A claim's lead naming a third party's text; not a study that may be the work cited.
+        ("", "Textbook (Goodman & Gilman, 14th ed.): rifampicin induces CYP3A4.", "secondary"),
+        ("", "Related-work section of Zhang et al. 2024: earlier variants lost 40%.", "secondary"),
+        ("", "Cuijpers' meta-analysis: CBT outperforms control conditions (g ≈ 0.7).", "unmarked"),
+        # A section of texts the writers use, not wrote.
+        ("Review articles we lean on", "Pretreatment recovers more than 90% of the lignin.",
+         "secondary"),
+        ("Reviews we wrote", "Pretreatment recovers more than 90% of the lignin.", "unmarked"),
+        # Redone in the writers' own lab from the paper's procedure.
+        ("", "Reproduced in-house following the SI procedure: 74% vs the 88% reported.",
+         "full_text"),
+        ("", "The EPO search report cites prior art disclosing the same route.", "secondary"),
+    ],
+)  # fmt: skip
+def test_a_leads_third_party_text_and_work_redone_in_house(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
