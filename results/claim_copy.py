@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-COPIED = ("evidence", "entry_id", "entry_published")
-
 _PUBLISHED = "'published'"
 
 _PG = f"""
