@@ -84,6 +84,8 @@ FIELDS40 = FIXTURES / "fields40"  # the held-out half's six fields, a science de
 FIELDS41 = FIXTURES / "fields41"  # the same writer's other half: measured, not read
 FIELDS42 = FIXTURES / "fields42"  # clinical and chemistry, secondary stressed: read half
 FIELDS43 = FIXTURES / "fields43"  # the same writer's other half: measured, not read
+FIELDS44 = FIXTURES / "fields44"  # clinical and chemistry, a charity and a start-up: read half
+FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -352,6 +354,8 @@ def main(argv: list[str]) -> int:
             ("unread 41", FIELDS41),
             ("dev 42", FIELDS42),
             ("unread 43", FIELDS43),
+            ("dev 44", FIELDS44),
+            ("unread 45", FIELDS45),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

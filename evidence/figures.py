@@ -18,7 +18,7 @@ papers", "batch sizes above 64", "in 48 steps" describe the setup, not an outcom
 count becomes a figure only in a result shape ("28 of 36 settings", "1,204 of the planned
 2,000", "12 points", "14 lost to follow-up vs 3"). How long a set-up ran is the method ("for
 12 months"); how long an effect lasted is a finding ("protects for 12 months"), and so is a
-span before a gain ("the 2.1-month PFS gain").
+span before a change ("the 2.1-month PFS gain", "a 2.1-day reduction").
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ _NOT_FIGURES = [
     re.compile(
         r"\b\d[\d,.]*-(?!fold\b|times\b|points?\b|percent\b|pp\b|of-\d)[a-z]+\b"
         r"(?!\s+(?:[\w-]+\s+){0,2}?(?:gains?|benefits?|improvements?|extensions?|"
-        r"prolongations?|advantages?)\b)",
+        r"prolongations?|advantages?|reductions?|decreases?|increases?|delays?|differences?)\b)",
         re.I,
     ),
     # Settings, not results: "at temperature 0.2", "learning rate 3e-4", "top-p 0.95".

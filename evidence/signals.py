@@ -1452,8 +1452,10 @@ _MATERIAL = sieved(
         # summary holds what a figure can be recomputed from.
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
-        # Redone in the writers' own lab: "reproduced the synthesis in-house".
+        # Redone in the writers' own lab: "reproduced the synthesis in-house", "in-house
+        # retest of the samples".
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"
+        r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
         rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing))\s+"
@@ -1668,6 +1670,13 @@ def reading_signal(sentence: str) -> Signal | None:
         # "In our reading of the full paper, the effect is too small to matter": a verdict.
         or _TOO_TO.search(sentence, editorial.end())
     )
+    if (
+        full
+        and judgement
+        and _NOTE_LABEL.fullmatch(editorial.group(0))
+        and not judges(sentence[editorial.end() :])
+    ):
+        judgement = False  # "Desk note: we later got the full paper, and the gain was 0.08"
     if full and not judgement:
         return Signal(FULL_TEXT, full)
     window = sentence[max(0, editorial.start() - 6) : editorial.end()] if editorial else ""
@@ -1805,6 +1814,14 @@ _HEADING_PART = re.compile(
     rf"suppl?\.?\s+)?(?:e?tables?|e?figures?|efigs?|figs?\.?|methods|results\s+section|"
     rf"appendix|supplement(?:ary\s+(?:material|appendix|data))?|SI)\s*[\w.-]{{0,6}}"
     rf"(?:\s*(?:,|and|&)\s*[\w.-]{{1,6}})*\s*(?:$|[:;(—–]|\s-\s|,\s)",
+    re.I,
+)
+
+
+# The writers' label for a note ("Desk note:", "Team notes —"): who writes, not a verdict.
+_NOTE_LABEL = re.compile(
+    r"\W*(?:the\s+)?(?:desk|team|editors?|wiki|staff|curators?|group|lab|our|my)(?:['’]s)?\s+"
+    r"notes?\s*[:—–-]?\s*",
     re.I,
 )
 

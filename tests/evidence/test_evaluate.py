@@ -326,6 +326,14 @@ UNREAD_FIELDS_41 = {
 DEV_FIELDS_42 = {"chemistry": (0.86, 0), "clinical": (0.94, 0)}
 UNREAD_FIELDS_43 = {"chemistry": (0.82, 1), "clinical": (0.76, 1)}
 
+# The forty-fourth writer's set (clinical and chemistry: a patient charity's research desk
+# and a battery start-up's scouting team), split line by line: one half read while widening
+# the rules (fields44, 0.82 and 0.85 explicit used before, 0.85 and 0.91 after), the other
+# measured before the round and once with the rules frozen, not read (fields45, 0.82 and
+# 0.88 both times). Their figures are floors.
+DEV_FIELDS_44 = {"chemistry": (0.85, 0), "clinical": (0.91, 0)}
+UNREAD_FIELDS_45 = {"chemistry": (0.82, 0), "clinical": (0.88, 0)}
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -344,6 +352,8 @@ FIELD_FLOORS = {
     "fields41": UNREAD_FIELDS_41,
     "fields42": DEV_FIELDS_42,
     "fields43": UNREAD_FIELDS_43,
+    "fields44": DEV_FIELDS_44,
+    "fields45": UNREAD_FIELDS_45,
 }
 
 

@@ -311,3 +311,8 @@ def test_angles_spelled_out_and_counts_over_a_period_are_figures():
 )
 def test_a_tally_a_turnover_number_and_an_nnt_are_figures(text):
     assert states_a_figure(text)
+
+
+def test_a_span_before_a_reduction_is_a_figure():
+    assert states_a_figure("The 2.1-day reduction held only in one subgroup.")
+    assert not states_a_figure("The 3-day course is standard.")

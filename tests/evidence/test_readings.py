@@ -1392,3 +1392,22 @@ def test_fact_sheets_full_paper_sections_and_the_makers_talks(scope, text, shape
 )  # fmt: skip
 def test_a_leads_third_party_text_and_work_redone_in_house(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "level"),
+    [
+        # The writers' label for a note is no verdict: the full reading stands.
+        ("Volunteer reports", "Desk note: we later got the full paper; the gain was 0.08 m/s.",
+         "full_text"),
+        ("", "Desk note: we read the full paper and doubt the gain is real.", "editorial"),
+        ("", "Sceptical note: read the full paper, still think the effect is too small.",
+         "editorial"),
+        # Tables of the full report, and cells re-tested in the writers' own lab.
+        ("", "Full CSR tables reviewed: falls 0.8 vs 1.3 per patient-year.", "full_text"),
+        ("", "In-house retest of the samples against our cycling data: 146 mAh/g at 1C.",
+         "full_text"),
+    ],
+)  # fmt: skip
+def test_a_note_label_is_no_verdict_and_in_house_retests_are_full_readings(scope, text, level):
+    assert claim_findings(text, scope=scope).evidence == level
