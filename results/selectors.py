@@ -171,7 +171,7 @@ def _published(
     *, concept=None, benchmark: Benchmark | None = None, filters: ResultFilter | None = None
 ) -> QuerySet[Result]:
     """Confirmed results of published claims, filtered: each result once (an entry is tagged
-    with a concept once), so window functions over it count each result once."""
+    with a concept once), so a group's size counts each result once."""
     qs = Result.objects.published()
     if concept is not None:
         qs = qs.filter(entry_id__in=Result.on_concept(concept))
