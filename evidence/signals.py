@@ -1305,12 +1305,15 @@ def third_party_summary(text: str) -> re.Match[str] | None:
     match = _THEIR_SUMMARY.search(text)
     if match is None:
         return None
-    owner = text[max(0, match.start() - 30) : match.end("owner")]
-    if re.search(rf"\b(?:{OWN_CHANNEL}|own|our|my|we|{AUTHORS})\b", owner, re.I):
+    if _MAKERS_OWNER.search(text, max(0, match.start() - 30), match.end("owner")):
         return None
     if re.fullmatch(r"articles?", match.group("owner"), re.I):
         return None  # "the article summary": the paper's own, as often as a news article's
     return match
+
+
+# The summary's owner is the makers or the writers: "the authors' blog", "our newsletter".
+_MAKERS_OWNER = re.compile(rf"\b(?:{OWN_CHANNEL}|own|our|my|we|{AUTHORS})\b", re.I)
 
 
 @dataclass(frozen=True)
