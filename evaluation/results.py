@@ -84,6 +84,8 @@ class Score:
     values_found: int = 0
     metrics_right: int = 0
     benchmarks_right: int = 0
+    models_right: int = 0
+    baselines_right: int = 0
 
     def add(self, other: Score) -> None:
         for name in self.__dataclass_fields__:
@@ -117,6 +119,14 @@ class Score:
     def benchmarks(self) -> float:
         return self.benchmarks_right / self.values_found if self.values_found else 1.0
 
+    @property
+    def models(self) -> float:
+        return self.models_right / self.values_found if self.values_found else 1.0
+
+    @property
+    def baselines(self) -> float:
+        return self.baselines_right / self.values_found if self.values_found else 1.0
+
 
 def fold(text: str) -> str:
     return " ".join(re.sub(r"[^0-9a-z]+", " ", (text or "").casefold()).split())
@@ -138,6 +148,16 @@ def same_measure(label: str, proposal: str) -> bool:
 
 def same_value(label: float, proposal: float) -> bool:
     return math.isclose(label, proposal, rel_tol=1e-6, abs_tol=1e-9)
+
+
+def same_baseline(label: dict, draft: ResultDraft) -> bool:
+    """The figure compared against and its name, both as labelled (none is none)."""
+    value = label.get("baseline_value")
+    if (value is None) != (draft.baseline_value is None):
+        return False
+    if value is not None and not same_value(value, draft.baseline_value):
+        return False
+    return words_match(label.get("baseline_name") or "", draft.baseline_name)
 
 
 def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None = None) -> Score:
@@ -174,6 +194,8 @@ def score_claim(item: dict, drafts: list[ResultDraft], misses: list[str] | None 
             score.benchmarks_right += any(
                 words_match(label.get("benchmark", ""), d.benchmark) for d in alike
             )
+            score.models_right += any(words_match(label.get("model", ""), d.model) for d in alike)
+            score.baselines_right += any(same_baseline(label, d) for d in alike)
         if label.get("protocol"):
             score.protocols += 1
             right = valued is not None and words_match(
@@ -228,6 +250,7 @@ def evaluate(
 def table(title: str, scores: dict[str, Score]) -> str:
     rows = [
         f"{title}: {'field':<18} claims  prec recall  protocol  direction    value metric bench"
+        "  model  base"
     ]
     for name in sorted(scores, key=lambda n: (n == "all", n)):
         s = scores[name]
@@ -235,6 +258,7 @@ def table(title: str, scores: dict[str, Score]) -> str:
             f"{'':<{len(title) + 2}}{name:<18} {s.claims:>6} {s.precision:>5.2f} {s.recall:>6.2f}"
             f"  {s.protocol:>5.2f} of {s.protocols:<3} {s.direction:>5.2f} of {s.directions:<4}"
             f"  {s.values:>5.2f} {s.metrics:>6.2f} {s.benchmarks:>5.2f}"
+            f"  {s.models:>5.2f} {s.baselines:>5.2f}"
         )
     return "\n".join(rows)
 

@@ -909,6 +909,8 @@ def _comparing_cue(words: str) -> re.Match[str] | None:
     """The first word that compares, unless it names a potential's reference electrode
     ("72% at −0.9 V vs RHE" compares nothing)."""
     cue = _CUE.search(words)
+    if cue and re.match(r"\s+(?:doubled|tripled|quadrupled|halved)\b", words[cue.end() :], re.I):
+        return None  # "more than doubled": a change, not a comparison with a named figure
     return None if cue and _REFERENCE_ELECTRODE.match(words, cue.end()) else cue
 
 
@@ -939,6 +941,11 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
     if gap is not None and (nxt.unit == q.unit or not nxt.unit or not q.unit):
         cue = _comparing_cue(gap)
         if cue and not re.search(r"\band\s+[a-z]", gap[: cue.start()]):
+            named_first = _NAME_THEN_CLAUSE.match(gap, cue.end())
+            if named_first and not re.search(r"\bfrom\s*$", cue.group(0)):
+                # "+8.80 over GRPO, +13.16 over PPO", "over base X (a 263% gain), …": the
+                # name closes at the clause's end; the next figure is a result of its own.
+                return None, _name_cleaned(named_first.group("name")), cue.group(0)
             words = gap[cue.end() :].strip(" ,()")
             words = re.sub(r"^(?:the\s+)?previous\s+best\s+of$", "the previous best", words)
             words = re.sub(r"\s+(?:of|at|peak\s+at|peaks?\s+at|with|in)$", "", words)
@@ -953,13 +960,50 @@ def _baseline(text: str, q: Quantity, rest: list[Quantity]) -> tuple[Quantity | 
                     tail,
                 )
                 words = named.group(1).strip() if named else ""
-            return nxt, words, cue.group(0)
+            return nxt, _name_cleaned(words), cue.group(0)
     cue = _comparing_cue(after)
-    if cue and (gap is None or cue.start() < len(gap)):
-        named = re.match(r"\s+((?:the\s+)?[A-Za-z][^,;.()\d]*)", after[cue.end() :])
+    if (
+        cue
+        and (gap is None or cue.start() < len(gap))
+        and not re.search(r",\s|\(|\bwhere\b|\bwhich\b|\bthat\b", after[: cue.start()])
+    ):
+        named = re.match(
+            r"\s+((?:the\s+)?[A-Za-z][\w+/'’.-]*(?:\s+(?![+−-]?\d)[\w+/'’-][\w+/'’.-]*)*)",
+            after[cue.end() :],
+        )
         if named and cue.group(0).lower() not in ("from",):
-            return None, named.group(1).strip(), cue.group(0)
+            return None, _name_cleaned(named.group(1)), cue.group(0)
     return None, "", ""
+
+
+# A comparison's name that a clause mark closes before any figure: "over GRPO, +13.16 …".
+_NAME_THEN_CLAUSE = re.compile(
+    r"\s+(?P<name>(?:(?![\s(][+−-]?\d)[^,;()])*?[A-Za-z](?:(?!\s[+−-]?\d)[^,;()])*?)"
+    r"\s*(?:,\s|;|\(\s*[a-z]|\s+and\s)",
+    re.I,
+)
+# Where a compared name was measured, not part of the name: "SFT on AlpacaEval".
+_NAME_WHERE = re.compile(
+    r"\s+(?:on|in|at|for|across)\s+(?:the\s+)?[A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*)*$"
+)
+_NAME_TAIL = re.compile(
+    r"(?:\s+(?:at|on|in|of|for|with|to|by|and|or|the|a|an|its|their|from|over|under))+\s*$",
+    re.I,
+)
+
+
+def _name_cleaned(words: str) -> str:
+    """A baseline's name without the words a clause trails off with ("… baseline at", "…
+    on AppWorld and"): a lone function word is no name."""
+    words = words.strip(" ,()—–-.")
+    while True:
+        cut = _NAME_WHERE.sub("", _NAME_TAIL.sub("", words)).strip(" ,()—–-.")
+        if cut == words:
+            break
+        words = cut
+    if re.fullmatch(r"(?:to|and|or|the|a|an|its|their|of|at|in|on|for|with)?", words, re.I):
+        return ""
+    return words
 
 
 # After a value compared against: the other condition it was measured under.
@@ -1674,6 +1718,104 @@ _SYSTEM_HEAD = re.compile(
 )
 
 
+# What a sentence's subject did to a measure, before the figure: "Dapagliflozin cut the
+# outcome by 39%", "ExoMiner++ posts 0.96 precision", "TRACE raises Qwen3-4B from 7.2 to 35.6".
+# The doer is the system, treatment or method the figure belongs to.
+_DOER_VERB = (
+    r"(?:raise[sd]?|lift(?:s|ed)?|boost(?:s|ed)?|push(?:es|ed)|reach(?:es|ed)?|achiev(?:es|ed)|"
+    r"scor(?:es|ed)|posts?|posted|puts?|gives?|gave|yield(?:s|ed)?|cuts?|slow(?:s|ed)|"
+    r"lower(?:s|ed)|reduc(?:es|ed)|improv(?:es|ed)|outperform(?:s|ed)|beats?|attain(?:s|ed)|"
+    r"deliver(?:s|ed)?|brought|brings?|matche[sd]|surpass(?:es|ed))"
+)
+_DOER = re.compile(
+    r"^(?:[^:;]{2,80}:\s+)?(?P<doer>(?:(?:the|a|an|our|their|its)\s+)?[^\s,;:()]"
+    r"[^,;:()]{0,70}?)(?:\s+\([^()]{1,60}\))?(?:\s+(?:in|on)\s+[A-Z][\w.+/-]*)?"
+    r"(?:\s+(?:also|further|then|now|only|still))?\s+(?P<verb>" + _DOER_VERB + r")\b",
+    re.I,
+)
+# Subjects that report or contain rather than do: the writers, the paper, a pronoun.
+_NOT_A_DOER = re.compile(
+    r"(?:^|\s)(?:authors?|paper|papers|study|studies|trial|trials|work|analysis|"
+    r"meta-analysis|review|report|survey|team|group|we|they|it|he|she|this|that|which|who|"
+    r"results?|data|findings?|evidence|estimates?|figures?|numbers?|table|abstract|summary|"
+    r"preprint|article|one|each|both|all|none|there|the|a|an)$"
+    r"|\b(?:et\s+al|and\s+colleagues)\b|\d\s*%|(?<![\w-])(?:19|20)\d{2}(?![\w-])|['’]s?$",
+    re.I,
+)
+# What stands between a doer's verb and the figure when the figure belongs to another clause.
+_OTHER_CLAUSE = re.compile(r";|\s(?:while|whereas|but)\s|,\s+(?:and|while|whereas|but)\s", re.I)
+# A preposition's phrase after the doer's head: "Biochar at 20 t/ha", "X on gram scale".
+_DOER_PHRASE = re.compile(
+    r"\s+(?:at|on|in|of|for|from|under|over|with|by|across|after|during|to|via)\s.*$", re.I
+)
+
+
+def words_overlap(a: str, b: str) -> bool:
+    """One name contains the other as whole words, case folded."""
+    a, b = (" ".join(re.sub(r"[^\w]+", " ", x.casefold()).split()) for x in (a, b))
+    return bool(a and b) and (f" {a} " in f" {b} " or f" {b} " in f" {a} ")
+
+
+# A difference named with what it is over: "the margin over GRPO", "its lead over X".
+_MARGIN_OVER = re.compile(
+    r"\b(?P<measure>(?:margin|gap|lead|gain|improvement|advantage|edge|difference|uplift)s?)"
+    r"\s+(?:over|versus|vs\.?|against|relative\s+to|compared\s+(?:with|to))\s+"
+    r"(?P<name>(?:the\s+)?[\w.+/-]+(?:\s+[\w.+/-]+){0,3}?)\s*$",
+    re.I,
+)
+# A model named with its size, as a token: "Qwen3-4B", "Llama-3-70B-Instruct", "a 3B student"
+# is no name.
+_SIZED_MODEL = re.compile(
+    r"(?<![\w./-])(?:[A-Za-z][\w.]*(?:-[\w.]+)*-|[A-Z][\w.]*\s(?:\d+(?:\.\d+)?\s)?)"
+    r"(?:\d+x)?\d+(?:\.\d+)?B(?:-[A-Za-z\d][\w.]*)*(?![\w-])"
+    r"(?!\s+(?:tokens|parameters|params|words|images|samples|examples))"
+)
+
+
+# A name right after a comparing word is what the result is compared against.
+_COMPARED_NAME = re.compile(
+    r"\b(?:over|than|vs\.?|versus|against|from|below|above|beating|outperforming)\s+"
+    r"(?:(?:the|a|an|its|base|baseline|untuned|original)\s+){0,2}$",
+    re.I,
+)
+
+
+def _sized_model(region: str) -> str:
+    """The one model named with its size in a clause, if exactly one is."""
+    names = {
+        m.group(0)
+        for m in _SIZED_MODEL.finditer(region)
+        if not _CALLED_DATA.match(region, m.end())
+        and not _COMPARED_NAME.search(region, 0, m.start())
+    }
+    return names.pop() if len(names) == 1 else ""
+
+
+def _doer(sentence: str, before_value: int) -> str:
+    """The subject of the sentence's verb of doing, when that verb comes before the figure
+    in the same clause and the subject is a thing that acts: not a measure, a reporter or a
+    pronoun. A phrase after its head ("at 20 t/ha") is a setting, not part of its name."""
+    found = _DOER.match(sentence)
+    if not found or found.end() > before_value:
+        return ""
+    if _OTHER_CLAUSE.search(sentence, found.end(), before_value):
+        return ""
+    doer = re.split(r"\s[—–]\s|\s-\s", found.group("doer"))[-1].strip()
+    if re.match(
+        r"(?:at|on|in|of|for|from|under|over|with|by|across|after|during|to|via)\s", doer, re.I
+    ):
+        return ""
+    phrase = _DOER_PHRASE.search(doer)
+    if phrase and not re.match(r"\s+(?:at|with)\s+[~≈]?\d", phrase.group(0)):
+        return ""  # "Distillation from a 70B teacher": the doer is inside the phrase
+    doer = doer[: phrase.start()] if phrase else doer
+    if re.search(r"\b" + _DOER_VERB + r"\b", doer, re.I):
+        return ""
+    if not doer or _NOT_A_DOER.search(doer) or _is_measure(doer) or len(doer.split()) > 6:
+        return ""
+    return doer
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -1691,6 +1833,7 @@ def results_in(text: str) -> list[ResultDraft]:
     # per sentence, a change's starting value not yet paired, and where it stands
     starts: dict[int, tuple[float, int]] = {}
     draft_sentence: list[int] = []  # the sentence of each draft, by its start
+    drafted_ends: list[int] = []  # where each draft's figure ends
     inline_benchmark: list[bool] = []  # whether a draft's benchmark is named in its clause
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
@@ -1905,6 +2048,12 @@ def results_in(text: str) -> list[ResultDraft]:
         if not metric and not own_share:
             # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")
+        margin_over = _MARGIN_OVER.search(trimmed)
+        margin_name = ""
+        if margin_over and (not metric or words_overlap(metric, margin_over["name"])):
+            # "the margin over GRPO is 8.80 points": the measure is the margin, and what it
+            # is over is the baseline, not the measure.
+            metric, margin_name = margin_over["measure"], margin_over["name"]
         if metric:
             last_metric[s_start] = metric
         subject = _SUBJECT_SOURCE.match(sentence)
@@ -1999,6 +2148,7 @@ def results_in(text: str) -> list[ResultDraft]:
             taken.add(q.start)
             continue
         baseline_q, baseline_name, _cue = _baseline(text, q, figures[index + 1 :])
+        baseline_name = baseline_name or margin_name
         if _BASELINE_NAMED.match(metric) or _BASELINE_NAMED.match(model):
             # "the previous best of 20.0%", "placebo 32%": the figure compared against.
             if earlier_result is not None and earlier_result.baseline_value is None:
@@ -2039,6 +2189,23 @@ def results_in(text: str) -> list[ResultDraft]:
                 r"\b(?:at|in|on|with|for|by|of|from|under)\s+" + re.escape(metric) + r"\b", left
             )
             metric, model = "", ("" if governed else metric)
+        if not model:
+            # "TRACE raises Qwen3-4B from 7.2 to 35.6", "Qwen3.5-9B 41.8% → 56.4%", "… on
+            # Qwen3.6-27B": the model the clause names with its size.
+            since = max(
+                (d_end for d_end in drafted_ends if s_start <= d_end <= q.start), default=s_start
+            )
+            model = _sized_model(text[since : q.start]) or _sized_model(text[q.end : right_end])
+            if (
+                not model
+                and earlier_result is not None
+                and _SIZED_MODEL.fullmatch(earlier_result.model)
+            ):
+                model = earlier_result.model  # the sentence's model holds for its list
+        if not model:
+            doer = _doer(sentence, q.start - s_start)
+            if doer and not words_overlap(doer, metric) and not words_overlap(doer, benchmark):
+                model = doer
         words = {"value": q.text}
         if metric:
             words["metric"] = metric
@@ -2054,6 +2221,7 @@ def results_in(text: str) -> list[ResultDraft]:
             if value:
                 words[name] = value
         draft_sentence.append(s_start)
+        drafted_ends.append(q.end)
         inline_benchmark.append(bool(benchmark) and benchmark in clause)
         drafts.append(
             ResultDraft(

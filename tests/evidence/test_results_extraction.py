@@ -10,10 +10,11 @@ from evaluation.results import (
     load,
     main,
     named_directions,
+    same_baseline,
     second_reading,
     words_match,
 )
-from evidence import metric_direction, normalise_protocol, results_in
+from evidence import ResultDraft, metric_direction, normalise_protocol, results_in
 
 
 def test_results_in_reads_a_change_from_one_value_to_another():
@@ -115,8 +116,19 @@ def test_a_second_reading_of_the_dev_half_is_scored_like_the_rules(capsys):
     assert (scores.claims, scores.labelled) == (80, 113)
     assert scores.values > 0.95
     assert scores.benchmarks < scores.metrics < scores.values
+    assert 0.5 < scores.models < 1 and 0.5 < scores.baselines < 1
     assert main(["--agreement"]) == 0
-    assert "second reader" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "second reader" in out and "model  base" in out
+
+
+def test_a_baseline_is_right_when_its_figure_and_its_name_both_are():
+    label = {"baseline_value": 48.6, "baseline_name": "standard care"}
+    draft = ResultDraft(value=75.9, baseline_value=48.6, baseline_name="standard care")
+    assert same_baseline(label, draft)
+    assert not same_baseline(label, ResultDraft(value=75.9, baseline_name="standard care"))
+    assert not same_baseline(label, ResultDraft(value=75.9, baseline_value=48.6))
+    assert same_baseline({"baseline_value": None}, ResultDraft(value=1.0))
 
 
 def test_results_in_reads_a_bound_or_a_condition_as_no_result():
@@ -950,3 +962,71 @@ def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
 def test_what_reaches_a_score_is_the_system_not_the_measure(text, metric, model):
     (draft,) = results_in(text)
     assert (draft.metric, draft.model) == (metric, model)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # The subject that does something to a measure is what the figure belongs to.
+        ("Tirzepatide lowered HbA1c by 2.1 points at week 40 in SURPASS-2.", "Tirzepatide"),
+        ("The pruned ResNet posts 74.9% top-1 on ImageNet.", "The pruned ResNet"),
+        # A dose or setting after the doer is no part of its name.
+        ("Compost at 10 t/ha raised barley yield by 14%.", "Compost"),
+        # Writers, papers and pronouns report; they are not what was measured.
+        ("The authors reached an accuracy of 91% on CIFAR-10.", ""),
+        ("It improves recall to 0.64 on BEIR.", ""),
+        # A doer inside a phrase ("from a 70B teacher") is not the subject.
+        ("Distillation from a large teacher gives a student 88% of its score on MMLU.", ""),
+        # A doer of another clause does not own this one's figure.
+        ("Aspirin cut stroke risk by 12%; bleeding rose to 3.1% in the pooled cohorts.", ""),
+    ],
+)
+def test_the_doer_of_a_sentence_is_the_model_of_its_figure(text, model):
+    drafts = results_in(text)
+    assert drafts
+    assert drafts[-1].model == model
+
+
+def test_a_model_named_with_its_size_is_the_model_of_its_clause_not_its_baseline():
+    small, large = results_in(
+        "On GAIA, the curriculum lifts Mistral-7B from 31.0 to 44.5 and Llama-3-70B from "
+        "52.2 to 60.1."
+    )
+    assert (small.value, small.baseline_value, small.model) == (44.5, 31.0, "Mistral-7B")
+    assert (large.value, large.baseline_value, large.model) == (60.1, 52.2, "Llama-3-70B")
+    gain = results_in("The method adds +12.4 accuracy on GSM8K over base Phi-3-14B.")[0]
+    assert (gain.model, gain.baseline_name) == ("", "base Phi-3-14B")
+    # A collection's size is no model's: "JFT-300M" names data.
+    assert (
+        results_in("ViT-H reaches 88.6% top-1 on ImageNet after JFT-300M.")[0].model != "JFT-300M"
+    )
+
+
+def test_deltas_over_named_baselines_are_results_of_their_own():
+    drafts = results_in(
+        "Reported: +4.1 over DPO, +6.3 over SFT on AlpacaEval, and +2.2 over the strongest "
+        "tuned baseline at 7B."
+    )
+    assert [(d.value, d.baseline_value, d.baseline_name) for d in drafts] == [
+        (4.1, None, "DPO"),
+        (6.3, None, "SFT"),
+        (2.2, None, "the strongest tuned baseline"),
+    ]
+
+
+def test_a_gain_in_brackets_is_not_the_baseline_of_the_figure_before_it():
+    first, *rest = results_in(
+        "It reports +20.5 Avg@16 on AIME25 over the untuned model (a 150% relative gain), "
+        "pass@16 more than doubled, and +9.1 Avg@16 over SFT."
+    )
+    assert (first.value, first.baseline_value, first.baseline_name) == (
+        20.5,
+        None,
+        "the untuned model",
+    )
+    assert [(d.value, d.baseline_name) for d in rest if d.value == 9.1] == [(9.1, "SFT")]
+
+
+def test_a_margin_over_a_method_is_the_measure_and_the_method_its_baseline():
+    (margin,) = results_in("Its margin over PPO is 4.2 points on HumanEval.")
+    assert (margin.metric, margin.baseline_name, margin.benchmark) == ("margin", "PPO", "HumanEval")
