@@ -1500,6 +1500,26 @@ def _clean_metric(metric: str) -> str:
     return metric
 
 
+def _named_measure(metric: str) -> str:
+    """The measure a phrase names, without a reporting word before it ("Reported attack
+    success rate"); none for a phrase about what was measured on or what was said ("five
+    competition-level benchmarks", "the transfer claim")."""
+    metric = _REPORTED.sub("", metric)
+    if _NOT_A_MEASURE_HEAD.search(metric):
+        return ""
+    return metric
+
+
+# A reporting word before a measure's name: "Reported attack success rate".
+_REPORTED = re.compile(r"^(?:reported|reports|stated|claimed|headline)\s+", re.I)
+# Head nouns of what is measured on, or of what is said, never of a measure.
+_NOT_A_MEASURE_HEAD = re.compile(
+    r"\b(?:claims?|benchmarks|datasets|suites|harnesses|scaffolds|environments|statements?|"
+    r"sentences?|abstracts?)$",
+    re.I,
+)
+
+
 # A heading before a colon that names what the sentence measures: "SWE-bench Verified: …",
 # "KEYSTONE-07 phase 2 expansion cohort: ORR 43%", "AReSVi-306, adults ≥60 y, first season:
 # …", "Bayelva permafrost site: …". A topic heading ("Drone racing: …", "Code LMs: …", "GC
@@ -1791,6 +1811,25 @@ def _sized_model(region: str) -> str:
     return names.pop() if len(names) == 1 else ""
 
 
+# The settings a list of figures was measured in, when the sentence names their kind.
+_HARNESS_KIND = re.compile(
+    r"\b(?:harness(?:es)?|scaffold(?:s|ings?)?|agent\s+frameworks?|inference\s+engines?)\b", re.I
+)
+_ITEM_BEFORE = re.compile(
+    r"(?:^|[,;—–:]\s*|\s(?:and|in|with|under|using)\s+)(?P<name>[A-Z][\w.+-]*(?:\s+[A-Z][\w.+-]*){0,2})"
+    r"\s+(?:[+−-]?\d[\d.,]*\s*%?\s*(?:→|->|to)\s*)?$"
+)
+
+
+def _harness_item(sentence: str, at: int) -> str:
+    """The harness or scaffold named right before a figure, in a sentence that says the
+    items are harnesses ("SWE-agent 41.2% and Agentless 38.0%" after "two scaffolds")."""
+    item = _ITEM_BEFORE.search(sentence, 0, at)
+    if not item or not _HARNESS_KIND.search(sentence, 0, item.start("name")):
+        return ""
+    return item.group("name")
+
+
 def _doer(sentence: str, before_value: int) -> str:
     """The subject of the sentence's verb of doing, when that verb comes before the figure
     in the same clause and the subject is a thing that acts: not a measure, a reporter or a
@@ -2048,6 +2087,7 @@ def results_in(text: str) -> list[ResultDraft]:
         if not metric and not own_share:
             # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")
+        metric = _named_measure(metric)
         margin_over = _MARGIN_OVER.search(trimmed)
         margin_name = ""
         if margin_over and (not metric or words_overlap(metric, margin_over["name"])):
@@ -2105,6 +2145,13 @@ def results_in(text: str) -> list[ResultDraft]:
             # measures listed one after another.
             benchmark = earlier_result.benchmark
         protocol = _protocol_in(sentence, clause, benchmark, q.text)
+        harness = _harness_item(sentence, q.start - s_start)
+        if harness:
+            # "three harnesses — OpenHands SDK 64.0% → 70.4%, Claude Code …": each item is
+            # the setting its figures were measured in, not a measure.
+            protocol = ", ".join(p for p in (harness, protocol) if p)
+            if harness in metric or _HARNESS_KIND.search(metric):
+                metric = ""
         adjoining = _phrase_back(left)
         if (
             earlier_result is not None

@@ -1030,3 +1030,28 @@ def test_a_gain_in_brackets_is_not_the_baseline_of_the_figure_before_it():
 def test_a_margin_over_a_method_is_the_measure_and_the_method_its_baseline():
     (margin,) = results_in("Its margin over PPO is 4.2 points on HumanEval.")
     assert (margin.metric, margin.baseline_name, margin.benchmark) == ("margin", "PPO", "HumanEval")
+
+
+def test_each_harness_of_a_list_is_its_figures_protocol_not_a_measure():
+    drafts = results_in(
+        "The tuned policy improves in two agent harnesses — OpenHands 51.0% → 58.5%, "
+        "Aider 44.0% → 49.5% on SWE-bench Verified."
+    )
+    assert [(d.value, d.baseline_value, d.protocol, d.metric) for d in drafts] == [
+        (58.5, 51.0, "OpenHands", ""),
+        (49.5, 44.0, "Aider", ""),
+    ]
+    # Without the sentence saying the items are harnesses, a name is no protocol.
+    assert results_in("OpenHands 51.0% on SWE-bench Verified.")[0].protocol == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("Reported word error rate 4.1% on LibriSpeech.", "word error rate (WER)"),
+        ("The headline claim: 61.0% on GPQA.", ""),
+        ("It leads on four reasoning benchmarks, reaching 45.2% on AIME.", ""),
+    ],
+)
+def test_a_reporting_word_or_what_was_measured_on_is_no_measure(text, metric):
+    assert results_in(text)[-1].metric == metric
