@@ -30,7 +30,31 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+# The fixtures through which a test reaches the database; pytest-django refuses any other.
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that reach the database (a second run on another backend "
+        "need not repeat the ones that cannot differ)",
+    )
+
+
+def uses_database(item) -> bool:
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))) or (
+        item.get_closest_marker("django_db") is not None
+    )
+
+
 def pytest_collection_modifyitems(config, items):
+    if config.getoption("--database-tests-only"):
+        left_out = [item for item in items if not uses_database(item)]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = [item for item in items if uses_database(item)]
     for item in items:
         if "browser" in item.path.parts:
             item.add_marker(pytest.mark.browser)

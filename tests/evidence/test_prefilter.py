@@ -48,10 +48,12 @@ def test_guarded_pattern_answers_as_the_whole_alternation(name, pattern):
     texts = _texts()
     assert len(texts) > 1000
     for text in texts:
-        plain = pattern.pattern.search(text)
+        # The whole alternation is the slow side: one pass of it gives both answers, as
+        # the first match of finditer is what search finds.
+        plain = spans(pattern.pattern.finditer(text))
         ours = pattern.search(text)
-        assert (ours and ours.span()) == (plain and plain.span()), (name, text)
-        assert spans(pattern.finditer(text)) == spans(pattern.pattern.finditer(text)), (name, text)
+        assert (ours and ours.span()) == (plain[0] if plain else None), (name, text)
+        assert spans(pattern.finditer(text)) == plain, (name, text)
 
 
 def _sieved_patterns() -> list[tuple[str, Sieved]]:
