@@ -86,13 +86,20 @@ class ResultStatus(models.TextChoices):
 
 # Units of a change, never of a level: percentage points and folds.
 CHANGE_UNITS = frozenset({"pp", "x"})
+# Measures that are differences from something else: "margin", "relative gain".
+CHANGE_MEASURE = r"(^|\s)(margin|gain|improvement|uplift|lead)s?$"
 
 
 def is_change(result: Result) -> bool:
-    """Does the result state a change ("+8.8 points over GRPO", "3-fold") rather than a
-    level ("72.9%")? A change is never compared with levels for the best."""
+    """Does the result state a change ("+8.8 points over GRPO", "3-fold", "a margin of 2.0")
+    rather than a level ("72.9%")? A change is never compared with levels for the best, nor
+    drawn as progress."""
     written = (result.words or {}).get("value", "").lstrip()
-    return result.unit in CHANGE_UNITS or written.startswith("+")
+    return (
+        result.unit in CHANGE_UNITS
+        or written.startswith("+")
+        or re.search(CHANGE_MEASURE, result.metric, re.IGNORECASE) is not None
+    )
 
 
 def best_of(results: list[Result], direction: str) -> Result | None:
@@ -121,6 +128,7 @@ class _Level:
     unit: str
     value: float
     words: dict
+    metric: str
 
 
 class ResultQuerySet(models.QuerySet):
@@ -174,12 +182,14 @@ class ResultQuerySet(models.QuerySet):
             .filter(entry_id__in=Result.on_concept(concept))
             .order_by("benchmark__name", "id")
             .distinct()
-            .values_list("pk", "benchmark_id", "benchmark__direction", "unit", "value", "words")
+            .values_list(
+                "pk", "benchmark_id", "benchmark__direction", "unit", "value", "words", "metric"
+            )
         )
         grouped: dict[int, list[_Level]] = {}
-        for pk, benchmark_id, direction, unit, value, words in levels:
+        for pk, benchmark_id, direction, unit, value, words, metric in levels:
             grouped.setdefault(benchmark_id, []).append(
-                _Level(pk, direction, unit, value, words or {})
+                _Level(pk, direction, unit, value, words or {}, metric)
             )
         bests = [best_of(members, members[0].direction) for members in grouped.values()]
         loaded = (

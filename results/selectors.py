@@ -27,6 +27,7 @@ from django.db.models.fields.json import KeyTextTransform
 from entries.models import Evidence
 from evidence import comparable, normalise_protocol
 from results.models import (
+    CHANGE_MEASURE,
     CHANGE_UNITS,
     Benchmark,
     BenchmarkAlias,
@@ -213,7 +214,10 @@ _WHITESPACE = (
 # True for a change ("+8.8", "3x"), which is no level (``models.is_change``), read in SQL: the
 # words are not fetched for every result.
 _CHANGE = Case(
-    When(Q(unit__in=CHANGE_UNITS) | Q(written__startswith="+"), then=Value(True)),
+    When(
+        Q(unit__in=CHANGE_UNITS) | Q(written__startswith="+") | Q(metric__iregex=CHANGE_MEASURE),
+        then=Value(True),
+    ),
     default=Value(False),
     output_field=BooleanField(),
 )
@@ -300,11 +304,12 @@ def _table_picks(rows: list[_Ranked], *, per_group: int) -> dict[int, int]:
 
 
 def _chart_picks(rows: list[_Ranked], *, lower: bool, per_series: int) -> set[int]:
-    """The dated results a progress chart may draw: each protocol's records (a value better
-    than every dated one before it) and its newest ``per_series``."""
+    """The dated levels a progress chart may draw: each protocol's records (a value better
+    than every dated one before it) and its newest ``per_series``. A change ("+2.4 over
+    PPO") is no level on the same axis, so it is never drawn."""
     series: dict[str, list[_Ranked]] = defaultdict(list)
     for row in rows:
-        if row.date is not None:
+        if row.date is not None and not row.change:
             series[row.protocol_key].append(row)
     drawn: set[int] = set()
     for members in series.values():  # in ``_OLDEST`` order
@@ -431,13 +436,18 @@ def concept_table(
     return table
 
 
+def _levels_dated(ranked: list[_Ranked]) -> int:
+    """How many results a chart could draw: the dated levels."""
+    return sum(r.date is not None and not r.change for r in ranked)
+
+
 def chart_rows(benchmark: Benchmark, *, per_series: int) -> tuple[list[Row], int]:
-    """A benchmark's dated results a progress chart may draw, oldest first
-    (``_chart_picks``), and how many are dated (two queries)."""
+    """A benchmark's dated levels a progress chart may draw, oldest first
+    (``_chart_picks``), and how many there are (two queries)."""
     ranked = _rank_inputs(_published(benchmark=benchmark))
     lower = benchmark.direction == Direction.LOWER
     drawn = _rows(_chart_picks(ranked, lower=lower, per_series=per_series), {})
-    return sorted(drawn, key=lambda r: (r.date, r.pk)), sum(r.date is not None for r in ranked)
+    return sorted(drawn, key=lambda r: (r.date, r.pk)), _levels_dated(ranked)
 
 
 def benchmark_results(
@@ -462,7 +472,7 @@ def benchmark_results(
     in_table = [row for row in fetched if row.pk in totals]
     drawn = sorted((row for row in fetched if row.pk in charted), key=lambda r: (r.date, r.pk))
     table = _grouped(in_table, per_group=ROWS_PER_GROUP, compact_over=ROWS_ON_PAGE)
-    return table, drawn, sum(r.date is not None for r in ranked)
+    return table, drawn, _levels_dated(ranked)
 
 
 def contested_ids(results: list[Result | Row]) -> set[int]:

@@ -215,6 +215,34 @@ def test_chart_draws_records_and_newest_lower_is_better_without_undated(
     assert drawn == [made[n].claim_id for n in sorted(records + newest)]
 
 
+def test_a_change_over_a_baseline_is_never_drawn_as_progress(
+    client, contributor, editor, concept, mmlu
+):
+    """ "+2.4 over PPO" beside "67.4%" is no level on the same axis: the chart and its count
+    leave changes out, stated by sign, by unit or by a measure of differences."""
+    results_on(
+        mmlu,
+        [
+            {"value": 60.0},
+            {"value": 2.4, "words": {"value": "+2.4"}},
+            {"value": 3.1, "unit": "pp"},
+            {"value": 1.5, "metric": "margin"},
+            {"value": 64.0},
+        ],
+        author=contributor,
+        editor=editor,
+        concept=concept,
+    )
+
+    chart = progress_chart(mmlu, *selectors.chart_rows(mmlu, per_series=15))
+    html = client.get(reverse("results:benchmark", args=[mmlu.slug])).content.decode()
+
+    assert len(chart["points"]) == 2
+    assert chart["dated"] == 2
+    assert html.count('class="chart-point') == 2
+    assert "Best stated: <strong>64%</strong>" in html
+
+
 def test_benchmark_page_ranks_table_and_chart_together(
     client, contributor, editor, concept, wer, monkeypatch, django_assert_max_num_queries
 ):
@@ -227,6 +255,6 @@ def test_benchmark_page_ranks_table_and_chart_together(
         html = client.get(reverse("results:benchmark", args=[wer.slug])).content.decode()
 
     assert html.count('class="chart-point') == 15
-    assert "15 of 40 dated, confirmed results" in html
+    assert "15 of 40 dated, confirmed levels" in html
     assert "Best stated: <strong>-50%</strong>" in html  # undated: in the table, not drawn
     assert "Show all 42 results under this protocol" in html

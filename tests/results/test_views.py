@@ -528,7 +528,7 @@ def test_a_big_benchmark_page_draws_records_and_the_newest(
         html = client.get(reverse("results:benchmark", args=[mmlu.slug])).content.decode()
 
     assert html.count('class="chart-point') == 20
-    assert "20 of 75 dated, confirmed results" in html
+    assert "20 of 75 dated, confirmed levels" in html
     assert html.count('<li class="result-row') == 5
     assert "51%" not in html.split("<h2>Results by protocol</h2>")[1]
     every = client.get(reverse("results:benchmark", args=[mmlu.slug]) + "?protocol=-")
