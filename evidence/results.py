@@ -820,6 +820,8 @@ def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]
                 part,
             )
             or re.search(r"[A-Za-z]\s*:\s*[+−-]?\d", part)  # "(raw data: 8.4)": another value
+            # "(we have not seen the paper)": the writer's aside, not a setting
+            or re.match(r"(?:we|i|our|my|not|only)\b", part, re.I)
             or _NOT_A_SETTING.match(part)
             or re.search(r"\d\s*%|\d\s*σ", part)
             or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
@@ -992,12 +994,40 @@ _NAME_TAIL = re.compile(
 )
 
 
+# A study described, not named: "a new study", "one recent trial".
+_UNNAMED_STUDY = re.compile(
+    r"^(?:a|an|one|this|that|the)\s+(?:(?:new|recent|large|small|single|further|later|"
+    r"earlier|separate|follow-up|pilot)\s+)*(?:study|paper|analysis|trial|survey|report|"
+    r"preprint|review|experiment)$",
+    re.I,
+)
+
+
+def _benchmark_cleaned(name: str, value: float) -> str:
+    """A benchmark's name without the figure read into it ("central Europe 1.4" before
+    "1.4 times"); a study only described ("a new study") is no name."""
+    figure = re.search(r"\s+([+−-]?\d+(?:\.\d+)?)$", name)
+    if figure and float(figure.group(1).replace("−", "-")) == value:
+        name = name[: figure.start()]
+    return "" if _UNNAMED_STUDY.match(name) else name
+
+
+# What closes a compared name: its own verb ("usual care did at six months"), or a time
+# point ("placebo at week", its number already cut).
+_NAME_CLOSES = re.compile(
+    r"\s+(?:did|does|do|had|has|was|were|is|are)\b.*$"
+    r"|\s+(?:at|after|by|through|over)\s+(?:the\s+)?(?:week|month|day|year|visit|follow-up)s?$",
+    re.I,
+)
+
+
 def _name_cleaned(words: str) -> str:
     """A baseline's name without the words a clause trails off with ("… baseline at", "…
     on AppWorld and"): a lone function word is no name."""
     words = words.strip(" ,()—–-.")
     while True:
-        cut = _NAME_WHERE.sub("", _NAME_TAIL.sub("", words)).strip(" ,()—–-.")
+        cut = _NAME_CLOSES.sub("", _NAME_WHERE.sub("", _NAME_TAIL.sub("", words)))
+        cut = cut.strip(" ,()—–-.")
         if cut == words:
             break
         words = cut
@@ -1748,7 +1778,9 @@ _DOER_VERB = (
     r"deliver(?:s|ed)?|brought|brings?|matche[sd]|surpass(?:es|ed))"
 )
 _DOER = re.compile(
-    r"^(?:[^:;]{2,80}:\s+)?(?P<doer>(?:(?:the|a|an|our|their|its)\s+)?[^\s,;:()]"
+    r"^(?:[^:;]{2,80}:\s+)?"
+    r"(?:[^,;:]{1,60}?\s(?:says?|said|reports?|reported|finds?|found|shows?|showed|notes?|"
+    r"noted|claims?|claimed)\s+(?:that\s+)?)?(?P<doer>(?:(?:the|a|an|our|their|its)\s+)?[^\s,;:()]"
     r"[^,;:()]{0,70}?)(?:\s+\([^()]{1,60}\))?(?:\s+(?:in|on)\s+[A-Z][\w.+/-]*)?"
     r"(?:\s+(?:also|further|then|now|only|still))?\s+(?P<verb>" + _DOER_VERB + r")\b",
     re.I,
@@ -2253,6 +2285,7 @@ def results_in(text: str) -> list[ResultDraft]:
             doer = _doer(sentence, q.start - s_start)
             if doer and not words_overlap(doer, metric) and not words_overlap(doer, benchmark):
                 model = doer
+        benchmark = _benchmark_cleaned(benchmark, q.value)
         words = {"value": q.text}
         if metric:
             words["metric"] = metric

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -1055,3 +1056,27 @@ def test_each_harness_of_a_list_is_its_figures_protocol_not_a_measure():
 )
 def test_a_reporting_word_or_what_was_measured_on_is_no_measure(text, metric):
     assert results_in(text)[-1].metric == metric
+
+
+def test_what_the_writers_say_around_a_figure_stays_out_of_its_fields():
+    (ldl,) = results_in(
+        "Park and colleagues say a once-weekly siRNA cut triglycerides by 41% versus "
+        "placebo at week 24 in a new study."
+    )
+    # the reporters are not the doer; a time point closes the compared name; a study only
+    # described is no benchmark
+    assert (ldl.model, ldl.baseline_name, ldl.benchmark) == ("a once-weekly siRNA", "placebo", "")
+    (bp,) = results_in(
+        "On HOME-BP, remote titration lowered systolic pressure 6.2 mmHg more than usual "
+        "care did at twelve months."
+    )
+    assert bp.baseline_name == "usual care"
+    (arms,) = results_in(
+        "In the ZENITH platform trial (we have not seen the paper) the adaptive design "
+        "raised enrolment by 18% at the interim look."
+    )
+    assert "seen" not in arms.protocol
+    (floods,) = results_in(
+        "Warming made the spring floods in northern Italy 2.3 times more likely."
+    )
+    assert not re.search(r"\d", floods.benchmark)
