@@ -372,9 +372,15 @@ def parse_topic_feed(lines: list[str], count_index: int) -> TopicFeed:
     if len(topic) > MAX_TITLE:
         raise NoteError(f"the topic is longer than {MAX_TITLE} characters", line=count_line - 1)
 
+    # A feed writes each date after its summary, on the line that starts the next one
+    # ("…summary one.\n12 Oct 2026Summary two…"), or, when its first summary starts with a
+    # date, before each summary ("15 Oct 2026Summary one…\n12 Oct 2026Summary two…").
+    first = next((i for i in range(count_index + 1, len(lines)) if lines[i].strip()), None)
+    date_first = first is not None and bool(date_at_start(lines[first].strip(), line=first + 1))
     summaries: list[tuple[list[str], int, dt.date | None]] = []
     current: list[str] = []
     current_line = 0
+    current_date: dt.date | None = None
     for index in range(count_index + 1, len(lines)):
         text = lines[index].strip()
         number = index + 1
@@ -388,10 +394,22 @@ def parse_topic_feed(lines: list[str], count_index: int) -> TopicFeed:
                 current.append("")  # a paragraph break inside a summary
             continue
         date, rest = found
+        if date_first:
+            if any(current):
+                summaries.append((current, current_line, current_date))
+            elif current_date is not None:
+                raise NoteError("a date with no summary after it", line=number - 1)
+            current, current_line, current_date = [rest] if rest else [], number, date
+            continue
         if not any(current):
             raise NoteError("a date with no summary before it", line=number)
         summaries.append((current, current_line, date))
         current, current_line = ([rest], number) if rest else ([], 0)
+    if date_first and current_date is not None:
+        if not any(current):
+            raise NoteError("a date with no summary after it", line=current_line)
+        summaries.append((current, current_line, current_date))
+        current = []
     undated = any(current)
     if undated:
         summaries.append((current, current_line, None))

@@ -120,6 +120,30 @@ def test_topic_feed_dates_are_glued_to_the_next_summary(samples_dir):
     )
 
 
+def test_a_feed_whose_first_summary_starts_with_a_date_dates_each_summary_by_its_own():
+    feed = parse_note(
+        text=(
+            "Weekly Digest\nTidal energy\n3 articles\n"
+            "15 Oct 2026Arrays of smaller turbines ran 11% longer between repairs.\n"
+            "9 Oct 2026A survey of estuaries finds sediment loads unchanged.\n"
+            "It gives no figure for the seabed.\n"
+            "2 Oct 2026Blade coatings are said to halve fouling.\n"
+        )
+    )
+
+    assert [e.date for e in feed.entries] == [
+        dt.date(2026, 10, 15),
+        dt.date(2026, 10, 9),
+        dt.date(2026, 10, 2),
+    ]
+    assert feed.entries[1].lead == (
+        "A survey of estuaries finds sediment loads unchanged. It gives no figure for the seabed."
+    ) or feed.entries[1].claims[0].text.endswith("for the seabed.")
+    with pytest.raises(NoteError) as caught:
+        parse_note(text="S\nTopic\n2 articles\n1 Oct 2026One.\n2 Oct 2026\n", name="bad.txt")
+    assert "no summary after it" in caught.value.message
+
+
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
