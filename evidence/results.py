@@ -213,7 +213,7 @@ _FROM_TO = re.compile(
 _TOKEN = re.compile(r"[\w@²³⁺⁻¹+'’./-]*[\w@²³⁺⁻¹+%]")
 _NAME_LIKE = re.compile(r"^(?=.*[A-Z])(?:[A-Z][\w.+/-]*|[\w.+/-]*\d[\w.+/-]*)$")
 _MONTH = re.compile(rf"^{MONTHS}$|^(?:Q[1-4])$", re.I)
-_CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\s[·|]\s|\band\b(?=\s+[a-z])")
+_CLAUSE_END = re.compile(r"[;]|(?<!\d)[.](?=\s|$)|,\s|\)|\(|:\s|\s[·|—]\s|\band\b(?=\s+[a-z])")
 _BASELINE_CUE = re.compile(
     r"^[\s,]*(?:\([^()]{0,60}\)\s*,?\s*)?(?P<cue>vs\.?|versus|compared\s+(?:with|to)|against|"
     r"over|relative\s+to|than|up\s+from|down\s+from|from|whereas|below|above|"
@@ -1006,9 +1006,9 @@ _UNNAMED_STUDY = re.compile(
 def _benchmark_cleaned(name: str, value: float) -> str:
     """A benchmark's name without the figure read into it ("central Europe 1.4" before
     "1.4 times"); a study only described ("a new study") is no name."""
-    figure = re.search(r"\s+([+−-]?\d+(?:\.\d+)?)$", name)
-    if figure and float(figure.group(1).replace("−", "-")) == value:
-        name = name[: figure.start()]
+    figure = re.search(r"\s+([+−-]?\d+(\.\d+)?)$", name)
+    if figure and (figure.group(2) or float(figure.group(1).replace("−", "-")) == value):
+        name = name[: figure.start()]  # a catalogue's number is whole: "NGC 5548"
     return "" if _UNNAMED_STUDY.match(name) else name
 
 

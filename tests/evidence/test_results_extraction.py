@@ -1080,3 +1080,16 @@ def test_what_the_writers_say_around_a_figure_stays_out_of_its_fields():
         "Warming made the spring floods in northern Italy 2.3 times more likely."
     )
     assert not re.search(r"\d", floods.benchmark)
+
+
+def test_a_dash_closes_the_clause_a_measure_is_read_from():
+    (heat,) = results_in(
+        "The paper is still in review — river floods in the Po basin were made 3.5 times "
+        "more likely by warming."
+    )
+    assert "review" not in heat.metric
+    rain = results_in(
+        "Warming made the floods in northern Italy 1.8 times more likely, with peak rainfall "
+        "up by 9%."
+    )
+    assert [d.benchmark for d in rain] == ["northern Italy", "northern Italy"]
