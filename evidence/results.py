@@ -2106,8 +2106,11 @@ def results_in(text: str) -> list[ResultDraft]:
             # value is said to be of are its measure, known or not.
             metric = named
         if not metric and not own_share:
+            # After a figure of the same sentence, only what follows it: "+5.3 average over
+            # X, +5.7 on Y" keeps the last figure's measure, not one named before it.
+            since = max((e for e in drafted_ends if s_start <= e <= left_start), default=s_start)
             earlier = [
-                r for r in _runs(text[s_start:left_start]) if _is_measure(r) and _clean_metric(r)
+                r for r in _runs(text[since:left_start]) if _is_measure(r) and _clean_metric(r)
             ]  # not a unit read as a measure: "at HRT 3 d: 62%" is no Cohen's d
             metric = earlier[-1] if earlier else ""
         if not metric and not own_share and s_start not in last_metric:

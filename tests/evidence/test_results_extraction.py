@@ -1093,3 +1093,15 @@ def test_a_dash_closes_the_clause_a_measure_is_read_from():
         "up by 9%."
     )
     assert [d.benchmark for d in rain] == ["northern Italy", "northern Italy"]
+
+
+def test_a_list_of_figures_keeps_the_measure_of_its_first_not_one_named_before_it():
+    drafts = results_in(
+        "Training against the critic's reward at each step, the curriculum adds +4.2 "
+        "average over the best fixed one, +3.1 on WebShop and +6.0 on ALFWorld."
+    )
+    assert [(d.value, d.metric, d.model) for d in drafts] == [
+        (4.2, "average", ""),
+        (3.1, "average", ""),
+        (6.0, "average", ""),
+    ]
