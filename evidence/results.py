@@ -196,6 +196,8 @@ _STOP = {
     "honestly", "basically", "apparently", "estimate", "estimates", "estimated", "says", "say",
     "said", "slowed", "slows", "comes", "came", "finds", "find", "found",
     "sees", "see", "saw", "fall",
+    # a clause of circumstance starts after the figure: "falls to 1.1 once the regions …"
+    "once", "if", "because", "since", "until", "unless", "although", "though",
 }  # fmt: skip
 _LINK = re.compile(
     r"(?:\s|^)(?:of|=|:|was|were|is|are|at|reached|reaches|reach|rose|fell|dropped|eased|"
@@ -707,7 +709,10 @@ _VERB_NOT_MEASURE = re.compile(
 # "Smith et al. 2024"); such words never make two results incomparable.
 _NOT_PROTOCOL = re.compile(
     r"\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\bdoi:\s*\S+|"
-    r"^\s*\(?(?:source|link|pdf|paper|here)\)?\s*$|\b[A-Z][a-z]+\s+et\s+al\.?(?:,?\s*\d{4})?",
+    r"^\s*\(?(?:source|link|pdf|paper|here)\)?\s*$|\b[A-Z][a-z]+\s+et\s+al\.?(?:,?\s*\d{4})?|"
+    # a citation: "Müller & Zhang 2026, ACS Catal. 16, 8812"
+    r"\b[A-Z][\w'-]+\s+(?:&|and)\s+[A-Z][\w'-]+,?\s+(?:19|20)\d{2}\b.*|"
+    r"^\s*(?=[^.]*\.)(?:[A-Z][A-Za-z]*\.?\s+){1,4}\d{1,4}\s*$",  # a journal's volume
     re.IGNORECASE,
 )
 
@@ -820,8 +825,14 @@ def _bracket_settings(parts: tuple[str, ...], benchmark: str) -> tuple[str, ...]
                 part,
             )
             or re.search(r"[A-Za-z]\s*:\s*[+−-]?\d", part)  # "(raw data: 8.4)": another value
-            # "(we have not seen the paper)": the writer's aside, not a setting
-            or re.match(r"(?:we|i|our|my|not|only)\b", part, re.I)
+            # "(we have not seen the paper)", "(they never name it)", "(paper under
+            # embargo)": the writer's aside on the source, not a setting
+            or re.match(
+                r"(?:we|i|our|my|not|only|they|he|she|it|the\s+paper|paper|preprint|"
+                r"article|source)\b",
+                part,
+                re.I,
+            )
             or _NOT_A_SETTING.match(part)
             or re.search(r"\d\s*%|\d\s*σ", part)
             or (_is_measure(part) and re.search(r"(?<![\w@-])[+−-]?\d[\d.,]*(?![\w-])", part))
@@ -994,6 +1005,12 @@ _NAME_TAIL = re.compile(
 )
 
 
+# A part of a paper: "Supplementary Table 4", "Figure 2b", "the appendix".
+_DOCUMENT_PART = re.compile(
+    r"(?:the\s+)?(?:supplementary\s+|extended\s+data\s+)?(?:table|figure|fig\.|appendix|"
+    r"section|supplement|panel)\b",
+    re.I,
+)
 # A study described, not named: "a new study", "one recent trial".
 _UNNAMED_STUDY = re.compile(
     r"^(?:a|an|one|this|that|the)\s+(?:(?:new|recent|large|small|single|further|later|"
@@ -2289,6 +2306,8 @@ def results_in(text: str) -> list[ResultDraft]:
             if doer and not words_overlap(doer, metric) and not words_overlap(doer, benchmark):
                 model = doer
         benchmark = _benchmark_cleaned(benchmark, q.value)
+        if _DOCUMENT_PART.match(model):
+            model = ""  # "Supplementary Table 4 gives …": where it is written, not who made it
         words = {"value": q.text}
         if metric:
             words["metric"] = metric

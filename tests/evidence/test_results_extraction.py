@@ -1105,3 +1105,23 @@ def test_a_list_of_figures_keeps_the_measure_of_its_first_not_one_named_before_i
         (3.1, "average", ""),
         (6.0, "average", ""),
     ]
+
+
+def test_citations_asides_and_parts_of_a_paper_fill_no_field():
+    (sel,) = results_in(
+        "Single Ni atoms on carbon hydrogenated nitroarenes with 94% selectivity at full "
+        "conversion (Okafor & Lind 2026, J. Catal. 12, 4410)."
+    )
+    assert sel.protocol == "at full conversion"
+    (ecs,) = results_in("Extended Data Table 2 gives an ECS of 2.9 K from one realisation.")
+    assert ecs.model == ""
+    (picked,) = results_in(
+        "The screening model (they never name the architecture) raised the hit rate to 31% "
+        "on the held-out MOFs."
+    )
+    assert "never" not in picked.protocol
+    effect, reweighted = results_in(
+        "The wage subsidy's employment effect, 3.8 percentage points, falls to 0.9 once the "
+        "comparison regions are reweighted."
+    )
+    assert reweighted.metric != "once"
