@@ -1120,7 +1120,7 @@ def test_citations_asides_and_parts_of_a_paper_fill_no_field():
         "on the held-out MOFs."
     )
     assert "never" not in picked.protocol
-    effect, reweighted = results_in(
+    _effect, reweighted = results_in(
         "The wage subsidy's employment effect, 3.8 percentage points, falls to 0.9 once the "
         "comparison regions are reweighted."
     )
