@@ -1819,7 +1819,7 @@ _DOER_PHRASE = re.compile(
 )
 
 
-def words_overlap(a: str, b: str) -> bool:
+def _words_overlap(a: str, b: str) -> bool:
     """One name contains the other as whole words, case folded."""
     a, b = (" ".join(re.sub(r"[^\w]+", " ", x.casefold()).split()) for x in (a, b))
     return bool(a and b) and (f" {a} " in f" {b} " or f" {b} " in f" {a} ")
@@ -2142,7 +2142,7 @@ def results_in(text: str) -> list[ResultDraft]:
         metric = _named_measure(metric)
         margin_over = _MARGIN_OVER.search(trimmed)
         margin_name = ""
-        if margin_over and (not metric or words_overlap(metric, margin_over["name"])):
+        if margin_over and (not metric or _words_overlap(metric, margin_over["name"])):
             # "the margin over GRPO is 8.80 points": the measure is the margin, and what it
             # is over is the baseline, not the measure.
             metric, margin_name = margin_over["measure"], margin_over["name"]
@@ -2303,7 +2303,7 @@ def results_in(text: str) -> list[ResultDraft]:
                 model = earlier_result.model  # the sentence's model holds for its list
         if not model:
             doer = _doer(sentence, q.start - s_start)
-            if doer and not words_overlap(doer, metric) and not words_overlap(doer, benchmark):
+            if doer and not _words_overlap(doer, metric) and not _words_overlap(doer, benchmark):
                 model = doer
         benchmark = _benchmark_cleaned(benchmark, q.value)
         if _DOCUMENT_PART.match(model):
