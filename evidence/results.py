@@ -1790,7 +1790,7 @@ _SYSTEM_HEAD = re.compile(
 # The doer is the system, treatment or method the figure belongs to.
 _DOER_VERB = (
     r"(?:raise[sd]?|lift(?:s|ed)?|boost(?:s|ed)?|push(?:es|ed)|reach(?:es|ed)?|achiev(?:es|ed)|"
-    r"scor(?:es|ed)|posts?|posted|puts?|gives?|gave|yield(?:s|ed)?|cuts?|slow(?:s|ed)|"
+    r"scor(?:es|ed)|posts|posted|puts|gives?|gave|yield(?:s|ed)?|cuts?|slow(?:s|ed)|"
     r"lower(?:s|ed)|reduc(?:es|ed)|improv(?:es|ed)|outperform(?:s|ed)|beats?|attain(?:s|ed)|"
     r"deliver(?:s|ed)?|brought|brings?|matche[sd]|surpass(?:es|ed))"
 )

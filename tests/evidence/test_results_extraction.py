@@ -976,6 +976,8 @@ def test_what_reaches_a_score_is_the_system_not_the_measure(text, metric, model)
         # Writers, papers and pronouns report; they are not what was measured.
         ("The authors reached an accuracy of 91% on CIFAR-10.", ""),
         ("It improves recall to 0.64 on BEIR.", ""),
+        # "post" here is the noun of a report, not a verb of doing.
+        ("A blog post reports 44.0% on MATH-Hard with majority voting.", ""),
         # A doer inside a phrase ("from a 70B teacher") is not the subject.
         ("Distillation from a large teacher gives a student 88% of its score on MMLU.", ""),
         # A doer of another clause does not own this one's figure.
