@@ -126,6 +126,11 @@ _NO_BETTER = re.compile(
     r"lattice\s+(?:constant|parameter)|half-life|density\s+of\s+states)\b",
     re.IGNORECASE,
 )
+# A measure whose head is an error or a spread is better small, whatever it is an error of.
+_ERROR_HEAD = re.compile(
+    r"\b(?:errors?|uncertaint(?:y|ies)|bias|scatter|residuals?|p-values?|rate\s+ratios?)$",
+    re.IGNORECASE,
+)
 _NO_DIRECTION_UNITS = {"K", "M☉", "R⊕", "km/s/Mpc", "Gyr", "d", "km", "Myr", "eV", "z"}
 
 
@@ -160,6 +165,8 @@ def metric_direction(metric: str, unit: str = "") -> str:
         return known
     if _NAMED_AS_GAIN.search(metric) or _HIGHER_FIRST.search(metric):
         return HIGHER
+    if _ERROR_HEAD.search(metric):
+        return LOWER  # "voltage magnitude error", "parallax uncertainty": whatever it is of
     if _NO_BETTER.search(metric):
         return ""
     if _LOWER_IS_BETTER.search(metric):

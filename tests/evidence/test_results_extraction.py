@@ -88,6 +88,10 @@ def test_metric_direction_reads_which_way_is_better():
     assert metric_direction("30-day mortality") == "lower"
     assert metric_direction("relative risk reduction", "%") == "higher"
     assert metric_direction("remnant mass", "M☉") == ""
+    # an error or a spread is better small, whatever it is of, a magnitude or a parallax
+    assert metric_direction("voltage magnitude error", "%") == "lower"
+    assert metric_direction("parallax uncertainty", "mas") == "lower"
+    assert metric_direction("stellar magnitude") == ""
 
 
 def test_normalise_protocol_groups_spellings_together():
