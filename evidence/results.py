@@ -1839,6 +1839,11 @@ _MARGIN_OVER = re.compile(
     r"(?P<name>(?:the\s+)?[\w.+/-]+(?:\s+[\w.+/-]+){0,3}?)\s*$",
     re.I,
 )
+# A word after a figure that takes an object, so a verb, not a measure: "67.4% carries an
+# asterisk", "0.8 keeps the lead".
+_VERB_THEN_OBJECT = re.compile(
+    r"\s+[a-z]+s\s+(?:a|an|the|its|their|this|that|no|some|every|each)\s", re.I
+)
 # A model named with its size, as a token: "Qwen3-4B", "Llama-3-70B-Instruct", "a 3B student"
 # is no name.
 _SIZED_MODEL = re.compile(
@@ -2036,6 +2041,8 @@ def results_in(text: str) -> list[ResultDraft]:
             metric, benchmark = scoped.group("measure"), scoped.group("scope")
         if _HYPHEN_SETTING.fullmatch(forward):
             forward = ""  # "−0.26 short-run": a setting, not the measure
+        if forward and _VERB_THEN_OBJECT.match(right):
+            forward = ""  # "the 67.4% carries an asterisk": a verb and its object follow
         previous = figures[index - 1] if index else None
         if (
             metric

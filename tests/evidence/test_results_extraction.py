@@ -1131,3 +1131,10 @@ def test_citations_asides_and_parts_of_a_paper_fill_no_field():
         "comparison regions are reweighted."
     )
     assert reweighted.metric != "once"
+
+
+def test_a_verb_after_a_figure_is_not_its_measure():
+    (figure,) = results_in("And the 71.2% carries a caveat the paper does not mention.")
+    assert figure.metric == ""
+    (share,) = results_in("The vaccine showed 75% efficacy against hospitalisation.")
+    assert share.metric.startswith("efficacy")
