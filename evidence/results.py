@@ -388,14 +388,17 @@ _NOT_A_NAME_WORD = re.compile(
 
 
 def _runs(left: str) -> list[str]:
-    """The runs of words between stop words, in order."""
+    """The runs of words between stop words and between a list's commas, in order."""
     runs: list[list[str]] = [[]]
-    for token in _tokens(left):
-        if token.lower() in _STOP or re.fullmatch(r"[+−-]?\d[\d.,]*%?", token):
-            if runs[-1]:
-                runs.append([])
-            continue
-        runs[-1].append(token)
+    for part in re.split(r"[,;:]\s", left):
+        if runs[-1]:
+            runs.append([])
+        for token in _tokens(part):
+            if token.lower() in _STOP or re.fullmatch(r"[+−-]?\d[\d.,]*%?", token):
+                if runs[-1]:
+                    runs.append([])
+                continue
+            runs[-1].append(token)
     return [" ".join(r[-6:]) for r in runs if r]
 
 

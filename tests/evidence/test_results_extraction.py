@@ -1138,3 +1138,12 @@ def test_a_verb_after_a_figure_is_not_its_measure():
     assert figure.metric == ""
     (share,) = results_in("The vaccine showed 75% efficacy against hospitalisation.")
     assert share.metric.startswith("efficacy")
+
+
+def test_a_heading_list_gives_its_measure_not_every_part_joined():
+    (score,) = results_in("Mistral-7B, mean tool-use score, six-task suite: 0.31 → 0.52")
+    assert (score.metric, score.model, score.baseline_value) == (
+        "mean tool-use score",
+        "Mistral-7B",
+        0.31,
+    )
