@@ -101,7 +101,7 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
                     benchmark_name=draft.benchmark.strip().rstrip(".,;:"),
                     metric=draft.metric,
                     value=draft.value,
-                    unit=draft.unit or (benchmark.unit if benchmark else ""),
+                    unit=draft.unit or _default_unit(benchmark, draft),
                     protocol=draft.protocol,
                     protocol_key=normalise_protocol(draft.protocol),
                     model=draft.model,
@@ -119,6 +119,15 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
     for entry_id, date in dates.items():  # a result's date is its entry's
         Result.objects.filter(claim__entry_id=entry_id).exclude(date=date).update(date=date)
     return created
+
+
+def _default_unit(benchmark: Benchmark | None, draft) -> str:
+    """The unit of a figure written without one: its benchmark's; a signed change of a
+    percentage ("+8.80 over GRPO" on a benchmark in %) is in percentage points."""
+    unit = benchmark.unit if benchmark else ""
+    if unit == "%" and draft.words.get("value", "").lstrip().startswith("+"):
+        return "pp"
+    return unit
 
 
 def _benchmark_add(draft) -> Benchmark:

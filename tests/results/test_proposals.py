@@ -31,6 +31,19 @@ def test_claim_written_proposes_its_figures(contributor, concept, mmlu, paper):
     assert result.words["value"] == "58.2%"
 
 
+def test_a_figure_without_a_unit_takes_its_benchmarks_and_a_change_of_a_share_is_points(
+    contributor, concept, mmlu
+):
+    entry = write_entry(
+        author=contributor, concept=concept, texts=["It scores 61.0 on MMLU, +4.5 over SFT."]
+    )
+
+    level, change = Result.objects.filter(claim__entry=entry).order_by("position")
+
+    assert (level.value, level.unit) == (61.0, "%")
+    assert (change.value, change.unit, change.baseline_name) == (4.5, "pp", "SFT")
+
+
 def test_benchmark_alias_resolves_a_proposal(contributor, concept, mmlu):
     entry = write_entry(author=contributor, concept=concept, texts=["Scores 70% on Mmlu-5shot."])
 
