@@ -1976,6 +1976,8 @@ def results_in(text: str) -> list[ResultDraft]:
             continue  # an interval or error bar, the size of a treatment, a time point,
             # a threshold ("BMI ≥ 27", "above 0.5"), a condition ("at 2 mm/h", "for 12 h")
         s_start, s_end = next((a, b) for a, b in sentences if a <= q.start <= b)
+        # where the sentence's last result ended: a list's next figure reads on from there
+        last_end = drafted_ends[-1] if draft_sentence and draft_sentence[-1] == s_start else s_start
         sentence = text[s_start:s_end]
         if _is_setup(sentence):
             continue
@@ -2142,9 +2144,10 @@ def results_in(text: str) -> list[ResultDraft]:
         if not metric and not own_share:
             # After a figure of the same sentence, only what follows it: "+5.3 average over
             # X, +5.7 on Y" keeps the last figure's measure, not one named before it.
-            since = max((e for e in drafted_ends if s_start <= e <= left_start), default=s_start)
             earlier = [
-                r for r in _runs(text[since:left_start]) if _is_measure(r) and _clean_metric(r)
+                r
+                for r in _runs(text[min(last_end, left_start) : left_start])
+                if _is_measure(r) and _clean_metric(r)
             ]  # not a unit read as a measure: "at HRT 3 d: 62%" is no Cohen's d
             metric = earlier[-1] if earlier else ""
         if not metric and not own_share and s_start not in last_metric:
@@ -2308,10 +2311,7 @@ def results_in(text: str) -> list[ResultDraft]:
         if not model:
             # "TRACE raises Qwen3-4B from 7.2 to 35.6", "Qwen3.5-9B 41.8% → 56.4%", "… on
             # Qwen3.6-27B": the model the clause names with its size.
-            since = max(
-                (d_end for d_end in drafted_ends if s_start <= d_end <= q.start), default=s_start
-            )
-            model = _sized_model(text[since : q.start]) or _sized_model(text[q.end : right_end])
+            model = _sized_model(text[last_end : q.start]) or _sized_model(text[q.end : right_end])
             if (
                 not model
                 and earlier_result is not None
