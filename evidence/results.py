@@ -665,6 +665,7 @@ def _sentence_settings(
     parts = [
         part.strip()
         for m in re.finditer(r"\(([^()]{2,80})\)", sentence)
+        if not _GLOSS.match(sentence, m.start())
         for part in m.group(1).split(",")
     ]
     return tuple(population), tuple(design), tuple(phrases), tuple(parts)
@@ -1728,7 +1729,10 @@ def _named_list(sentence: str) -> _NamedList | None:
         # ("DFM 0.42 pp, LASSO-MIDAS 0.38": a unit written once holds for the others)
     head = re.sub(r"\([^()]*\)", " ", m["head"])
     pieces = [_DATE_WORDS.sub(" ", p).strip(" %") for p in head.split(",")]
-    pieces = [" ".join(p.split()) for p in pieces if p.strip(" %")]
+    # "On MMLU: …": the preposition heading the list is not part of the name.
+    pieces = [
+        re.sub(r"^(?:On|In|For|At)\s+", "", " ".join(p.split())) for p in pieces if p.strip(" %")
+    ]
     measured = [p for p in pieces if _is_measure(p)] or [
         p for p in pieces if re.search(r"(?:^|\s)[a-z]", p)
     ]
@@ -1804,6 +1808,13 @@ _DOER_VERB = (
     r"lower(?:s|ed)|reduc(?:es|ed)|improv(?:es|ed)|outperform(?:s|ed)|beats?|attain(?:s|ed)|"
     r"deliver(?:s|ed)?|brought|brings?|matche[sd]|surpass(?:es|ed))"
 )
+# A name's gloss set off as an aside, a bracket of words after the name and before a comma:
+# "OPSA (entropy-adaptive negative advantages), reports …" says what OPSA is, not a setting.
+_GLOSS = re.compile(
+    r"(?<=[\w+-] )\((?=[^()\d]*[a-z])[^()\d]{2,80}\),\s+(?:(?:also|further|then|now)\s+)?"
+    r"(?:reports?|reported|claims?|claimed|shows?|showed|" + _DOER_VERB + r")\b",
+    re.I,
+)
 _DOER = re.compile(
     r"^(?:[^:;]{2,80}:\s+)?"
     r"(?:[^,;:]{1,60}?\s(?:says?|said|reports?|reported|finds?|found|shows?|showed|notes?|"
@@ -1818,6 +1829,8 @@ _NOT_A_DOER = re.compile(
     r"meta-analysis|review|report|survey|team|group|we|they|it|he|she|this|that|which|who|"
     r"results?|data|findings?|evidence|estimates?|figures?|numbers?|table|abstract|summary|"
     r"preprint|article|one|each|both|all|none|there|the|a|an)$"
+    r"|^(?:the|this|that|our|their|its|the\s+new|the\s+proposed)\s+(?:model|method|approach|"
+    r"system|agent|policy|framework)s?$"
     r"|\b(?:et\s+al|and\s+colleagues)\b|\d\s*%|(?<![\w-])(?:19|20)\d{2}(?![\w-])|['’]s?$",
     re.I,
 )
@@ -1894,6 +1907,49 @@ def _harness_item(sentence: str, at: int) -> str:
     return item.group("name")
 
 
+# A list whose items are each a name right before its figure: "gives DeepSWE +11.7%,
+# ProgramBench +17%, Terminal-Bench v2.1 +8.5%", "accuracy: Kilosort2 0.81; IronClust 0.79".
+_PARALLEL_ITEM = re.compile(
+    r"(?:^|(?P<lead>[,;:]|\s" + _DOER_VERB + r")\s+|\sand\s+)"
+    r"(?P<name>(?:[A-Z]|\d+[A-Za-z])[\w.+/@-]*(?:\s+(?:v?\d[\w.]*|[A-Z][\w.+/@-]*))*)\s+"
+    r"(?=[+−-]?\d[\d.,]*(?![\w.,]*[A-Za-z]))"
+)
+# A name written as a name, not as a word: a digit, a hyphen, two capitals or an inner one.
+_STRONG_NAME = re.compile(r"[\d-]|[A-Z]{2}|[a-z][A-Z]")
+
+
+@dataclass(frozen=True)
+class _Parallel:
+    items: dict[int, str]  # where each item's figure starts in the sentence, and its name
+    places: bool | None  # the names are where the figures were measured, or systems, or unsaid
+
+
+@lru_cache(maxsize=64)
+def _parallel_items(sentence: str) -> _Parallel:
+    """A list of at least two items "Name figure" in ``sentence``, names written as names,
+    none of them a measure. What the names are is read from what opens the list: after a
+    verb ("gives DeepSWE +11.7%, …") or a model named with its size and a colon ("Llama-3-70B:
+    MMLU 79.5, GSM8K 93.0") they are where it was measured; after a measure and a colon ("accuracy:
+    Kilosort2 0.81; IronClust 0.79") they are the systems measured."""
+    found = list(_PARALLEL_ITEM.finditer(sentence))
+    items = {m.end(): m["name"] for m in found}
+    if len(items) < 2 or not all(
+        _STRONG_NAME.search(n) and not _is_measure(n) and not _MONTH.match(n.split()[0])
+        for n in items.values()
+    ):
+        return _Parallel({}, None)
+    first, places = found[0], None
+    if first["lead"] and first["lead"] not in ",;:":
+        places = True
+    elif first["lead"] == ":":
+        opener = _phrase_back(sentence[: first.start()])
+        if opener and _is_measure(opener):
+            places = False
+        elif opener and _SIZED_MODEL.fullmatch(opener.split()[-1]):
+            places = True
+    return _Parallel(items, places)
+
+
 def _doer(sentence: str, before_value: int) -> str:
     """The subject of the sentence's verb of doing, when that verb comes before the figure
     in the same clause and the subject is a thing that acts: not a measure, a reporter or a
@@ -1919,6 +1975,46 @@ def _doer(sentence: str, before_value: int) -> str:
     return doer
 
 
+# A count out of a total, and what was counted: "28 of 36 heuristic-design settings".
+_TALLY = re.compile(
+    r"\s+(?:of|out\s+of)\s+(?:the\s+)?\d[\d,]*\s+(?P<things>(?:[\w-]+\s+){0,3}?[\w-]+s)"
+    r"(?=[\s,;:.)]|$)(?!\s+of\b)"
+)
+
+
+# A collection a figure was measured on, counted, not named: "on four agentic
+# mathematical-reasoning benchmarks", "across all three benchmarks", "on 5 real-world tasks".
+_COLLECTION = re.compile(
+    r"\b(?:on|across|over|in)\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:\d+|two|three|four|five|"
+    r"six|seven|eight|nine|ten|eleven|twelve|several|multiple|many)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:benchmarks|tasks|datasets|suites|environments|games|languages|domains|test\s+sets)\b",
+    re.I,
+)
+
+
+def _named_for_another(
+    text: str, figures: list[Quantity], q: Quantity, at: int, clause_end: int, listing: bool
+) -> bool:
+    """Is the name at ``at``, after figure ``q`` and past another figure, where that other
+    figure was measured? So it is when ``q`` names a place of its own before the other ("8.80
+    points on agentic maths and 2.0 on SWE-bench Verified"), or when ``q``'s clause ends
+    before it in a sentence ``listing`` what was measured on a collection ("72.87% on four
+    benchmarks — +8.80 over GRPO — and 67.4% on SWE-bench Verified"). A name after a list
+    with no place of its own is the list's ("Sensitivity 92.4% and specificity 88.1% … on
+    the validation cohort")."""
+    later = [f for f in figures if q.end <= f.start < at]
+    if not later:
+        return False
+    # "8.80 points on agentic maths and 2.0 on SWE-bench Verified": its own place first.
+    return (listing and clause_end < later[0].start) or bool(
+        _OWN_PLACE.search(text, q.end, later[0].start)
+    )
+
+
+# A place of a figure's own, before the next figure: "on agentic maths", "in the wild".
+_OWN_PLACE = re.compile(r"\b(?:on|in|across)\s+(?:the\s+)?[a-z][\w-]*")
+
+
 def results_in(text: str) -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear.
 
@@ -1938,6 +2034,7 @@ def results_in(text: str) -> list[ResultDraft]:
     draft_sentence: list[int] = []  # the sentence of each draft, by its start
     drafted_ends: list[int] = []  # where each draft's figure ends
     inline_benchmark: list[bool] = []  # whether a draft's benchmark is named in its clause
+    collected: set[int] = set()  # sentences with a figure measured on a collection
     for index, q in enumerate(figures):
         if q.start in used or q.role in _SKIP_ROLES or q.label.lower() in _SKIP_LABELS:
             continue
@@ -2013,6 +2110,7 @@ def results_in(text: str) -> list[ResultDraft]:
         m = _CLAUSE_END.search(text, q.end, s_end)
         if m:
             right_end = m.start()
+        clause_close = right_end  # where the figure's clause ends, whatever follows it
         if following and following[0].start < right_end:
             right_end = following[0].start
         right = text[q.end : right_end]
@@ -2141,6 +2239,9 @@ def results_in(text: str) -> list[ResultDraft]:
             # "an EER of 0.87%", "PESQ improves to 3.31", "a ViSQOL of 4.12": the words the
             # value is said to be of are its measure, known or not.
             metric = named
+        tally = None if _is_measure(metric) else _TALLY.match(text, q.end, s_end)
+        if tally:
+            metric = tally["things"]  # "28 of 36 settings", "10 of 53 models above 5 K"
         if not metric and not own_share:
             # After a figure of the same sentence, only what follows it: "+5.3 average over
             # X, +5.7 on Y" keeps the last figure's measure, not one named before it.
@@ -2177,9 +2278,31 @@ def results_in(text: str) -> list[ResultDraft]:
         framed = _framed_name(sentence) if not benchmark and not head else None
         if framed and s_start + framed[1] < q.start:
             benchmark = framed[0]
+        # "72.87% on four maths benchmarks — +8.80 over GRPO — and 67.4% on SWE-bench
+        # Verified": a figure measured on a collection has no one benchmark, and a name
+        # past its clause's end and past another figure is that figure's.
+        collection = not benchmark and bool(_COLLECTION.search(clause))
+        unnamed = False
         if not benchmark:
             found_benchmark = _benchmark_in(sentence, s_start, q.start, metric)
-            if head and (
+            if (
+                found_benchmark
+                and found_benchmark[1] > q.start
+                and (
+                    collection
+                    or _named_for_another(
+                        text, figures, q, found_benchmark[1], clause_close, s_start in collected
+                    )
+                )
+            ):
+                found_benchmark = _benchmark_in(sentence[: q.start - s_start], s_start, q.start)
+                unnamed = not found_benchmark and not head
+            if collection:
+                collected.add(s_start)
+                unnamed = not found_benchmark and not head
+            if unnamed:
+                pass
+            elif head and (
                 not found_benchmark
                 or sentence[: found_benchmark[1] - s_start].endswith("(")
                 or found_benchmark[1] - s_start < len(head)
@@ -2204,17 +2327,17 @@ def results_in(text: str) -> list[ResultDraft]:
                 ]
                 benchmark = earlier_names[-1] if earlier_names else _object_named(sentence)
         earlier_result = drafts[-1] if drafts and draft_sentence[-1] == s_start else None
-        if not benchmark:
+        if not benchmark and not unnamed:
             standard = _TESTED_TO.search(sentence)
             if standard and s_start + standard.start() < q.start:
                 benchmark = standard.group("standard")  # "tested to ASTM C1856: …"
-        if not benchmark:
+        if not benchmark and not unnamed:
             studied = _STUDIED.search(sentence)
             if studied:
                 benchmark = studied.group("who")
-        if not benchmark and earlier_result is not None:
+        if not benchmark and earlier_result is not None and not _COLLECTION.search(clause):
             # "FID-30k 7.9, CLIP score 0.321" after "zero-shot MS-COCO": one benchmark, its
-            # measures listed one after another.
+            # measures listed one after another; "…, +13.16 over PPO" the list's.
             benchmark = earlier_result.benchmark
         protocol = _protocol_in(sentence, clause, benchmark, q.text)
         harness = _harness_item(sentence, q.start - s_start)
@@ -2259,6 +2382,33 @@ def results_in(text: str) -> list[ResultDraft]:
             else:
                 benchmark, model = listed.benchmark or benchmark, item_name
 
+        parallel = _parallel_items(sentence)
+        item = "" if harness else parallel.items.get(q.start - s_start, "")
+        if (
+            listed
+            and item_name
+            and not parallel.places
+            and min(parallel.items, default=0) >= listed.head_end
+        ):
+            # a heading's list ("HER overpotential — Pt/C 32 mV, NiMo 58 mV"): its reading
+            # holds, but for an item's name run on from the one before ("… and BM25-Okapi")
+            if item and item in model and item != model:
+                model = item
+            item = ""
+        items = parallel.items.values()
+        if item and (
+            parallel.places is False
+            or _SIZED_MODEL.fullmatch(item)
+            or (parallel.places is None and benchmark and benchmark not in items)
+        ):
+            # "on MMLU: Llama-3-70B 79.5, Qwen2-72B 84.2": each item is a system.
+            model = item if not model or item in model else model
+        elif item and parallel.places:
+            # "gives DeepSWE +11.7%, ProgramBench +17%": each item is where it was measured.
+            benchmark = item
+            model = "" if model in items else model
+            if _words_overlap(metric, item):
+                metric = ""
         if earlier_result is not None and _MOVED_TO.search(before):
             metric = earlier_result.words.get("metric", earlier_result.metric)
 
@@ -2325,7 +2475,9 @@ def results_in(text: str) -> list[ResultDraft]:
         benchmark = _benchmark_cleaned(benchmark, q.value)
         if _DOCUMENT_PART.match(model):
             model = ""  # "Supplementary Table 4 gives …": where it is written, not who made it
-        words = {"value": q.text}
+        # "28 of 36": a count out of a total is read with its total
+        counted = tally and not q.unit
+        words = {"value": text[q.start : tally.start("things")].strip() if counted else q.text}
         if metric:
             words["metric"] = metric
             metric = spelt_out(metric)
@@ -2345,7 +2497,16 @@ def results_in(text: str) -> list[ResultDraft]:
         drafts.append(
             ResultDraft(
                 value=q.value,
-                unit=q.unit or (baseline_q.unit if baseline_q is not None else ""),
+                unit=q.unit
+                or (baseline_q.unit if baseline_q is not None else "")
+                or (
+                    # "8.80 points on agentic maths and 2.0 on …": the list's change in points
+                    earlier_result.unit
+                    if earlier_result is not None
+                    and earlier_result.unit == "pp"
+                    and earlier_result.metric == metric
+                    else ""
+                ),
                 metric=metric,
                 benchmark=benchmark,
                 protocol=protocol,

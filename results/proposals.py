@@ -8,6 +8,7 @@ services, the importer, the API, all through ``entries.writing.services``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -123,11 +124,18 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
 
 def _default_unit(benchmark: Benchmark | None, draft) -> str:
     """The unit of a figure written without one: its benchmark's; a signed change of a
-    percentage ("+8.80 over GRPO" on a benchmark in %) is in percentage points."""
+    percentage ("+8.80 over GRPO" on a benchmark in %) is in percentage points; a count out
+    of a total ("28 of 36") has none."""
     unit = benchmark.unit if benchmark else ""
-    if unit == "%" and draft.words.get("value", "").lstrip().startswith("+"):
+    written = draft.words.get("value", "")
+    if _COUNT_OF.search(written):
+        return ""
+    if unit == "%" and written.lstrip().startswith("+"):
         return "pp"
     return unit
+
+
+_COUNT_OF = re.compile(r"\d\s+(?:out\s+)?of\s+\d")
 
 
 def _benchmark_add(draft) -> Benchmark:

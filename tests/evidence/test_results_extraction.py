@@ -1147,3 +1147,70 @@ def test_a_heading_list_gives_its_measure_not_every_part_joined():
         "Mistral-7B",
         0.31,
     )
+
+
+def test_a_list_of_names_each_before_its_figure_after_a_verb_names_benchmarks():
+    drafts = results_in(
+        "Fine-tuning Mistral-7B on the mined tasks yields HotpotQA +4.1%, MuSiQue +6.3% and "
+        "2WikiMQA +2.8%, with no loss elsewhere."
+    )
+    assert [(d.value, d.benchmark, d.model) for d in drafts] == [
+        (4.1, "HotpotQA", "Mistral-7B"),
+        (6.3, "MuSiQue", "Mistral-7B"),
+        (2.8, "2WikiMQA", "Mistral-7B"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after a measure, the names are the systems measured
+        "Retrieval recall@5: ColBERTv2 71.2; SPLADE-v3 69.8; BM25-Okapi 58.1.",
+        # with the benchmark named, the names are the systems
+        "On BEIR-Lite: ColBERTv2 71.2, SPLADE-v3 69.8 and BM25-Okapi 58.1.",
+    ],
+)
+def test_a_list_of_names_after_a_measure_or_a_benchmark_names_systems(text):
+    drafts = results_in(text)
+    assert [d.model for d in drafts] == ["ColBERTv2", "SPLADE-v3", "BM25-Okapi"]
+    assert not {d.benchmark for d in drafts} & {"ColBERTv2", "SPLADE-v3", "BM25-Okapi"}
+
+
+def test_a_figure_measured_on_a_counted_collection_takes_no_later_benchmark():
+    drafts = results_in(
+        "Reported: 61.5% mean accuracy on six table-reasoning benchmarks — +3.2 over DPO — "
+        "and 48.0% exact match on WikiTQ-Hard."
+    )
+    assert [(d.value, d.benchmark) for d in drafts] == [
+        (61.5, ""),
+        (3.2, ""),
+        (48.0, "WikiTQ-Hard"),
+    ]
+    # named before its figure, a suite holds its counted tasks
+    (suite,) = results_in("On MTEB-Lite, the small encoder averages 64.2 across 21 tasks.")
+    assert suite.benchmark == "MTEB-Lite"
+
+
+def test_a_figure_with_a_place_of_its_own_does_not_take_the_next_figures_benchmark():
+    first, second = results_in(
+        "The gap to DPO is 4.5 points on open-ended chat and 1.2 on AlpacaEval-2."
+    )
+    assert (first.benchmark, second.benchmark) == ("", "AlpacaEval-2")
+    assert second.unit == "pp"  # the list's change in points
+    shared = results_in("The probe scores 81.0% and 77.5% on TruthfulQA-MC.")
+    assert [d.benchmark for d in shared] == ["TruthfulQA-MC", "TruthfulQA-MC"]
+
+
+def test_a_gloss_of_the_subject_is_no_protocol():
+    (gain,) = results_in(
+        "Their replacement, SNAP (sign-normalised advantage pruning), reports +7.2 pass@1 "
+        "on LiveCodeBench over the base model."
+    )
+    assert gain.protocol == ""
+    assert gain.benchmark == "LiveCodeBench"
+
+
+def test_a_count_out_of_a_total_is_measured_in_what_was_counted():
+    (wins,) = results_in("The tuned planner wins 17 of 24 procedurally generated levels.")
+    assert (wins.value, wins.metric, wins.unit) == (17.0, "procedurally generated levels", "")
+    assert wins.words["value"] == "17 of 24"

@@ -44,6 +44,19 @@ def test_a_figure_without_a_unit_takes_its_benchmarks_and_a_change_of_a_share_is
     assert (change.value, change.unit, change.baseline_name) == (4.5, "pp", "SFT")
 
 
+def test_a_count_out_of_a_total_takes_no_unit_from_its_benchmark(contributor, concept, mmlu):
+    entry = write_entry(
+        author=contributor,
+        concept=concept,
+        texts=["On MMLU the merged model wins 41 of 57 subject categories."],
+    )
+
+    count = Result.objects.get(claim__entry=entry)
+
+    assert (count.value, count.unit, count.metric) == (41.0, "", "subject categories")
+    assert count.words["value"] == "41 of 57"
+
+
 def test_benchmark_alias_resolves_a_proposal(contributor, concept, mmlu):
     entry = write_entry(author=contributor, concept=concept, texts=["Scores 70% on Mmlu-5shot."])
 
