@@ -50,6 +50,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python -m core.template_layers
 
 format: install
 	$(BIN)/ruff format .
