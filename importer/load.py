@@ -21,10 +21,9 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, transaction
-from django.db.models import Q
 
 from entries.models import Entry, EntryStatus
-from entries.writing.services import ClaimData
+from entries.writing.services import ClaimData, entry_external_id_adopt
 from entries.writing.submission import Submission, SubmissionConflict, entry_submit
 from importer.evidence import (
     DIGEST,
@@ -47,13 +46,21 @@ from importer.parse import parse_note
 from importer.report import KINDS, FileReport, ImportReport, Tally
 from papers.models import Paper
 from papers.services import (
+    paper_fill_missing,
     paper_get_or_create_by_arxiv,
-    paper_key_assign,
+    paper_get_or_create_by_title,
+    paper_topic_add,
     papers_read_level_raise,
 )
 from wiki.concept_links import links_record
-from wiki.models import Concept, ConceptAlias, KeyPaper
-from wiki.services import ConceptError, concept_create, revision_create
+from wiki.models import Concept, ConceptAlias
+from wiki.services import (
+    ConceptError,
+    concept_create,
+    key_papers_lead,
+    related_add,
+    revision_create,
+)
 
 FINGERPRINT = re.compile(r"\[import ([0-9a-f]{12})\]")
 STATUSES = (EntryStatus.PENDING, EntryStatus.PUBLISHED)
@@ -223,10 +230,6 @@ def _topic_get_or_create(*, title: str, site: str, author, report: FileReport) -
 # --- Papers --------------------------------------------------------------------------
 
 
-def _is_stub_title(paper: Paper) -> bool:
-    return paper.title.strip() in {f"arXiv:{paper.arxiv_id}", paper.arxiv_id or ""}
-
-
 def _papers_write(note: ConceptPage) -> tuple[dict[str, Paper], dict[int, str]]:
     """Every paper the page mentions: by arXiv id, and key papers named without one.
 
@@ -244,44 +247,22 @@ def _papers_write(note: ConceptPage) -> tuple[dict[str, Paper], dict[int, str]]:
             defaults["organisation"] = kp.organisation
         paper, created = paper_get_or_create_by_arxiv(arxiv_id=arxiv_id, defaults=defaults)
         state = "created" if created else "unchanged"
-        if not created:
-            # Fill what the library lacks; never overwrite what somebody entered.
-            changed = [
-                name
-                for name, value in defaults.items()
-                if getattr(paper, name) != value
-                and (_is_stub_title(paper) if name == "title" else not getattr(paper, name))
-            ]
-            for name in changed:
-                setattr(paper, name, defaults[name])
-            if changed:
-                paper.save(update_fields=[*changed, "updated"])
-                state = "updated"
+        if not created and paper_fill_missing(paper=paper, values=defaults):
+            state = "updated"  # what the library lacked; never what somebody entered
         papers[arxiv_id] = paper
         states[paper.pk] = state
     for kp in note.key_papers:
         if kp.arxiv_id or not kp.title:
             continue
-        paper = Paper.objects.filter(
-            Q(arxiv_id__isnull=True) | Q(arxiv_id=""), title__iexact=kp.title
-        ).first()
-        if paper is None:
-            paper = Paper.objects.create(
-                title=kp.title, organisation=kp.organisation, published=kp.published
-            )
-            paper_key_assign(paper=paper)
+        paper, created = paper_get_or_create_by_title(
+            title=kp.title, defaults={"organisation": kp.organisation, "published": kp.published}
+        )
+        if created:
             states[paper.pk] = "created"
         else:
             states.setdefault(paper.pk, "unchanged")
         papers[kp.title.lower()] = paper
     return papers, states
-
-
-def _topic_add(paper: Paper, concept: Concept) -> bool:
-    if paper.topics.filter(pk=concept.pk).exists():
-        return False
-    paper.topics.add(concept)
-    return True
 
 
 def _key_papers_write(note: ConceptPage, *, concept: Concept, papers: dict[str, Paper]) -> bool:
@@ -292,28 +273,12 @@ def _key_papers_write(note: ConceptPage, *, concept: Concept, papers: dict[str, 
         paper = papers.get(kp.arxiv_id) if kp.arxiv_id else papers.get(kp.title.lower())
         if paper is not None and paper.pk not in {p.pk for p, _ in wanted}:
             wanted.append((paper, kp.note))
-    existing = {k.paper_id: k for k in KeyPaper.objects.filter(concept=concept)}
-    changed = False
-    for position, (paper, note_text) in enumerate(wanted):
-        key = existing.pop(paper.pk, None)
-        if key is None:
-            KeyPaper.objects.create(concept=concept, paper=paper, position=position, note=note_text)
-            changed = True
-        elif (key.position, key.note) != (position, note_text):
-            key.position, key.note = position, note_text
-            key.save(update_fields=["position", "note"])
-            changed = True
-    for offset, key in enumerate(sorted(existing.values(), key=lambda k: k.position)):
-        if key.position != len(wanted) + offset:
-            key.position = len(wanted) + offset
-            key.save(update_fields=["position"])
-    return changed
+    return key_papers_lead(concept=concept, wanted=wanted)
 
 
 def _related_write(note: ConceptPage, *, concept: Concept, author, report: FileReport) -> bool:
     """Add the listed related concepts (stubs when missing); never remove any."""
-    changed = False
-    current = set(concept.related.values_list("pk", flat=True))
+    others = []
     for name in note.related:
         other = _related_find(name)
         if other is None:
@@ -322,11 +287,8 @@ def _related_write(note: ConceptPage, *, concept: Concept, author, report: FileR
             )
         elif other.pk != concept.pk:
             report.counts["concepts"].unchanged += 1
-        if other.pk != concept.pk and other.pk not in current:
-            concept.related.add(other)
-            current.add(other.pk)
-            changed = True
-    return changed
+        others.append(other)
+    return related_add(concept=concept, others=others)
 
 
 def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status: str) -> None:
@@ -337,7 +299,7 @@ def _write_concept_page(note: ConceptPage, *, report: FileReport, author, status
     )
     report.url = concept.get_absolute_url()
     for paper in {p.pk: p for p in papers.values()}.values():
-        if _topic_add(paper, concept) and paper_states[paper.pk] == "unchanged":
+        if paper_topic_add(paper=paper, concept=concept) and paper_states[paper.pk] == "unchanged":
             paper_states[paper.pk] = "updated"
     for paper_state in paper_states.values():
         _tally_add(report.counts["papers"], paper_state)
@@ -473,7 +435,7 @@ def _entry_write(
         report.counts["entries"].unchanged += 1
         return
     if entry is not None and not entry.external_id:
-        Entry.objects.filter(pk=entry.pk).update(external_id=external_id)
+        entry_external_id_adopt(entry=entry, external_id=external_id)
     new_pairs = [(c.text.strip(), c.paper.pk if c.paper else None) for c in claims]
     if outcome.state == "created":
         report.counts["entries"].created += 1

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -66,6 +67,49 @@ def paper_get_or_create_by_arxiv(
     if created:
         paper_key_assign(paper=paper)
     return paper, created
+
+
+def paper_get_or_create_by_title(
+    *, title: str, defaults: dict[str, Any] | None = None
+) -> tuple[Paper, bool]:
+    """The library's paper without an arXiv id titled ``title`` (in any case), created with
+    ``defaults`` when missing: without an identifier, the same title is the same paper."""
+    paper = Paper.objects.filter(
+        Q(arxiv_id__isnull=True) | Q(arxiv_id=""), title__iexact=title
+    ).first()
+    if paper is not None:
+        return paper, False
+    paper = Paper.objects.create(title=title, **paper_author_fields(defaults or {}))
+    paper_key_assign(paper=paper)
+    return paper, True
+
+
+def _is_stub_title(paper: Paper) -> bool:
+    return paper.title.strip() in {f"arXiv:{paper.arxiv_id}", paper.arxiv_id or ""}
+
+
+def paper_fill_missing(*, paper: Paper, values: dict[str, Any]) -> bool:
+    """Fill the fields the library lacks from ``values`` (a stub's title, an empty field),
+    never overwriting what somebody entered. Returns whether anything was filled."""
+    changed = [
+        name
+        for name, value in values.items()
+        if getattr(paper, name) != value
+        and (_is_stub_title(paper) if name == "title" else not getattr(paper, name))
+    ]
+    for name in changed:
+        setattr(paper, name, values[name])
+    if changed:
+        paper.save(update_fields=[*changed, "updated"])
+    return bool(changed)
+
+
+def paper_topic_add(*, paper: Paper, concept: Concept) -> bool:
+    """Tag ``paper`` with ``concept``; returns whether it was not tagged yet."""
+    if paper.topics.filter(pk=concept.pk).exists():
+        return False
+    paper.topics.add(concept)
+    return True
 
 
 def paper_key_base(paper: Paper) -> str:

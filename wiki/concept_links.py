@@ -79,8 +79,9 @@ def links_of(concept: Concept) -> ConceptLinks:
 
 def links_record(concepts) -> None:
     """Each concept's current revision records its live key papers, related concepts and
-    aliases: for writers that set those rows directly (the notes importer, the demo), so
-    the next edit's diff and merge start from what readers saw."""
+    aliases: for writers that set those rows without a revision (the notes importer through
+    ``services.key_papers_lead`` and ``related_add``, the demo), so the next edit's diff and
+    merge start from what readers saw."""
     for concept in concepts:
         if concept.current_revision_id is not None:
             Revision.objects.filter(pk=concept.current_revision_id).update(

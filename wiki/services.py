@@ -9,6 +9,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from accounts.roles import can_contribute, is_editor
+from papers.models import Paper
 from wiki.concept_links import (
     AliasTaken,
     ConceptLinks,
@@ -24,6 +25,7 @@ from wiki.models import (
     Concept,
     ConceptAlias,
     ConceptLink,
+    KeyPaper,
     Revision,
     RevisionStatus,
     WantedLink,
@@ -378,3 +380,35 @@ def revisions_render_again(*, chunk: int = 200) -> int:
             changed, batch = changed + len(batch), []
     Revision.objects.bulk_update(batch, ["html", "toc"])
     return changed + len(batch)
+
+
+def key_papers_lead(*, concept: Concept, wanted: list[tuple[Paper, str]]) -> bool:
+    """``concept``'s key papers start with ``wanted`` (each a paper and its note), in
+    order; the others the wiki added are kept after them. Returns whether anything changed.
+    (Its revision records the rows with ``concept_links.links_record``.)"""
+    existing = {k.paper_id: k for k in KeyPaper.objects.filter(concept=concept)}
+    changed = False
+    for position, (paper, note) in enumerate(wanted):
+        key = existing.pop(paper.pk, None)
+        if key is None:
+            KeyPaper.objects.create(concept=concept, paper=paper, position=position, note=note)
+            changed = True
+        elif (key.position, key.note) != (position, note):
+            key.position, key.note = position, note
+            key.save(update_fields=["position", "note"])
+            changed = True
+    for offset, key in enumerate(sorted(existing.values(), key=lambda k: k.position)):
+        if key.position != len(wanted) + offset:
+            key.position = len(wanted) + offset
+            key.save(update_fields=["position"])
+    return changed
+
+
+def related_add(*, concept: Concept, others: list[Concept]) -> bool:
+    """``others`` become related concepts of ``concept`` (none is ever removed here).
+    Returns whether one was added."""
+    current = set(concept.related.values_list("pk", flat=True))
+    added = [o for o in dict.fromkeys(others) if o.pk != concept.pk and o.pk not in current]
+    if added:
+        concept.related.add(*added)
+    return bool(added)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
@@ -413,3 +413,10 @@ def entries_render_again(*, chunk: int = 200) -> int:
         model.objects.bulk_update(batch, [target])
         changed += len(batch)
     return changed
+
+
+def entry_external_id_adopt(*, entry: Entry, external_id: str) -> bool:
+    """An entry found by its date and headline, without an external id, takes
+    ``external_id``, so the next import finds it by that. Returns whether it did."""
+    unset = Q(external_id__isnull=True) | Q(external_id="")
+    return bool(Entry.objects.filter(unset, pk=entry.pk).update(external_id=external_id))
