@@ -21,9 +21,9 @@ import django
 
 django.setup()
 
+from core.markdown import render_markdown  # noqa: E402
 from tests.core.test_markdown_guard import HOSTILE  # noqa: E402
 from tests.core.test_math import HOSTILE_MATH_SHAPES  # noqa: E402
-from wiki.markdown import render_markdown  # noqa: E402
 
 
 def main() -> None:

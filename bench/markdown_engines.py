@@ -27,9 +27,9 @@ import django
 django.setup()
 
 from core import markdown_guard  # noqa: E402
+from core.markdown import render_markdown, sanitise  # noqa: E402
 from core.math import mathml  # noqa: E402
 from tests.core.test_markdown_guard import HOSTILE  # noqa: E402
-from wiki.markdown import render_markdown, sanitise  # noqa: E402
 
 SECTION = """## Section {n}
 
@@ -107,7 +107,7 @@ def main() -> None:
     def unguarded(text: str) -> str:
         keep = markdown_guard.bound_markdown
         markdown_guard.bound_markdown = lambda t: t
-        import wiki.markdown as renderer
+        import core.markdown as renderer
 
         renderer.bound_markdown = markdown_guard.bound_markdown
         try:

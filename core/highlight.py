@@ -1,5 +1,5 @@
 """The colours of highlighted code: Pygments' token classes for the light page and, under
-``prefers-color-scheme: dark``, for the dark one. The renderer (``wiki.markdown``) writes
+``prefers-color-scheme: dark``, for the dark one. The renderer (``core.markdown``) writes
 only class names, never a style attribute, so the Content-Security-Policy stays strict.
 
 ``make code-css`` writes static/css/code.css from here; a test keeps the two in step.

@@ -8,13 +8,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
+from core.markdown import render_markdown
 from entries.models import Claim, Entry, EntryStatus, Evidence
 from entries.review.workflow import entry_transition
 from entries.writing.services import ClaimData, entry_create
 from papers.models import Paper, ReadLevel
 from papers.services import paper_key_assign
 from results.models import Result, ResultStatus
-from wiki.markdown import render_markdown
 from wiki.models import Concept, Revision
 from wiki.services import concept_create, concept_edit, revision_create
 

@@ -9,6 +9,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from accounts.roles import can_contribute, is_editor
+from core.markdown import Rendered, render_markdown
 from papers.models import Paper
 from wiki.concept_links import (
     AliasTaken,
@@ -19,7 +20,6 @@ from wiki.concept_links import (
     revision_links,
 )
 from wiki.fulltext import concept_vector_refresh
-from wiki.markdown import Rendered, render_markdown
 from wiki.merge import EditConflict, Texts, merge_texts
 from wiki.models import (
     Concept,

@@ -18,6 +18,7 @@ from core.cache import cache_page_for_anonymous
 from core.diff import diff_inline, diff_text
 from core.htmx import render_page, vary_on_htmx, wants_fragment
 from core.http import safe_next
+from core.markdown import render_markdown
 from core.submissions import submission_finish, submission_start
 from wiki import selectors as queries
 from wiki import services, workflow
@@ -31,7 +32,6 @@ from wiki.forms import (
     RejectForm,
     key_paper_initial,
 )
-from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision, RevisionStatus
 

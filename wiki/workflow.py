@@ -15,9 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from core.markdown import render_markdown
 from core.review import EDITOR, Transition, Workflow, four_eyes_forbids
 from wiki.concept_links import revision_links
-from wiki.markdown import render_markdown
 from wiki.merge import EditConflict
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.services import (

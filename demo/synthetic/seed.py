@@ -22,6 +22,7 @@ from django.utils.text import slugify
 
 from accounts.roles import CONTRIBUTOR, EDITOR
 from core.database import planner_statistics_refresh
+from core.markdown import render_markdown
 from demo.synthetic.loader import (
     AuthorVectors,
     PoolVectors,
@@ -49,7 +50,6 @@ from evidence import normalise_protocol
 from papers.models import Paper, ReadLevel
 from results.models import Benchmark, Direction, Result, ResultStatus
 from wiki.fulltext import concept_vector_refresh
-from wiki.markdown import render_markdown
 from wiki.models import Concept, KeyPaper, Revision, RevisionStatus
 
 

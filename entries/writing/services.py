@@ -14,6 +14,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.roles import can_contribute, is_editor
+from core.markdown import render_inline, render_markdown
 from core.review import seen_is_stale
 from entries.models import (
     OPEN_STATUSES,
@@ -30,7 +31,6 @@ from entries.review.marks import full_text_problem
 from entries.signals import claims_written
 from entries.writing.fulltext import entry_vector_refresh
 from papers.models import Paper
-from wiki.markdown import render_inline, render_markdown
 from wiki.models import Concept
 
 

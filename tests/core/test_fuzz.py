@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, render_markdown
 from core.math import MATH_ATTRIBUTES, MATH_TAGS
 from importer.load import NoteSource, notes_import
 from papers.bibtex import parse_bibtex
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.services import papers_import_bibtex
 from tests.factories import PaperFactory, make_concept
-from wiki.markdown import ALLOWED_ATTRIBUTES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, render_markdown
 
 FUZZ = settings(
     max_examples=150,

@@ -8,10 +8,10 @@ import datetime as dt
 import pytest
 
 from core.highlight import STYLESHEET, code_stylesheet
+from core.markdown import render_markdown
 from entries.models import EntryStatus
 from entries.writing.services import ClaimData, entry_create
 from tests.factories import make_concept
-from wiki.markdown import render_markdown
 
 PYTHON = """A policy step:
 

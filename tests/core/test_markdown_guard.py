@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.markdown import render_markdown
 from core.markdown_guard import MAX_BLOCKS, bound_markdown
 from entries.models import Entry
-from wiki.markdown import render_markdown
 from wiki.models import Concept
 
 HOSTILE = {

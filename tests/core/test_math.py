@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 
 import pytest
 
+from core.markdown import render_markdown, render_summary
 from core.math import MATH_TAGS, MAX_FORMULAS
 from tests.factories import make_concept
-from wiki.markdown import render_markdown, render_summary
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from wiki.markdown import render_markdown
+from core.markdown import render_markdown
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.markdown import render_markdown
 from tests.factories import PaperFactory, make_concept
-from wiki.markdown import render_markdown
 
 HOSTILE = {
     "script": "<script>alert(1)</script>",

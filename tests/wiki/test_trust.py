@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.markdown import render_markdown
 from tests.factories import concept_form_data, make_concept
-from wiki.markdown import render_markdown
 from wiki.models import Concept, Revision, RevisionStatus
 from wiki.services import concept_create, revision_create
 

@@ -4,8 +4,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from core.diff import diff_inline, diff_text
+from core.markdown import render_summary
 from wiki.concept_links import links_changes, links_of, revision_links
-from wiki.markdown import render_summary
 from wiki.models import Revision
 from wiki.staleness import staleness_of
 from wiki.workflow import may_approve
@@ -15,7 +15,7 @@ register = template.Library()
 
 @register.filter
 def summary_html(text: str) -> SafeString:
-    """A summary shown as written, its ``$…$`` formulas as math (``wiki.markdown``)."""
+    """A summary shown as written, its ``$…$`` formulas as math (``core.markdown``)."""
     return mark_safe(render_summary(str(text or "")))  # escaped and sanitised there
 
 

@@ -10,23 +10,22 @@ table of contents, Pygments' token classes in code), a user's raw HTML never doe
 no claim can dress up as a badge or take an element's place. Raw HTML is cleaned of them
 before Markdown puts it back.
 
-A wikilink to a concept that has no published text yet (a proposal waiting for review) is
-rendered like a link to a missing page: readers never learn of the proposal through it.
+The renderer knows no app: where a wikilink or an arXiv id leads is asked of the links the
+app that knows concepts and papers registers (``use_links``; the wiki does, in its
+``apps.py``), once per text. Without them, both are left as written.
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from urllib.parse import urlencode
+from typing import Protocol
 
 import markdown
 import nh3
-from django.db.models import Exists, OuterRef
-from django.db.models.functions import Lower
-from django.urls import reverse
 from markdown.extensions import Extension
 from markdown.extensions.codehilite import CodeHiliteExtension, HiliteTreeprocessor
 from markdown.extensions.fenced_code import FencedBlockPreprocessor, FencedCodeExtension
@@ -35,9 +34,6 @@ from markdown.postprocessors import Postprocessor
 
 from core.markdown_guard import bound_markdown
 from core.math import MATH_ATTRIBUTES, MATH_TAGS, Formula, MathExtension, render_math_text
-from papers.identifiers import IN_TEXT
-from papers.models import Paper
-from wiki.models import Concept, ConceptAlias, Revision, RevisionStatus
 
 WIKILINK = re.compile(r"\[\[([^\[\]|\n]{1,200})(?:\|([^\[\]\n]{1,200}))?\]\]")
 
@@ -183,96 +179,76 @@ class UserHtmlPostprocessor(Postprocessor):
         return text
 
 
-class _Resolver:
-    """Looks up every wikilink target and arXiv id of one text in two queries."""
+@dataclass(frozen=True)
+class Link:
+    """Where a wikilink or an arXiv id leads, and how it is marked."""
 
-    def __init__(self, text: str) -> None:
-        titles = {m.group(1).strip().lower() for m in WIKILINK.finditer(text)}
-        self.concepts: dict[str, tuple[int, str]] = {}
-        self.proposed: set[str] = set()  # titles of concepts not published yet
-        if titles:
-            waiting = Revision.objects.filter(concept=OuterRef("pk"), status=RevisionStatus.PENDING)
-            for pk, title, slug, current, pending in (
-                Concept.objects.annotate(lt=Lower("title"), pending=Exists(waiting))
-                .filter(lt__in=titles)
-                .values_list("pk", "title", "slug", "current_revision_id", "pending")
-            ):
-                if current is not None:
-                    self.concepts[title.lower()] = (pk, slug)
-                elif pending:
-                    self.proposed.add(title.lower())
-            missing = titles - self.concepts.keys() - self.proposed
-            if missing:
-                for name, pk, slug in (
-                    ConceptAlias.objects.annotate(ln=Lower("name"))
-                    .filter(ln__in=missing, concept__current_revision__isnull=False)
-                    .values_list("name", "concept_id", "concept__slug")
-                ):
-                    self.concepts[name.lower()] = (pk, slug)
-        ids = {m.group("id") for m in IN_TEXT.finditer(text)}
-        self.papers: dict[str, int] = {}
-        if ids:
-            self.papers = dict(Paper.objects.filter(arxiv_id__in=ids).values_list("arxiv_id", "pk"))
-        self.linked_concept_ids: set[int] = set()
-        self.missing_titles: set[str] = set()
-        self.linked_paper_ids: set[int] = set()
+    href: str
+    css: str = ""
+    title: str = ""
 
 
-class WikiLinkProcessor(InlineProcessor):
-    def __init__(self, pattern: str, md: markdown.Markdown, resolver: _Resolver) -> None:
+class Links(Protocol):
+    """A text's links, looked up once per text (``use_links``): each answer also records
+    what the text links to, for the rows a write keeps."""
+
+    linked_concept_ids: set[int]
+    missing_titles: set[str]
+    linked_paper_ids: set[int]
+
+    def concept(self, target: str) -> Link: ...
+
+    def paper(self, arxiv_id: str) -> Link: ...
+
+
+@dataclass
+class _Registered:
+    links: Callable[[str], Links]
+    paper_pattern: str  # an arXiv id in running text, its number in the group "id"
+
+
+_registered: _Registered | None = None
+
+
+def use_links(links: Callable[[str], Links], *, paper_pattern: re.Pattern[str]) -> None:
+    """Wikilinks and arXiv ids resolve through ``links(text)`` from now on."""
+    global _registered
+    _registered = _Registered(links, "(?i)" + paper_pattern.pattern)
+
+
+class _LinkProcessor(InlineProcessor):
+    def __init__(self, pattern: str, md: markdown.Markdown, links: Links) -> None:
         super().__init__(pattern, md)
-        self.resolver = resolver
+        self.links = links
 
+    def _element(self, text: str, link: Link) -> etree.Element:
+        el = etree.Element("a")
+        el.text = text
+        el.set("href", link.href)
+        if link.css:
+            el.set("class", link.css)
+        if link.title:
+            el.set("title", link.title)
+        return el
+
+
+class WikiLinkProcessor(_LinkProcessor):
     def handleMatch(self, m: re.Match, data: str):
         target = m.group(1).strip()
         label = (m.group(2) or target).strip()
-        el = etree.Element("a")
-        el.text = label
-        found = self.resolver.concepts.get(target.lower())
-        if found:
-            pk, slug = found
-            self.resolver.linked_concept_ids.add(pk)
-            el.set("href", reverse("wiki:concept", kwargs={"slug": slug}))
-            el.set("class", "wikilink")
-        else:
-            # Readers see a proposed page as missing; signed-in people are told it is
-            # proposed (the stylesheet shows the extra class to them only).
-            self.resolver.missing_titles.add(target)
-            el.set("href", reverse("wiki:new") + "?" + urlencode({"title": target}))
-            proposed = target.lower() in self.resolver.proposed
-            el.set(
-                "class", "wikilink wikilink-missing" + (" wikilink-proposed" if proposed else "")
-            )
-            el.set("title", f"“{target}” has no page yet")
-        return el, m.start(0), m.end(0)
+        return self._element(label, self.links.concept(target)), m.start(0), m.end(0)
 
 
-class ArxivLinkProcessor(InlineProcessor):
-    def __init__(self, pattern: str, md: markdown.Markdown, resolver: _Resolver) -> None:
-        super().__init__(pattern, md)
-        self.resolver = resolver
-
+class ArxivLinkProcessor(_LinkProcessor):
     def handleMatch(self, m: re.Match, data: str):
-        arxiv_id = m.group("id")
-        pk = self.resolver.papers.get(arxiv_id)
-        el = etree.Element("a")
-        el.text = m.group(0)
-        if pk is None:
-            # Stored HTML is the same for every reader, so this is a plain link; the page
-            # it opens sends a reader who may not add papers to log in first.
-            el.set("href", reverse("papers:new") + "?" + urlencode({"arxiv_id": arxiv_id}))
-            el.set("title", "Not in the library yet: add it")
-            return el, m.start(0), m.end(0)
-        self.resolver.linked_paper_ids.add(pk)
-        el.set("href", reverse("papers:detail", kwargs={"key": arxiv_id}))
-        el.set("class", "paper-link")
-        return el, m.start(0), m.end(0)
+        return self._element(m.group(0), self.links.paper(m.group("id"))), m.start(0), m.end(0)
 
 
 def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
     """Render user Markdown to sanitised HTML, resolving wikilinks and arXiv ids."""
     text = bound_markdown(text or "")
-    resolver = _Resolver(text)
+    registered = _registered
+    links = registered.links(text) if registered is not None else None
     md = markdown.Markdown(
         extensions=[
             "tables",
@@ -288,23 +264,26 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
         },
         output_format="html",
     )
-    # Priorities above "link" (160) so [[...]] is not read as a reference link.
-    md.inlinePatterns.register(WikiLinkProcessor(WIKILINK.pattern, md, resolver), "wikilink", 175)
-    md.inlinePatterns.register(
-        ArxivLinkProcessor("(?i)" + IN_TEXT.pattern, md, resolver), "arxiv", 25
-    )
+    if registered is not None and links is not None:
+        # Priorities above "link" (160) so [[...]] is not read as a reference link.
+        md.inlinePatterns.register(WikiLinkProcessor(WIKILINK.pattern, md, links), "wikilink", 175)
+        md.inlinePatterns.register(
+            ArxivLinkProcessor(registered.paper_pattern, md, links), "arxiv", 25
+        )
     # Above "raw_html" (30), which puts the stored raw HTML back into the page.
     md.postprocessors.register(UserHtmlPostprocessor(md), "user_html", 35)
     html = sanitise(md.convert(text))
     toc = sanitise(getattr(md, "toc", "")) if with_toc else ""
     if toc and "<li" not in toc:
         toc = ""
+    if links is None:
+        return Rendered(html=html, toc=toc)
     return Rendered(
         html=html,
         toc=toc,
-        linked_concept_ids=resolver.linked_concept_ids,
-        missing_titles=resolver.missing_titles,
-        linked_paper_ids=resolver.linked_paper_ids,
+        linked_concept_ids=links.linked_concept_ids,
+        missing_titles=links.missing_titles,
+        linked_paper_ids=links.linked_paper_ids,
     )
 
 
