@@ -563,6 +563,25 @@ _NOT_A_PLACE = re.compile(
 )
 
 
+# Where a figure was heard, not measured: "at the URSI session in Sapporo".
+_HEARD_AT = re.compile(
+    r"\b(?:session|talk|conference|meeting|workshop|symposium|congress|seminar|webinar|"
+    r"lecture|keynote|poster)s?\s+$",
+    re.I,
+)
+# The body whose event a figure was heard at: "the URSI session", "the AAS winter meeting".
+_HEARD_AT_EVENT = re.compile(
+    r"\s+(?:[a-z]+\s+)?(?:session|talk|conference|meeting|workshop|symposium|congress|"
+    r"seminar|webinar|lecture|keynote)s?\b"
+)
+# A name that owns the publication it is read in: "the Trialists' Newsletter".
+_PUBLICATION_OF = re.compile(
+    r"['’]s?\s+(?:[A-Za-z]+\s+)?(?:newsletter|blog|website|magazine|podcast|press\s+release|"
+    r"news|column|feed|bulletin)\b",
+    re.I,
+)
+
+
 def _names_in(sentence: str) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
     offset = 0
@@ -580,6 +599,12 @@ def _names_in(sentence: str) -> list[tuple[str, int]]:
             or _NOT_A_PLACE.match(name)
         ):
             continue
+        if (
+            _HEARD_AT.search(sentence, 0, m.start())
+            or _PUBLICATION_OF.match(sentence, m.start("b") + len(name))
+            or _HEARD_AT_EVENT.match(sentence, m.start("b") + len(name))
+        ):
+            continue  # "a session in Sapporo", "the Trialists' Newsletter": not measured there
         strong = re.search(r"[\d-]|[A-Z]{2}|[a-z][A-Z]", name)
         # A place, a site or a cohort named after "in" or "at" is where the figure was
         # measured ("in Guinea", "at Rothamsted"); sentence-initial "In" only with a name.
@@ -1178,12 +1203,20 @@ def _object_named(sentence: str) -> str:
 # that carries the figure ("Smoking prevalence among English adults fell to 11.9%").
 _SUBJECT_MEASURE = re.compile(
     r"\s*(?:The\s+|the\s+)?(?P<measure>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3})"
-    r"(?:\s+(?:of|in|at|among|from|for|on|across|over)\s+[^,;:()]{1,60}?)?"
+    r"(?:\s+(?:of|in|at|among|from|for|on|across|over|to)\s+[^,;:()]{1,60}?)?"
     r"(?:,\s*[^,;:()]{1,40},)?\s+"
     r"(?:is|was|were|are|fell|rose|declined|increased|decreased|dropped|averaged|reached|hit|"
     r"stood|tripled|doubled|halved|jumped|grew|climbed|peaked|totalled|totaled)\b"
 )
 # A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
+# A clause's opening conjunction: "while freshwater insects declined …".
+_CONJUNCTION = re.compile(r"^\s*(?:while|whereas|but|and|yet|although|though)\s+", re.I)
+# A verb by which a sentence's subject itself changed, and the size of the change next:
+# "visits fell by", "cover dropped".
+_SUBJECT_CHANGED = re.compile(
+    r"\s(?:fell|rose|dropped|declined|increased|decreased|grew|jumped|climbed|shrank|slipped|"
+    r"plunged|soared|surged)\s+(?:by\s+)?(?:about\s+|around\s+|nearly\s+|~)?$"
+)
 _BOUNDED_MEASURE = re.compile(
     r"(?:^|[,;:]\s*|\band\s+)((?:[a-z][\w-]*\s+){1,3}(?:below|above|under|over)\s+"
     r"[\d.,]+\s*[^\s\d,;]*)\s*$"
@@ -1830,7 +1863,8 @@ _NOT_A_DOER = re.compile(
     r"results?|data|findings?|evidence|estimates?|figures?|numbers?|table|abstract|summary|"
     r"preprint|article|one|each|both|all|none|there|the|a|an)$"
     r"|^(?:the|this|that|our|their|its|the\s+new|the\s+proposed)\s+(?:model|method|approach|"
-    r"system|agent|policy|framework)s?$"
+    r"system|agent|policy|framework|scheme|algorithm|technique|tool|pipeline|architecture|"
+    r"variant)s?$"
     r"|\b(?:et\s+al|and\s+colleagues)\b|\d\s*%|(?<![\w-])(?:19|20)\d{2}(?![\w-])|['’]s?$",
     re.I,
 )
@@ -1975,9 +2009,11 @@ def _doer(sentence: str, before_value: int) -> str:
     return doer
 
 
+# A ratio of chances: "1.4 times more likely", "50-fold less likely".
+_LIKELY = re.compile(r"\s*(?:times|-?fold|x|×)?\s*(?P<how>(?:more|less)\s+likely)\b", re.I)
 # A count out of a total, and what was counted: "28 of 36 heuristic-design settings".
 _TALLY = re.compile(
-    r"\s+(?:of|out\s+of)\s+(?:the\s+)?\d[\d,]*\s+(?P<things>(?:[\w-]+\s+){0,3}?[\w-]+s)"
+    r"\s+(?:of|out\s+of)\s+(?:the\s+|its\s+|their\s+)?\d[\d,]*\s+(?P<things>(?:[\w-]+\s+){0,3}?[\w-]+s)"
     r"(?=[\s,;:.)]|$)(?!\s+of\b)"
 )
 
@@ -2131,6 +2167,14 @@ def results_in(text: str) -> list[ResultDraft]:
             model = tokens[-1]
             trimmed = trimmed[: trimmed.rfind(" of ")]
         metric = _metric_back(trimmed, by=bool(re.search(r"\bby\s+(?:about\s+|~)?$", left)))
+        changed = _SUBJECT_CHANGED.search(left)
+        if changed and left[: changed.start()].strip() and not _is_measure(metric):
+            # "Wild bee visits to oilseed rape fell by 31%": what fell is the subject, not
+            # the object of its preposition.
+            subject = _SUBJECT_MEASURE.match(
+                _CONJUNCTION.sub("", left[: changed.start()]) + " fell"
+            )
+            metric = subject.group("measure") if subject else metric
         forward = _phrase_forward(right)
         benchmark = ""
         bounded = _BOUNDED_MEASURE.search(trimmed)
@@ -2239,6 +2283,9 @@ def results_in(text: str) -> list[ResultDraft]:
             # "an EER of 0.87%", "PESQ improves to 3.31", "a ViSQOL of 4.12": the words the
             # value is said to be of are its measure, known or not.
             metric = named
+        likely = None if _is_measure(metric) else _LIKELY.match(text, q.end, s_end)
+        if likely:
+            metric = likely["how"]  # "made the floods 1.4 times more likely"
         tally = None if _is_measure(metric) else _TALLY.match(text, q.end, s_end)
         if tally:
             metric = tally["things"]  # "28 of 36 settings", "10 of 53 models above 5 K"
@@ -2267,7 +2314,7 @@ def results_in(text: str) -> list[ResultDraft]:
             # "the margin over GRPO is 8.80 points": the measure is the margin, and what it
             # is over is the baseline, not the measure.
             metric, margin_name = margin_over["measure"], margin_over["name"]
-        if metric:
+        if metric and not likely:
             last_metric[s_start] = metric
         subject = _SUBJECT_SOURCE.match(sentence)
         if not benchmark and subject and s_start + subject.end() <= q.start:

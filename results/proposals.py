@@ -135,7 +135,7 @@ def _default_unit(benchmark: Benchmark | None, draft) -> str:
     return unit
 
 
-_COUNT_OF = re.compile(r"\d\s+(?:out\s+)?of\s+\d")
+_COUNT_OF = re.compile(r"\d\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?\d")
 
 
 def _benchmark_add(draft) -> Benchmark:

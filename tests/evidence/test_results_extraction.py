@@ -1214,3 +1214,35 @@ def test_a_count_out_of_a_total_is_measured_in_what_was_counted():
     (wins,) = results_in("The tuned planner wins 17 of 24 procedurally generated levels.")
     assert (wins.value, wins.metric, wins.unit) == (17.0, "procedurally generated levels", "")
     assert wins.words["value"] == "17 of 24"
+
+
+def test_what_fell_is_the_subject_not_the_object_of_its_preposition():
+    (visits,) = results_in(
+        "Nest visits to sunflower heads fell by 22% where the seed coating was used."
+    )
+    assert visits.metric == "Nest visits"
+    (cover,) = results_in("Grazing by urchins cut kelp cover by 35% within a year.")
+    assert cover.metric == "kelp cover"  # a verb with an object: the object changed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heard at the EGU session in Vienna: the new scheme cuts rainfall bias by 18%.",
+        "From the Modellers' Newsletter: the new scheme cuts rainfall bias by 18%.",
+    ],
+)
+def test_where_a_figure_was_heard_or_read_is_not_where_it_was_measured(text):
+    (figure,) = results_in(text)
+    assert figure.benchmark not in {"Vienna", "EGU", "Modellers"}
+
+
+def test_a_ratio_of_chances_is_measured_as_such_and_not_carried_on():
+    likely, hotter = results_in(
+        "Attribution of the 2024 Ebro drought: about 3 times more likely and 1.1 °C warmer "
+        "because of warming."
+    )
+    assert (likely.value, likely.metric) == (3.0, "more likely")
+    assert hotter.metric != "more likely"
+    (arms,) = results_in("The platform trial dropped 2 of its 6 arms at the first interim.")
+    assert (arms.metric, arms.words["value"]) == ("arms", "2 of its 6")
