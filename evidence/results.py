@@ -2283,7 +2283,9 @@ def results_in(text: str) -> list[ResultDraft]:
             # "an EER of 0.87%", "PESQ improves to 3.31", "a ViSQOL of 4.12": the words the
             # value is said to be of are its measure, known or not.
             metric = named
-        likely = None if _is_measure(metric) else _LIKELY.match(text, q.end, s_end)
+        likely = _LIKELY.match(text, q.end, s_end)
+        if likely and re.search(r"risk|odds|probabilit|likelihood|chance", metric, re.I):
+            likely = None  # "a relative risk of 2.1 times more likely …" keeps its name
         if likely:
             metric = likely["how"]  # "made the floods 1.4 times more likely"
         tally = None if _is_measure(metric) else _TALLY.match(text, q.end, s_end)
