@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.core.paginator import EmptyPage, Page, Paginator
+from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, QueryDict
@@ -203,17 +204,40 @@ def export_basename(filterset: PaperFilter) -> str:
     return name[:150].rstrip("-")
 
 
+ORGANISATIONS_SHOWN = 500
+
+# The first ORGANISATIONS_SHOWN organisations in order, one probe of the organisation
+# index each: a DISTINCT reads every paper's entry of the index (30-43 ms at a million
+# papers), this reads one entry per organisation shown.
+_ORGANISATIONS_SKIP_SCAN = """
+WITH RECURSIVE known(organisation) AS (
+    (SELECT organisation FROM papers_paper WHERE organisation > '' ORDER BY organisation LIMIT 1)
+    UNION ALL
+    SELECT (
+        SELECT p.organisation FROM papers_paper p
+        WHERE p.organisation > known.organisation ORDER BY p.organisation LIMIT 1
+    )
+    FROM known WHERE known.organisation IS NOT NULL
+)
+SELECT organisation FROM known WHERE organisation IS NOT NULL LIMIT %s
+"""
+
+
 def organisations() -> list[str]:
-    """Known organisations, for the filter's suggestions."""
+    """Known organisations, for the filter's suggestions, in order (the first 500)."""
 
     def load() -> list[str]:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(_ORGANISATIONS_SKIP_SCAN, [ORGANISATIONS_SHOWN])
+                return [row[0] for row in cursor.fetchall()]
         values = (
             Paper.objects.exclude(organisation="")
             .order_by("organisation")
             .values_list("organisation", flat=True)
             .distinct()
         )
-        return list(values[:500])
+        return list(values[:ORGANISATIONS_SHOWN])
 
     return cache.get_or_set(ORGANISATIONS_CACHE_KEY, load, 300)
 
