@@ -4,13 +4,16 @@ Run by bench/run.py against a seeded database (DATABASE_URL); prints one JSON ob
 Each page is requested a few times to warm caches, then ``--requests`` times measured.
 Rows named "(after a mark)" mark a claim of another entry before each request, as an
 editor does (``entries.review.services.claim_mark``); rows named "(after a paper write)" edit a
-paper's title before each (``papers.services.paper_update``).
+paper's title before each (``papers.services.paper_update``). The garbage collector is set
+as each server worker sets it (``gunicorn.conf.py``).
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import runpy
 import statistics
 import sys
 import time
@@ -146,6 +149,14 @@ def main() -> None:
     anonymous, editor = Client(), Client()
     editor.force_login(user)
     writes = Writes(user)
+    # As each server worker does once the app is loaded (gunicorn.conf.py).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(
+        *runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))[
+            "GC_THRESHOLD"
+        ]
+    )
     results = []
     for name, path, logged_in in pages():
         client = editor if logged_in else anonymous
