@@ -2011,6 +2011,11 @@ def _doer(sentence: str, before_value: int) -> str:
 
 # A ratio of chances: "1.4 times more likely", "50-fold less likely".
 _LIKELY = re.compile(r"\s*(?:times|-?fold|x|×)?\s*(?P<how>(?:more|less)\s+likely)\b", re.I)
+# A measure that aggregates over what it does not name: "+5.3 average over the strongest
+# baseline, +5.7 on BFCL-v4 …" (the average is over the benchmarks, not on the next one).
+_AGGREGATE = re.compile(
+    r"(?:average|mean|overall|aggregate)(?:\s+(?:gain|score|improvement))?", re.I
+)
 # A count out of a total, and what was counted: "28 of 36 heuristic-design settings".
 _TALLY = re.compile(
     r"\s+(?:of|out\s+of)\s+(?:the\s+|its\s+|their\s+)?\d[\d,]*\s+(?P<things>(?:[\w-]+\s+){0,3}?[\w-]+s)"
@@ -2340,12 +2345,26 @@ def results_in(text: str) -> list[ResultDraft]:
                 and (
                     collection
                     or _named_for_another(
-                        text, figures, q, found_benchmark[1], clause_close, s_start in collected
+                        text,
+                        figures,
+                        q,
+                        found_benchmark[1],
+                        clause_close,
+                        s_start in collected or bool(_AGGREGATE.fullmatch(metric)),
                     )
                 )
             ):
                 found_benchmark = _benchmark_in(sentence[: q.start - s_start], s_start, q.start)
                 unnamed = not found_benchmark and not head
+            if (
+                tally
+                and found_benchmark
+                and found_benchmark[1] < q.start
+                and _CLAUSE_END.search(text, found_benchmark[1], q.start)
+            ):
+                # "+6.69% on WebArena-Lite …, and its baseline beaten in 28 of 36 settings":
+                # a count over things of its own is not on the benchmark of another clause.
+                found_benchmark, unnamed = None, not head
             if collection:
                 collected.add(s_start)
                 unnamed = not found_benchmark and not head
@@ -2384,7 +2403,7 @@ def results_in(text: str) -> list[ResultDraft]:
             studied = _STUDIED.search(sentence)
             if studied:
                 benchmark = studied.group("who")
-        if not benchmark and earlier_result is not None and not _COLLECTION.search(clause):
+        if not benchmark and earlier_result is not None and not unnamed:
             # "FID-30k 7.9, CLIP score 0.321" after "zero-shot MS-COCO": one benchmark, its
             # measures listed one after another; "…, +13.16 over PPO" the list's.
             benchmark = earlier_result.benchmark

@@ -1246,3 +1246,21 @@ def test_a_ratio_of_chances_is_measured_as_such_and_not_carried_on():
     assert hotter.metric != "more likely"
     (arms,) = results_in("The platform trial dropped 2 of its 6 arms at the first interim.")
     assert (arms.metric, arms.words["value"]) == ("arms", "2 of its 6")
+
+
+def test_an_average_before_a_list_of_benchmarks_is_on_none_of_them():
+    average, web, tool = results_in(
+        "The curriculum adds +4.4 average over the best fixed curriculum at 8B, +3.9 on "
+        "WebShop-Plus and +7.1 on ToolBench-Hard."
+    )
+    assert average.benchmark == ""
+    assert (web.benchmark, tool.benchmark) == ("WebShop-Plus", "ToolBench-Hard")
+
+
+def test_a_count_in_a_clause_of_its_own_is_not_on_the_last_clauses_benchmark():
+    gain, wins = results_in(
+        "It adds +3.1% on OSWorld-Pro over the base agent, and its tuned variant wins in 19 "
+        "of 25 held-out app settings."
+    )
+    assert gain.benchmark == "OSWorld-Pro"
+    assert (wins.metric, wins.benchmark) == ("held-out app settings", "")
