@@ -2369,7 +2369,7 @@ def results_in(text: str) -> list[ResultDraft]:
                 collected.add(s_start)
                 unnamed = not found_benchmark and not head
             if unnamed:
-                pass
+                benchmark = ""  # measured on nothing named: not borrowed from elsewhere
             elif head and (
                 not found_benchmark
                 or sentence[: found_benchmark[1] - s_start].endswith("(")
