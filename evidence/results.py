@@ -1680,6 +1680,8 @@ def _head_name(sentence: str) -> str:
     m = _HEAD.match(sentence)
     if not m:
         return ""
+    if _CITED_TITLE.match(sentence, m.end()):
+        return ""  # "SPADE: Self-Play in … Environments (arXiv:…)": a cited work's title
     head = m["head"].strip()
     tokens = head.split()
     if len(tokens) > 6 or _is_measure(head) or _MONTH.match(tokens[0]):

@@ -1264,3 +1264,12 @@ def test_a_count_in_a_clause_of_its_own_is_not_on_the_last_clauses_benchmark():
     )
     assert gain.benchmark == "OSWorld-Pro"
     assert (wins.metric, wins.benchmark) == ("held-out app settings", "")
+
+
+def test_a_cited_works_title_is_no_heading_that_names_a_benchmark():
+    average, web = results_in(
+        "CURIO: Curriculum Induction for Open Agents (arXiv:2607.11111) trains on its own "
+        "tasks, giving +4.0 average over the best fixed curriculum, +3.2 on WebShop-Plus."
+    )
+    assert average.benchmark == ""
+    assert web.benchmark == "WebShop-Plus"
