@@ -10,7 +10,6 @@ as each server worker sets it (``gunicorn.conf.py``).
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import runpy
@@ -149,14 +148,10 @@ def main() -> None:
     anonymous, editor = Client(), Client()
     editor.force_login(user)
     writes = Writes(user)
-    # As each server worker does once the app is loaded (gunicorn.conf.py).
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(
-        *runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))[
-            "GC_THRESHOLD"
-        ]
-    )
+    # The garbage collector as each server worker sets it once the app is loaded.
+    runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))[
+        "post_worker_init"
+    ](None)
     results = []
     for name, path, logged_in in pages():
         client = editor if logged_in else anonymous

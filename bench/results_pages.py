@@ -13,7 +13,6 @@ app loaded at start is frozen out of collection.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import os
 import runpy
@@ -72,14 +71,10 @@ def main() -> None:
         .first()
     )
     marks = itertools.count()
-    # As each server worker does once the app is loaded (gunicorn.conf.py).
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(
-        *runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))[
-            "GC_THRESHOLD"
-        ]
-    )
+    # The garbage collector as each server worker sets it once the app is loaded.
+    runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))[
+        "post_worker_init"
+    ](None)
 
     def marking(claim: Claim):
         def mark() -> None:

@@ -264,7 +264,7 @@ def render_markdown(text: str, *, with_toc: bool = False) -> Rendered:
         },
         output_format="html",
     )
-    if registered is not None and links is not None:
+    if registered is not None:
         # Priorities above "link" (160) so [[...]] is not read as a reference link.
         md.inlinePatterns.register(WikiLinkProcessor(WIKILINK.pattern, md, links), "wikilink", 175)
         md.inlinePatterns.register(

@@ -37,6 +37,7 @@ from evidence.measures import comparable, spelt_out
 from evidence.quantities import Quantity, quantities
 from evidence.results import (
     ResultDraft,
+    counts_out_of,
     metric_direction,
     normalise_protocol,
     results_in,
@@ -81,6 +82,7 @@ __all__ = [
     "claim_findings",
     "claims_from_paragraph",
     "comparable",
+    "counts_out_of",
     "figure_in",
     "marks_for",
     "mentions",

@@ -1201,13 +1201,19 @@ def _object_named(sentence: str) -> str:
 
 # A sentence's subject as its measure: a noun phrase, what or where it is of, then the verb
 # that carries the figure ("Smoking prevalence among English adults fell to 11.9%").
-_SUBJECT_MEASURE = re.compile(
+# A sentence's subject: its head words, then what they are of or where ("Nitrate in the Elbe").
+_SUBJECT = (
     r"\s*(?:The\s+|the\s+)?(?P<measure>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3})"
     r"(?:\s+(?:of|in|at|among|from|for|on|across|over|to)\s+[^,;:()]{1,60}?)?"
-    r"(?:,\s*[^,;:()]{1,40},)?\s+"
+    r"(?:,\s*[^,;:()]{1,40},)?"
+)
+_SUBJECT_MEASURE = re.compile(
+    _SUBJECT + r"\s+"
     r"(?:is|was|were|are|fell|rose|declined|increased|decreased|dropped|averaged|reached|hit|"
     r"stood|tripled|doubled|halved|jumped|grew|climbed|peaked|totalled|totaled)\b"
 )
+# The subject alone, the verb already cut off.
+_SUBJECT_ONLY = re.compile(_SUBJECT + r"\s*$")
 # A measure named with its bound: "time below 70 mg/dL", "share above 2 °C".
 # A clause's opening conjunction: "while freshwater insects declined …".
 _CONJUNCTION = re.compile(r"^\s*(?:while|whereas|but|and|yet|although|though)\s+", re.I)
@@ -2025,6 +2031,15 @@ _TALLY = re.compile(
 )
 
 
+# The words of a count read with its total (``words["value"]`` of a tally): "28 of 36".
+_COUNT_WORDS = re.compile(r"\d\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?\d")
+
+
+def counts_out_of(written: str) -> bool:
+    """Do a result's words for its value ("28 of its 36") state a count out of a total?"""
+    return bool(_COUNT_WORDS.search(written))
+
+
 # A collection a figure was measured on, counted, not named: "on four agentic
 # mathematical-reasoning benchmarks", "across all three benchmarks", "on 5 real-world tasks".
 _COLLECTION = re.compile(
@@ -2178,9 +2193,7 @@ def results_in(text: str) -> list[ResultDraft]:
         if changed and left[: changed.start()].strip() and not _is_measure(metric):
             # "Wild bee visits to oilseed rape fell by 31%": what fell is the subject, not
             # the object of its preposition.
-            subject = _SUBJECT_MEASURE.match(
-                _CONJUNCTION.sub("", left[: changed.start()]) + " fell"
-            )
+            subject = _SUBJECT_ONLY.match(_CONJUNCTION.sub("", left[: changed.start()]))
             metric = subject.group("measure") if subject else metric
         forward = _phrase_forward(right)
         benchmark = ""

@@ -8,7 +8,6 @@ services, the importer, the API, all through ``entries.writing.services``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -17,7 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from entries.models import Entry
-from evidence import metric_direction, normalise_protocol, results_in
+from evidence import counts_out_of, metric_direction, normalise_protocol, results_in
 from results.models import (
     Benchmark,
     BenchmarkAlias,
@@ -128,14 +127,11 @@ def _default_unit(benchmark: Benchmark | None, draft) -> str:
     of a total ("28 of 36") has none."""
     unit = benchmark.unit if benchmark else ""
     written = draft.words.get("value", "")
-    if _COUNT_OF.search(written):
+    if counts_out_of(written):
         return ""
     if unit == "%" and written.lstrip().startswith("+"):
         return "pp"
     return unit
-
-
-_COUNT_OF = re.compile(r"\d\s+(?:out\s+)?of\s+(?:the\s+|its\s+|their\s+)?\d")
 
 
 def _benchmark_add(draft) -> Benchmark:
