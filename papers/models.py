@@ -322,3 +322,21 @@ class PaperChange(models.Model):
             return str(Paper._meta.get_field(self.field).verbose_name)
         except FieldDoesNotExist:  # a field since removed keeps its stored name
             return self.field.replace("_", " ")
+
+
+class MonthCount(models.Model):
+    """How many papers were published in a month under a topic (``topic`` 0: the whole
+    library). Written only by the database's triggers (papers/month_counts.py), which keep
+    it equal to the papers; the papers list's chart reads it."""
+
+    pk = models.CompositePrimaryKey("topic", "month")
+    topic = models.BigIntegerField()  # a concept's id, or 0
+    month = models.DateField()  # its first day
+    papers = models.IntegerField()
+
+    class Meta:
+        verbose_name = "papers per month"
+        verbose_name_plural = "papers per month"
+
+    def __str__(self) -> str:
+        return f"{self.papers} papers in {self.month:%Y-%m} under topic {self.topic}"

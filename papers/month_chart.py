@@ -6,7 +6,6 @@ library, and not after a write elsewhere (a mark, an entry)."""
 from __future__ import annotations
 
 from calendar import monthrange
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlencode
@@ -22,11 +21,14 @@ from core.cache import cached_library
 from core.charts import Mark, Tick, month_back, month_bars, months_between
 from papers.filters import NEWEST, SORTS, PaperFilter
 from papers.models import Paper
+from papers.month_counts import LIBRARY, month_counts
 from papers.selectors import _pairs, filter_digest, with_defaults
 from wiki.models import Concept
 
 CHART_MONTHS = 36  # the newest three years of the set; older months are in the list
 OLDEST = SORTS["oldest"]
+# Filters the month counts do not keep: with any of them, the chart counts the set.
+UNCOUNTED = ("q", "author", "read_level", "organisation")
 LIST_CHART = {
     "chart_id": "papers-per-month",
     "title": "Papers per month",
@@ -49,20 +51,19 @@ class MonthChart:
 
 
 def papers_per_month(
-    papers: Callable[[], QuerySet[Paper]], params: QueryDict, *, version: str | None = None
+    filterset: PaperFilter, params: QueryDict, *, version: str | None = None
 ) -> MonthChart:
-    """The papers of ``papers()`` (the list filtered by ``params``) per month of
+    """The papers of ``filterset`` (the list filtered by ``params``) per month of
     publication, each bar linking to the list with ``params`` narrowed to that month.
 
-    Two queries: the newest date (the list's own sort index), then one GROUP BY over the
-    CHART_MONTHS months up to it. Cached per library version (``version`` when the
-    caller read it first) and filter (the sort too: the bars' links keep it)."""
+    Cached per library version (``version`` when the caller read it first) and filter (the
+    sort too: the bars' links keep it)."""
     name = f"papers-per-month:{filter_digest(params)}"
-    return cached_library(name, lambda: _per_month(papers(), params), version=version)
+    return cached_library(name, lambda: _per_month(filterset, params), version=version)
 
 
 def papers_per_month_html(
-    papers: Callable[[], QuerySet[Paper]], params: QueryDict, *, version: str | None = None
+    filterset: PaperFilter, params: QueryDict, *, version: str | None = None
 ) -> SafeString:
     """The list's chart as HTML (``_charts.html#months``), rendered once per library
     version and filter: drawing three years of bars with their links and table is a
@@ -70,7 +71,7 @@ def papers_per_month_html(
     it is missing exactly when this HTML is."""
 
     def render() -> str:
-        chart = _per_month(papers(), params)
+        chart = _per_month(filterset, params)
         return render_to_string("_charts.html#months", {"chart": chart, **LIST_CHART})
 
     name = f"papers-per-month-html:{filter_digest(params)}"
@@ -78,8 +79,37 @@ def papers_per_month_html(
     return mark_safe(html)  # rendered by the template, which escaped every value
 
 
-def _per_month(papers: QuerySet[Paper], params: QueryDict) -> MonthChart:
+@dataclass(frozen=True)
+class _Counted:
+    """A filter the month counts answer (papers/month_counts.py): one topic or none, and
+    dates."""
+
+    topic: int
+    after: date | None
+    before: date | None
+
+
+def _counted(filterset: PaperFilter) -> _Counted | None:
+    """What of ``filterset`` the month counts answer; None when it narrows by anything
+    they do not keep (words, authors, read level, organisation, two topics or more)."""
+    if not filterset.is_valid():
+        return None
+    data = filterset.form.cleaned_data
+    if any(data.get(name) for name in UNCOUNTED) or len(data.get("topic") or ()) > 1:
+        return None
+    topics = data.get("topic") or ()
+    topic = topics[0].pk if topics else LIBRARY
+    return _Counted(topic, data.get("published_after"), data.get("published_before"))
+
+
+def _per_month(filterset: PaperFilter, params: QueryDict) -> MonthChart:
+    papers = filterset.qs
+    counted = _counted(filterset)
+    if counted is not None:
+        return _from_counts(papers, counted, params)
     dated = papers.exclude(published=None)
+    # Two queries: the newest date (the list's own sort index), then one GROUP BY over
+    # the CHART_MONTHS months up to it.
     newest = dated.order_by(*NEWEST).values_list("published", flat=True).first()
     if newest is None:
         return MonthChart(bars=[], ticks=[], total=0)
@@ -92,6 +122,47 @@ def _per_month(papers: QuerySet[Paper], params: QueryDict) -> MonthChart:
         .annotate(n=Count("pk"))
     )
     counts = {_as_date(month): n for month, n in rows}
+    return _chart(
+        counts,
+        newest,
+        params,
+        # Read along the list's date index, as the newest date is: never a count.
+        older=dated.order_by(*OLDEST).values_list("published", flat=True).first() < start,
+        undated=papers.filter(published=None).exists(),
+    )
+
+
+def _from_counts(papers: QuerySet[Paper], counted: _Counted, params: QueryDict) -> MonthChart:
+    """The chart from the month counts: one query for the months in the filter's dates,
+    one more for each month its dates cut (counting the list's own set in it), and one
+    for papers with no date when no date narrows the set."""
+    counts = month_counts(counted.topic, counted.after, counted.before)
+    cut = set()
+    if counted.after is not None and counted.after.day != 1:
+        cut.add(counted.after.replace(day=1))
+    if counted.before is not None and counted.before.day != _last_day(counted.before):
+        cut.add(counted.before.replace(day=1))
+    for month in cut:
+        end = date(month.year, month.month, _last_day(month))
+        counts[month] = papers.filter(published__gte=month, published__lte=end).count()
+    counts = {month: n for month, n in counts.items() if n}
+    if not counts:
+        return MonthChart(bars=[], ticks=[], total=0)
+    newest = max(counts)
+    start = month_back(newest, CHART_MONTHS - 1)
+    dated_before = counted.after is not None or counted.before is not None
+    return _chart(
+        {month: n for month, n in counts.items() if month >= start},
+        newest,
+        params,
+        older=min(counts) < start,
+        undated=not dated_before and papers.filter(published=None).exists(),
+    )
+
+
+def _chart(
+    counts: dict[date, int], newest: date, params: QueryDict, *, older: bool, undated: bool
+) -> MonthChart:
     months = months_between(min(counts), newest)
     bars, ticks = month_bars([(m, counts.get(m, 0), _month_url(params, m)) for m in months])
     return MonthChart(
@@ -100,10 +171,13 @@ def _per_month(papers: QuerySet[Paper], params: QueryDict) -> MonthChart:
         total=sum(counts.values()),
         first=months[0],
         last=months[-1],
-        # Read along the list's date index, as the newest date is: never a count.
-        older=dated.order_by(*OLDEST).values_list("published", flat=True).first() < start,
-        undated=papers.filter(published=None).exists(),
+        older=older,
+        undated=undated,
     )
+
+
+def _last_day(day: date) -> int:
+    return monthrange(day.year, day.month)[1]
 
 
 def _as_date(value: date | datetime) -> date:
@@ -112,7 +186,7 @@ def _as_date(value: date | datetime) -> date:
 
 def _month_url(params: QueryDict, month: date) -> str:
     """The list narrowed to ``month`` (within any date range already in force)."""
-    end = date(month.year, month.month, monthrange(month.year, month.month)[1])
+    end = date(month.year, month.month, _last_day(month))
     after, before = _date_param(params, "published_after"), _date_param(params, "published_before")
     bounds = [
         ("published_after", max(month, after) if after else month),
@@ -134,4 +208,4 @@ def topic_papers_per_month(topic: Concept) -> MonthChart:
     """A topic's papers per month: the list's chart for ``?topic=<slug>``."""
     params = QueryDict(mutable=True)
     params["topic"] = topic.slug
-    return papers_per_month(lambda: PaperFilter(data=with_defaults(params)).qs, params)
+    return papers_per_month(PaperFilter(data=with_defaults(params)), params)

@@ -106,9 +106,7 @@ def paper_list(request: HttpRequest) -> HttpResponse:
         "fragment": wants_fragment(request),
     }
     if page.object_list:
-        context["months_html"] = papers_per_month_html(
-            lambda: filterset.qs, request.GET, version=version
-        )
+        context["months_html"] = papers_per_month_html(filterset, request.GET, version=version)
     if not context["fragment"]:
         context["filters_html"] = filters_html(
             request.GET, filterset, context["active"], version=version

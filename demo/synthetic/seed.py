@@ -47,6 +47,7 @@ from demo.synthetic.text import (
 from entries.models import Caveat, Claim, Entry, EntryEvent, EntryStatus, Evidence
 from entries.writing.fulltext import entry_vector_refresh
 from evidence import normalise_protocol
+from papers import month_counts
 from papers.models import Paper, ReadLevel
 from results.models import Benchmark, Direction, Result, ResultStatus
 from wiki.fulltext import concept_vector_refresh
@@ -146,7 +147,9 @@ def _insert_papers(
         batches = _paper_batches(rng, text, papers, seed, concept_ids, author_vectors)
         # The COPY text is built in the generating thread too, leaving this one little more
         # to do than pass it on; the first batch is generated while the loader sets up.
+        # The papers per month are counted once, after the load (papers/month_counts.py).
         with (
+            month_counts.bulk_load(connection),
             prefetched(copy_texts(batches, paper_ids)) as ready,
             PostgresPapers(text, vectors.ready() if vectors else None) as loader,
         ):

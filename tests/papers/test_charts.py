@@ -33,7 +33,7 @@ def _months_chart(html: str) -> str:
 
 def _chart(query: str):
     params = QueryDict(query)
-    return papers_per_month(lambda: PaperFilter(data=with_defaults(params)).qs, params)
+    return papers_per_month(PaperFilter(data=with_defaults(params)), params)
 
 
 def test_papers_per_month_counts_the_filtered_set_with_empty_months(shelves):

@@ -62,8 +62,8 @@ def _sql(queries) -> list[str]:
 
 
 def _shared_parts_read(sqls: list[str]) -> list[str]:
-    """The queries of the list's shared fragments: the capped count, the chart's newest
-    date and GROUP BY, the topics the filter offers."""
+    """The queries of the list's shared fragments: the capped count, the chart's month
+    counts (or its newest date and GROUP BY), the topics the filter offers."""
     return [
         sql
         for sql in sqls
@@ -71,6 +71,7 @@ def _shared_parts_read(sqls: list[str]) -> list[str]:
         or ("GROUP BY" in sql and "entries_claim" not in sql)  # not the rows' claim counts
         or ('FROM "wiki_concept"' in sql and "papers_paper_topics" not in sql)
         or sql.startswith('SELECT "papers_paper"."published" FROM')
+        or 'FROM "papers_monthcount"' in sql
     ]
 
 
