@@ -678,6 +678,26 @@ def _abbreviates(name: str, before: str) -> bool:
     return all(ch in it for ch in letters) and initials.endswith(letters[-1])
 
 
+# Words that start no term: "more than" is no "MT".
+_FUNCTION_WORDS = frozenset(
+    "a an and as at by for from in into of on or over than that the this to under with".split()
+)
+
+
+def _spells_common_phrase(name: str, text: str) -> bool:
+    """ "in TTT" where the text speaks of "test-time training": a name whose capitals are
+    the initials of a phrase the text writes in lower case abbreviates a common term (a
+    regime, a method, a task), which no benchmark's proper name is."""
+    letters = name.removesuffix("s")
+    if not re.fullmatch(r"[A-Z]{3,6}", letters):
+        return False
+    phrase = r"[\s-]+".join(f"({c.lower()}[a-z]*)" for c in letters)
+    return any(
+        not _FUNCTION_WORDS.intersection(m.groups())
+        for m in re.finditer(rf"(?<![\w-]){phrase}(?![\w-])", text)
+    )
+
+
 @lru_cache(maxsize=64)
 def _sentence_settings(
     sentence: str,
@@ -1884,6 +1904,36 @@ _DOER_PHRASE = re.compile(
 )
 
 
+# A name set off after what it is, doing the figure: "Their supervision-free replacement,
+# OPSA (entropy-adaptive negative advantages), reports +35.41 …".
+_NAMED_DOER = re.compile(
+    r"(?:^|,\s+)(?P<doer>[A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*){0,3})(?:\s+\([^()]{1,80}\))?,?\s+"
+    r"(?:(?:also|further|then|now)\s+)?(?:reports?|reported|posts|posted|" + _DOER_VERB + r")"
+    r"\s+(?:an?\s+)?(?=[~≈]?[+−-]?\d)"
+)
+# A sentence that opens with a cited work, its method's name before the title: "SPADE:
+# Self-Play in Adaptive Synthetic Executable Environments (arXiv:2608.19197) removes …".
+_CITED_METHOD = re.compile(r"(?P<name>[A-Z][\w.+-]*[A-Z][\w.+-]*):\s+" + _CITED_TITLE.pattern)
+
+
+def _named_doer(sentence: str, before_value: int) -> str:
+    """The name set off before the verb whose objects are figures, for the figure at
+    ``before_value``: the verb's first object, or one after it in the same list ("…, and
+    +16.77 over OPD itself"), not one of another clause."""
+    for m in _NAMED_DOER.finditer(sentence, 0, before_value + 2):
+        doer, between = m["doer"], sentence[m.end() : before_value]
+        if (
+            m.end() <= before_value
+            and not re.search(r";|\s(?:while|whereas|but)\s", between)
+            and (", and " not in between or between.endswith(", and "))
+            and re.search(r"[A-Z]{2}|\d|[a-z][A-Z]", doer)
+            and not _NOT_A_DOER.search(doer)
+            and not _is_measure(doer)
+        ):
+            return doer
+    return ""
+
+
 def _words_overlap(a: str, b: str) -> bool:
     """One name contains the other as whole words, case folded."""
     a, b = (" ".join(re.sub(r"[^\w]+", " ", x.casefold()).split()) for x in (a, b))
@@ -2371,6 +2421,8 @@ def results_in(text: str) -> list[ResultDraft]:
             ):
                 found_benchmark = _benchmark_in(sentence[: q.start - s_start], s_start, q.start)
                 unnamed = not found_benchmark and not head
+            if found_benchmark and _spells_common_phrase(found_benchmark[0], text):
+                found_benchmark, unnamed = None, not head
             if (
                 tally
                 and found_benchmark
@@ -2552,9 +2604,13 @@ def results_in(text: str) -> list[ResultDraft]:
             ):
                 model = earlier_result.model  # the sentence's model holds for its list
         if not model:
-            doer = _doer(sentence, q.start - s_start)
+            doer = _doer(sentence, q.start - s_start) or _named_doer(sentence, q.start - s_start)
             if doer and not _words_overlap(doer, metric) and not _words_overlap(doer, benchmark):
                 model = doer
+        if not model and (cited := _CITED_METHOD.match(sentence)):
+            # "SPADE: Self-Play in … (arXiv:…) removes …, giving +5.3 …": the figures of a
+            # sentence about a cited work are its method's, unless it names another doer.
+            model = cited.group("name")
         benchmark = _benchmark_cleaned(benchmark, q.value)
         if _DOCUMENT_PART.match(model):
             model = ""  # "Supplementary Table 4 gives …": where it is written, not who made it

@@ -1273,3 +1273,31 @@ def test_a_cited_works_title_is_no_heading_that_names_a_benchmark():
     )
     assert average.benchmark == ""
     assert web.benchmark == "WebShop-Plus"
+    # The figures of a sentence about a cited work are its method's.
+    assert average.model == web.model == "CURIO"
+
+
+def test_an_abbreviation_of_a_lowercase_term_is_no_benchmark():
+    """A benchmark has a proper name; "SFT" where the text speaks of "supervised
+    fine-tuning" is a regime."""
+    (gain,) = results_in(
+        "Unlike supervised fine-tuning, the method needs no labels. It lifts Llama-3-8B from "
+        "41.0% to 47.5% in SFT."
+    )
+    assert (gain.value, gain.benchmark, gain.model) == (47.5, "", "Llama-3-8B")
+    # Spelt out as a proper name, it is one: "Grade School Math" is GSM's.
+    (named,) = results_in("Grade School Math problems are hard: it scores 71.0% on GSM.")
+    assert named.benchmark == "GSM"
+
+
+def test_a_name_set_off_after_what_it_is_did_its_sentences_figures():
+    first, relative, second = results_in(
+        "Their label-free variant, NOVA (negative-only value advantages), reports +12.5 pass@8 "
+        "on MATH500 over the base model (a 48% relative gain), and +4.25 pass@8 over GRPO."
+    )
+    assert first.model == relative.model == second.model == "NOVA"
+    # Not a figure of another clause's subject.
+    one, other = results_in(
+        "The small variant, LUMO, reports +3.5 on MATH500; the baseline scores 61.2% on GSM8K."
+    )
+    assert one.model == "LUMO" != other.model
