@@ -252,7 +252,9 @@ _NOT_MEASURED_BEFORE = re.compile(
     r"\b(?:assumed|assuming|nominal|planned|targets?(?:\s+[\w-]+){0,2}|target\s+of|"
     r"margin\s+of|cap\s+of|thresholds?|cut-?offs?|chance(?:\s+level)?)"
     r"\s*(?:of\s+|at\s+|=\s*|:\s*|is\s+)?(?:~|about\s+)?$"
-    r"|\bper\s+$",
+    r"|\bper\s+$"
+    # A figure asked about, not stated: "nothing says whether 0.815 is near a ceiling".
+    r"|\bwhether\s+(?:the\s+|its\s+)?$",
     re.IGNORECASE,
 )
 # "d = 0.04 [−0.03, 0.11]": the bounds in square brackets after a figure are its interval.
@@ -1708,9 +1710,9 @@ def _head_name(sentence: str) -> str:
         return ""
     if _CITED_TITLE.match(sentence, m.end()):
         return ""  # "SPADE: Self-Play in … Environments (arXiv:…)": a cited work's title
-    head = m["head"].strip()
+    head = m["head"].strip().lstrip("•▪◦‣*· ")  # a list's bullet is no part of a name
     tokens = head.split()
-    if len(tokens) > 6 or _is_measure(head) or _MONTH.match(tokens[0]):
+    if not tokens or len(tokens) > 6 or _is_measure(head) or _MONTH.match(tokens[0]):
         return ""
     if _MODEL_SIZE.search(" " + head) and not _CALLED_DATA.search(head):
         return ""  # "Llama-3-70B — MMLU 79.5": the model the claim is about

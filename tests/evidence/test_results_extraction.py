@@ -1301,3 +1301,16 @@ def test_a_name_set_off_after_what_it_is_did_its_sentences_figures():
         "The small variant, LUMO, reports +3.5 on MATH500; the baseline scores 61.2% on GSM8K."
     )
     assert one.model == "LUMO" != other.model
+
+
+def test_a_figure_asked_about_is_not_stated():
+    """ "whether 0.92 is near a ceiling" asks; only the stated figure is a result."""
+    (stated,) = results_in(
+        "The agent scores 0.92 on ToolBench-Hard; no one says whether 0.92 is near a ceiling."
+    )
+    assert (stated.value, stated.benchmark) == (0.92, "ToolBench-Hard")
+
+
+def test_a_bullet_is_no_part_of_a_headings_name():
+    (result,) = results_in("• MedQA-USMLE (2026-05-02): the tuned model reaches 88.1% accuracy.")
+    assert result.benchmark == "MedQA-USMLE"
