@@ -29,6 +29,7 @@ import contextlib
 from collections.abc import Iterator
 from datetime import date
 
+from django.db import transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from papers.models import MonthCount
@@ -166,16 +167,18 @@ def recount(connection: BaseDatabaseWrapper) -> None:
 
 @contextlib.contextmanager
 def bulk_load(connection: BaseDatabaseWrapper) -> Iterator[None]:
-    """Within a transaction on PostgreSQL: the triggers off while papers and their topics
-    are loaded (COPY, a million rows), and every paper counted once at the end, as
-    ``install`` does after a restore. A load that fails rolls back, triggers included."""
+    """On PostgreSQL, in a transaction of its own (or the caller's): the triggers off while
+    papers and their topics are loaded (COPY, a million rows), and every paper counted once
+    at the end, as ``install`` does after a restore. A load that fails rolls back, the
+    triggers' switching off included."""
     if connection.vendor != "postgresql":
         yield
         return
-    _switch(connection, "DISABLE")
-    yield
-    _switch(connection, "ENABLE")
-    recount(connection)
+    with transaction.atomic(using=connection.alias):
+        _switch(connection, "DISABLE")
+        yield
+        _switch(connection, "ENABLE")
+        recount(connection)
 
 
 def _switch(connection: BaseDatabaseWrapper, action: str) -> None:

@@ -23,6 +23,7 @@ from core.http import safe_next, site_root
 from entries.writing.services import EntryError
 from results import chart as charts
 from results import selectors as queries
+from results import table_page
 from results.forms import ResultFilterForm, ResultForm
 from results.models import Result
 from results.services import CONFIRM, DISCARD, result_decide, result_edit
@@ -101,7 +102,7 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
                     "protocol": group.protocol_key or queries.NO_PROTOCOL,
                 }
             )
-        html = _table_html(built, alone=alone, query=query)
+        html = table_page.table_html(built, alone=alone, query=query)
         return built.benchmarks, built.protocols, html
 
     # The same for every reader: rendered once per results version and filters.
@@ -117,17 +118,6 @@ def concept_results(request: HttpRequest, slug: str) -> HttpResponse:
         "query": query,
     }
     return render_page(request, "results/concept_results.html", context)
-
-
-def _table_html(table: queries.Table, *, alone: bool, query: str = "") -> str:
-    context = {
-        "groups": table.groups,
-        "compact": table.compact,
-        "contested": queries.contested_ids(table.shown),
-        "alone": alone,
-        "query": query,
-    }
-    return render_to_string("results/_table.html", context)
 
 
 @require_GET
@@ -157,7 +147,7 @@ def benchmark_detail(request: HttpRequest, slug: str) -> HttpResponse:
         chart = charts.progress_chart(benchmark, drawn, dated)
         alone = protocol is not None
         progress = {"benchmark": benchmark, "chart": chart, "alone": alone}
-        return render_to_string("results/_progress.html", progress) + _table_html(
+        return render_to_string("results/_progress.html", progress) + table_page.table_html(
             table, alone=alone
         )
 

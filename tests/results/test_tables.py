@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from entries.models import Claim, Evidence
+from entries.review.services import claim_mark
 from results import selectors
 from results.chart import progress_chart
 from results.models import Result
@@ -146,10 +147,10 @@ def test_a_measure_and_its_abbreviation_are_one_group(contributor, editor, conce
     assert (group.total, group.best.value) == (3, 2.5)
 
 
-def test_a_big_table_is_compact_with_the_same_bests_and_links(
-    client, contributor, editor, concept, mmlu, wer, monkeypatch, django_assert_max_num_queries
-):
-    results_on(
+def three_groups(contributor, editor, concept, mmlu, wer) -> list[Result]:
+    """MMLU with and without a protocol, three results each, and LibriSpeech with two;
+    returns MMLU's."""
+    made = results_on(
         mmlu,
         [{"value": 60.0 + n, "evidence": Evidence.FULL_TEXT} for n in range(3)]
         + [{"value": 90.0 + n, "protocol": "0-shot", "protocol_key": "0 shot"} for n in range(3)],
@@ -159,6 +160,13 @@ def test_a_big_table_is_compact_with_the_same_bests_and_links(
     )
     results_on(wer, [{"value": 3.0}, {"value": 4.0}], author=contributor, editor=editor,
                concept=concept)  # fmt: skip
+    return made
+
+
+def test_a_big_table_is_compact_with_the_same_bests_and_links(
+    client, contributor, editor, concept, mmlu, wer, monkeypatch, django_assert_max_num_queries
+):
+    three_groups(contributor, editor, concept, mmlu, wer)
     url = reverse("results:concept_results", args=[concept.slug])
     full = selectors.result_groups(concept=concept).groups
     monkeypatch.setattr(selectors, "ROWS_ON_PAGE", 4)
@@ -258,3 +266,32 @@ def test_benchmark_page_ranks_table_and_chart_together(
     assert "15 of 40 dated, confirmed levels" in html
     assert "Best stated: <strong>-50%</strong>" in html  # undated: in the table, not drawn
     assert "Show all 42 results under this protocol" in html
+
+
+def test_a_mark_renders_again_only_the_compact_lines_it_changed(
+    client, contributor, editor, concept, mmlu, wer, monkeypatch
+):
+    """Each line of a compact table is kept under what it shows (results/table_page.py):
+    after a mark, the line whose best it changed shows the new level, and only it is
+    rendered again."""
+    made = three_groups(contributor, editor, concept, mmlu, wer)
+    monkeypatch.setattr(selectors, "ROWS_ON_PAGE", 4)
+    url = reverse("results:concept_results", args=[concept.slug])
+
+    def lines_rendered(response) -> int:
+        return sum(t.name == "results/_best_line.html" for t in response.templates)
+
+    first = client.get(url)
+    assert lines_rendered(first) == 3
+    best = made[-1]  # 92.0, the 0-shot group's best stated
+    assert "badge-evidence-abstract_only" in first.content.decode()
+
+    claim_mark(claim=Claim.objects.get(pk=best.claim_id), by=editor,
+               evidence=Evidence.SECONDARY, caveats=[])  # fmt: skip
+    after = client.get(url)
+
+    assert lines_rendered(after) == 1
+    html = after.content.decode()
+    line = html[html.index(f"#claim-{best.claim_id}") :]
+    assert "badge-evidence-secondary" in line[: line.index("</td>")]
+    assert html.count("<tr>") == first.content.decode().count("<tr>")
