@@ -42,6 +42,8 @@ DIGEST_TTL_SECONDS = 24 * 3600
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def _cache():
@@ -346,6 +348,31 @@ def cached_parts(
         kept = {p: v for p, v in rendered.items() if not isinstance(v, Unstored)}
         _cache().set_many({keys[p]: kept[p] for p in missing if p in kept}, DIGEST_TTL_SECONDS)
         values.update({p: v.value if isinstance(v, Unstored) else v for p, v in rendered.items()})
+    return values
+
+
+def cached_by_stamps(
+    name: str, stamps: dict[K, object], count: Callable[[set[K] | None], dict[K, V]]
+) -> dict[K, V]:
+    """A value in parts (papers per month), kept with the stamps its parts were counted at
+    (``stamps``: part -> a number the database moves on every write to what the part
+    counts, read before counting). ``count(parts)`` counts those parts (None: every part);
+    only the parts whose stamps moved since are counted again. A part written while it
+    was counted has a stamp that moves after: it is counted again on the next read."""
+    key = f"stamped:{name}"
+    kept = _cache().get(key)
+    if kept is None:
+        values = count(None)
+    else:
+        kept_values, kept_stamps = kept
+        moved = {
+            p for p in stamps.keys() | kept_stamps.keys() if stamps.get(p) != kept_stamps.get(p)
+        }
+        if not moved:
+            return kept_values
+        values = {p: v for p, v in kept_values.items() if p not in moved}
+        values.update(count(moved))
+    _cache().set(key, (values, stamps), DIGEST_TTL_SECONDS)
     return values
 
 

@@ -340,3 +340,19 @@ class MonthCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.papers} papers in {self.month:%Y-%m} under topic {self.topic}"
+
+
+class MonthTouch(models.Model):
+    """How many times the papers of a month (their rows or their topics) have been written:
+    a word search's chart, kept per filter, counts again only the months whose number moved
+    since it counted them. Written only by the database's triggers (papers/month_counts.py)."""
+
+    month = models.DateField(primary_key=True)  # its first day
+    version = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "papers' month written"
+        verbose_name_plural = "papers' months written"
+
+    def __str__(self) -> str:
+        return f"{self.month:%Y-%m}, written {self.version} times"

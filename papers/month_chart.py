@@ -1,7 +1,13 @@
 """Papers per month: the chart on the papers list (following its filter) and on topic
 pages. Its data and, for the list, its rendered HTML are cached per library version and
 filter (``core.cache.cached_library``), so the list pays for them once per change of the
-library, and not after a write elsewhere (a mark, an entry)."""
+library, and not after a write elsewhere (a mark, an entry).
+
+Its counts come from the database (papers/month_counts.py): for no filter, one topic and
+any dates, the papers per month it keeps; for any other filter (words, author, read level,
+organisation, two topics), the filter's matches counted by month once and kept with each
+month's write stamp, so that after a paper write only the months it wrote are counted
+again."""
 
 from __future__ import annotations
 
@@ -10,23 +16,22 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlencode
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from core.cache import cached_library
+from core.cache import cached_by_stamps, cached_library, data_digest
 from core.charts import Mark, Tick, month_back, month_bars, months_between
-from papers.filters import NEWEST, SORTS, PaperFilter
+from papers.filters import PaperFilter
 from papers.models import Paper
-from papers.month_counts import LIBRARY, month_counts
+from papers.month_counts import LIBRARY, month_counts, month_stamps
 from papers.selectors import _pairs, filter_digest, with_defaults
 from wiki.models import Concept
 
 CHART_MONTHS = 36  # the newest three years of the set; older months are in the list
-OLDEST = SORTS["oldest"]
 # Filters the month counts do not keep: with any of them, the chart counts the set.
 UNCOUNTED = ("q", "author", "read_level", "organisation")
 LIST_CHART = {
@@ -103,39 +108,35 @@ def _counted(filterset: PaperFilter) -> _Counted | None:
 
 
 def _per_month(filterset: PaperFilter, params: QueryDict) -> MonthChart:
+    """The chart from the papers per month the filter has in every month: read from the
+    counts the database keeps, or counted (see ``_matches_per_month``)."""
     papers = filterset.qs
     counted = _counted(filterset)
     if counted is not None:
-        return _from_counts(papers, counted, params)
-    dated = papers.exclude(published=None)
-    # Two queries: the newest date (the list's own sort index), then one GROUP BY over
-    # the CHART_MONTHS months up to it.
-    newest = dated.order_by(*NEWEST).values_list("published", flat=True).first()
-    if newest is None:
+        counts = _kept_per_month(papers, counted)
+    elif filterset.is_valid():
+        counts = _matches_per_month(filterset, papers)
+    else:
+        counts = _count_months(papers, None)
+    counts = {month: n for month, n in counts.items() if n}
+    if not counts:
         return MonthChart(bars=[], ticks=[], total=0)
+    newest = max(counts)
     start = month_back(newest, CHART_MONTHS - 1)
-    rows = (
-        dated.filter(published__gte=start)
-        .order_by()
-        .annotate(month=TruncMonth("published"))
-        .values_list("month")
-        .annotate(n=Count("pk"))
-    )
-    counts = {_as_date(month): n for month, n in rows}
+    data = getattr(filterset.form, "cleaned_data", {})
+    dated_only = bool(data.get("published_after") or data.get("published_before"))
     return _chart(
-        counts,
+        {month: n for month, n in counts.items() if month >= start},
         newest,
         params,
-        # Read along the list's date index, as the newest date is: never a count.
-        older=dated.order_by(*OLDEST).values_list("published", flat=True).first() < start,
-        undated=papers.filter(published=None).exists(),
+        older=min(counts) < start,
+        undated=not dated_only and papers.filter(published=None).exists(),
     )
 
 
-def _from_counts(papers: QuerySet[Paper], counted: _Counted, params: QueryDict) -> MonthChart:
-    """The chart from the month counts: one query for the months in the filter's dates,
-    one more for each month its dates cut (counting the list's own set in it), and one
-    for papers with no date when no date narrows the set."""
+def _kept_per_month(papers: QuerySet[Paper], counted: _Counted) -> dict[date, int]:
+    """From the month counts: one query for the months in the filter's dates, and one
+    more for each month its dates cut (counting the list's own set in it)."""
     counts = month_counts(counted.topic, counted.after, counted.before)
     cut = set()
     if counted.after is not None and counted.after.day != 1:
@@ -145,19 +146,42 @@ def _from_counts(papers: QuerySet[Paper], counted: _Counted, params: QueryDict) 
     for month in cut:
         end = date(month.year, month.month, _last_day(month))
         counts[month] = papers.filter(published__gte=month, published__lte=end).count()
-    counts = {month: n for month, n in counts.items() if n}
-    if not counts:
-        return MonthChart(bars=[], ticks=[], total=0)
-    newest = max(counts)
-    start = month_back(newest, CHART_MONTHS - 1)
-    dated_before = counted.after is not None or counted.before is not None
-    return _chart(
-        {month: n for month, n in counts.items() if month >= start},
-        newest,
-        params,
-        older=min(counts) < start,
-        undated=not dated_before and papers.filter(published=None).exists(),
+    return counts
+
+
+def _matches_per_month(filterset: PaperFilter, papers: QuerySet[Paper]) -> dict[date, int]:
+    """A filter the counts do not keep (words, author, …) counts its matches by month
+    once, and keeps them with each month's stamp (``month_counts.month_stamps``): after a
+    paper write, only the months it wrote are counted again."""
+    data = filterset.form.cleaned_data
+    identity = sorted(
+        (name, tuple(t.pk for t in value) if name == "topic" else value)
+        for name, value in data.items()
+        if name != "sort"
     )
+    return cached_by_stamps(
+        f"papers-month-matches:{data_digest(identity)}",
+        month_stamps(),
+        lambda months: _count_months(papers, months),
+    )
+
+
+def _count_months(papers: QuerySet[Paper], months: set[date] | None) -> dict[date, int]:
+    """``papers`` per month of publication: in ``months`` only, or in every month."""
+    dated = papers.exclude(published=None)
+    if months is not None:
+        within = Q()
+        for month in months:
+            end = date(month.year, month.month, _last_day(month))
+            within |= Q(published__gte=month, published__lte=end)
+        dated = dated.filter(within)
+    rows = (
+        dated.order_by()
+        .annotate(month=TruncMonth("published"))
+        .values_list("month")
+        .annotate(n=Count("pk"))
+    )
+    return {_as_date(month): n for month, n in rows}
 
 
 def _chart(

@@ -14,6 +14,12 @@ ORM, the importer, ``bulk_create``, raw SQL):
 - a count stands for the topic rows whose paper exists, so the order in which a
   transaction writes a paper and its topics (the foreign keys are deferred) never matters.
 
+The same triggers move a stamp per month in ``papers_monthtouch`` on every write to a
+paper (any column: its words decide what a search matches) or its topics, in the months
+it had and has: a chart the counts do not answer (a search) is kept with the stamps it was
+counted at and counts again only the months whose stamps moved (``core.cache.
+cached_by_stamps``).
+
 PostgreSQL: one trigger per statement, reading its transition tables, so a bulk load
 writes each (topic, month) once per statement, in key order (no deadlock between two
 loads). SQLite: one per row. ``install`` runs after every ``migrate`` and counts every
@@ -32,7 +38,7 @@ from datetime import date
 from django.db import transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from papers.models import MonthCount
+from papers.models import MonthCount, MonthTouch
 
 LIBRARY = 0  # the topic id of the whole library's counts
 
@@ -49,6 +55,30 @@ SELECT topic, month, SUM(n) FROM ({deltas}) d
  GROUP BY topic, month HAVING SUM(n) <> 0 ORDER BY topic, month
 ON CONFLICT (topic, month) DO UPDATE SET papers = papers_monthcount.papers + excluded.papers;
 """
+
+
+# Each month a statement wrote papers of (their rows or their topics) counted once more.
+_TOUCH = """
+INSERT INTO papers_monthtouch (month, version)
+SELECT DISTINCT month, 1 FROM ({months}) d
+ WHERE month IS NOT NULL ORDER BY month
+ON CONFLICT (month) DO UPDATE SET version = papers_monthtouch.version + 1;
+"""
+_TOUCH_ALL = "UPDATE papers_monthtouch SET version = version + 1;"
+
+
+def _touch(vendor: str, rows: list[str], *, topics: bool = False) -> str:
+    """The touch of the months of papers ``rows`` (or of topic rows' papers)."""
+    if topics:
+        month = _MONTH[vendor].format("p.published")
+        selects = [
+            f"SELECT {month} AS month FROM {r} r JOIN papers_paper p ON p.id = r.paper_id"
+            for r in rows
+        ]
+    else:
+        month = _MONTH[vendor].format("r.published")
+        selects = [f"SELECT {month} AS month FROM {r} r" for r in rows]
+    return _TOUCH.format(months=" UNION ALL ".join(selects))
 
 
 def _paper_deltas(vendor: str, rows: str, sign: int) -> list[str]:
@@ -91,19 +121,22 @@ _REFERENCING = {
 def _pg() -> str:
     pg = "postgresql"
     paper = {
-        "INSERT": _upsert(_paper_deltas(pg, "new_rows", 1)),
-        "DELETE": _upsert(_paper_deltas(pg, "old_rows", -1)),
+        "INSERT": _upsert(_paper_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"]),
+        "DELETE": _upsert(_paper_deltas(pg, "old_rows", -1)) + _touch(pg, ["old_rows"]),
         "UPDATE": _upsert(
             _paper_deltas(pg, _MOVED.format(side="o"), -1)
             + _paper_deltas(pg, _MOVED.format(side="n"), 1)
-        ),
-        "TRUNCATE": "DELETE FROM papers_monthcount;",
+        )
+        + _touch(pg, ["old_rows", "new_rows"]),
+        "TRUNCATE": "DELETE FROM papers_monthcount; " + _TOUCH_ALL,
     }
     topic = {
-        "INSERT": _upsert(_topic_deltas(pg, "new_rows", 1)),
-        "DELETE": _upsert(_topic_deltas(pg, "old_rows", -1)),
-        "UPDATE": _upsert(_topic_deltas(pg, "old_rows", -1) + _topic_deltas(pg, "new_rows", 1)),
-        "TRUNCATE": f"DELETE FROM papers_monthcount WHERE topic <> {LIBRARY};",
+        "INSERT": _upsert(_topic_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"], topics=True),
+        "DELETE": _upsert(_topic_deltas(pg, "old_rows", -1))
+        + _touch(pg, ["old_rows"], topics=True),
+        "UPDATE": _upsert(_topic_deltas(pg, "old_rows", -1) + _topic_deltas(pg, "new_rows", 1))
+        + _touch(pg, ["old_rows", "new_rows"], topics=True),
+        "TRUNCATE": f"DELETE FROM papers_monthcount WHERE topic <> {LIBRARY}; " + _TOUCH_ALL,
     }
     statements = []
     for table, bodies in (("papers_paper", paper), ("papers_paper_topics", topic)):
@@ -137,16 +170,29 @@ def _sqlite() -> dict[str, str]:
             "(SELECT " + ", ".join(f"{row}.{c} AS {c}" for c in columns) + ")"
             for row in ("NEW", "OLD")
         )
+        topics = table == "papers_paper_topics"
         events = {
-            "i": (f"INSERT ON {table}", deltas("sqlite", new, 1)),
-            "d": (f"DELETE ON {table}", deltas("sqlite", old, -1)),
+            "i": (f"INSERT ON {table}", deltas("sqlite", new, 1), [new]),
+            "d": (f"DELETE ON {table}", deltas("sqlite", old, -1), [old]),
             "u": (
                 "UPDATE " + update.format(table),
                 deltas("sqlite", old, -1) + deltas("sqlite", new, 1),
+                [] if not topics else [old, new],
             ),
         }
-        for event, (clause, rows) in events.items():
-            triggers[f"{table}_monthcount_{event}"] = f"AFTER {clause} BEGIN {_upsert(rows)} END"
+        for event, (clause, rows, touched) in events.items():
+            touch = _touch("sqlite", touched, topics=topics) if touched else ""
+            triggers[f"{table}_monthcount_{event}"] = (
+                f"AFTER {clause} BEGIN {_upsert(rows)}{touch} END"
+            )
+    # Any change to a paper (its words, level, organisation) may change what a search
+    # matches: its months as they were and as they are.
+    paper_new, paper_old = (
+        f"(SELECT {row}.id AS id, {row}.published AS published)" for row in ("NEW", "OLD")
+    )
+    triggers["papers_paper_monthtouch_u"] = (
+        f"AFTER UPDATE ON papers_paper BEGIN {_touch('sqlite', [paper_old, paper_new])} END"
+    )
     return triggers
 
 
@@ -159,10 +205,13 @@ PG_TRIGGERS = [
 
 
 def recount(connection: BaseDatabaseWrapper) -> None:
-    """Count every paper again, replacing every count."""
+    """Count every paper again, replacing every count, and touch every month."""
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM papers_monthcount")
         cursor.execute(_upsert(_paper_deltas(connection.vendor, "papers_paper", 1)))
+        # Written with the triggers off, perhaps: every month is new to every kept chart.
+        cursor.execute(_TOUCH_ALL)
+        cursor.execute(_touch(connection.vendor, ["papers_paper"]))
 
 
 @contextlib.contextmanager
@@ -214,3 +263,8 @@ def month_counts(topic: int, first: date | None = None, last: date | None = None
     if last is not None:
         rows = rows.filter(month__lte=last)
     return dict(rows.values_list("month", "papers"))
+
+
+def month_stamps() -> dict[date, int]:
+    """Each month's number of writes to its papers or their topics (``papers_monthtouch``)."""
+    return dict(MonthTouch.objects.values_list("month", "version"))

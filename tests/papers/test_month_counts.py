@@ -7,6 +7,8 @@ import datetime as dt
 import random
 
 import pytest
+from django.conf import settings
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models import Count
 from django.db.models.functions import TruncMonth
@@ -16,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from papers import month_chart
 from papers.filters import PaperFilter
 from papers.models import MonthCount, Paper
-from papers.month_counts import LIBRARY, install, month_counts
+from papers.month_counts import LIBRARY, install, month_counts, month_stamps
 from papers.selectors import with_defaults
 from tests.factories import PaperFactory, make_concept
 
@@ -183,3 +185,71 @@ def test_a_topic_chart_after_a_paper_write_reads_the_counts_not_every_paper(libr
     # SQLite).
     assert [q["sql"] for q in queries if "date_trunc" in q["sql"].lower()] == []
     assert len(queries) <= 20
+
+
+def test_every_write_to_a_paper_or_its_topics_moves_its_months_stamps(library):
+    _, topics, papers = library
+    dated = [p for p in papers if p.published]
+    paper, other = dated[0], dated[1]
+    month = paper.published.replace(day=1)
+
+    def stamp(day: dt.date) -> int:
+        return month_stamps().get(day.replace(day=1), 0)
+
+    before = stamp(month)
+    Paper.objects.filter(pk=paper.pk).update(title="Another title entirely")  # its words
+    assert stamp(month) == before + 1
+    paper.topics.add(topics[2])
+    paper.topics.remove(topics[2])
+    assert stamp(month) == before + 3
+    # Moved to another month: both months.
+    was, other_month = stamp(other.published), dt.date(2020, 2, 1)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE papers_paper SET published = %s WHERE id = %s", [other_month, other.pk]
+        )
+    assert stamp(other.published) > was and stamp(other_month) >= 1
+
+
+SEARCHES = ["q=things", "read_level=full_text", "topic=alpha-topic&topic=beta-topic"]
+
+
+@pytest.mark.parametrize("query", SEARCHES)
+def test_a_search_chart_after_writes_is_the_chart_counted_afresh(library, query):
+    """Kept with its months' stamps, a search's chart after writes equals the chart
+    counted from the papers now."""
+    _, topics, papers = library
+    params = QueryDict(query)
+
+    def chart():
+        return month_chart._per_month(PaperFilter(data=with_defaults(params)), params)
+
+    first = chart()
+    assert first.total > 0
+    dated = [p for p in papers if p.published]
+    Paper.objects.filter(pk=dated[0].pk).update(title="Unrelated words", read_level="metadata_only")
+    Paper.objects.filter(pk=dated[1].pk).update(published=dt.date(2026, 12, 1))
+    dated[2].topics.set([topics[0], topics[1]])
+    Paper.objects.filter(pk=dated[3].pk).delete()
+    PaperFactory(title="A paper on everything", published=dt.date(2026, 11, 5),
+                 read_level="full_text").topics.add(topics[0], topics[1])  # fmt: skip
+
+    kept = chart()
+    caches[settings.PAGE_CACHE_ALIAS].clear()  # counted afresh
+    assert kept == chart() != first
+
+
+def test_a_search_chart_after_a_paper_write_counts_only_the_months_written(library):
+    params = QueryDict("q=things")
+
+    def chart():
+        return month_chart._per_month(PaperFilter(data=with_defaults(params)), params)
+
+    chart()
+    paper = next(p for p in library[2] if p.published)
+    Paper.objects.filter(pk=paper.pk).update(title="Things retitled")
+    with CaptureQueriesContext(connection) as queries:
+        chart()
+    (counted,) = [q["sql"] for q in queries if "date_trunc" in q["sql"].lower()]
+    assert paper.published.replace(day=1).isoformat() in counted
+    assert " OR " not in counted  # that one month, not every month
