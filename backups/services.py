@@ -89,6 +89,7 @@ NOT_BACKED_UP = {
     "watching.watchingprofile": "feed secrets and digest bookmarks: made again on first use",
     "papers.monthcount": "papers per month: counted by the database as the papers are restored",
     "papers.monthtouch": "the months' write stamps: moved by the database as papers are restored",
+    "papers.daytouch": "the days' write stamps: moved by the database as papers are restored",
 }
 # Columns rebuilt from the others after a restore (PostgreSQL full-text vectors).
 DERIVED_FIELDS = {"search_vector"}

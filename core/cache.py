@@ -42,6 +42,7 @@ DIGEST_TTL_SECONDS = 24 * 3600
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
 
 T = TypeVar("T")
+G = TypeVar("G")
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -352,27 +353,38 @@ def cached_parts(
 
 
 def cached_by_stamps(
-    name: str, stamps: dict[K, object], count: Callable[[set[K] | None], dict[K, V]]
+    name: str,
+    groups: dict[G, object],
+    stamps: Callable[[set[G] | None], dict[K, object]],
+    group_of: Callable[[K], G],
+    count: Callable[[set[K] | None], dict[K, V]],
 ) -> dict[K, V]:
-    """A value in parts (papers per month), kept with the stamps its parts were counted at
-    (``stamps``: part -> a number the database moves on every write to what the part
-    counts, read before counting). ``count(parts)`` counts those parts (None: every part);
-    only the parts whose stamps moved since are counted again. A part written while it
-    was counted has a stamp that moves after: it is counted again on the next read."""
+    """A value in parts (papers per day), kept with the stamps its parts were counted at: a
+    number the database moves on every write to what a part counts. ``groups``: each group
+    of parts' stamp (a month's), read before anything else; ``stamps(groups)``: the stamps
+    of the parts of those groups (None: of every part); ``group_of``: a part's group;
+    ``count(parts)``: those parts counted (None: every part). Only the parts whose stamps
+    moved, in the groups whose stamps moved, are counted again. A part written while it was
+    counted has a stamp that moves after: it is counted again on the next read."""
     key = f"stamped:{name}"
     kept = _cache().get(key)
     if kept is None:
-        values = count(None)
+        part_stamps, values = stamps(None), count(None)
     else:
-        kept_values, kept_stamps = kept
-        moved = {
-            p for p in stamps.keys() | kept_stamps.keys() if stamps.get(p) != kept_stamps.get(p)
+        values, kept_groups, part_stamps = kept
+        moved_groups = {
+            g for g in groups.keys() | kept_groups.keys() if groups.get(g) != kept_groups.get(g)
         }
-        if not moved:
-            return kept_values
-        values = {p: v for p, v in kept_values.items() if p not in moved}
-        values.update(count(moved))
-    _cache().set(key, (values, stamps), DIGEST_TTL_SECONDS)
+        if not moved_groups:
+            return values
+        now = stamps(moved_groups)
+        known = {p for p in part_stamps if group_of(p) in moved_groups} | now.keys()
+        moved = {p for p in known if now.get(p) != part_stamps.get(p)}
+        part_stamps = {p: s for p, s in part_stamps.items() if p not in known} | now
+        values = {p: v for p, v in values.items() if p not in moved}
+        if moved:
+            values |= count(moved)
+    _cache().set(key, (values, groups, part_stamps), DIGEST_TTL_SECONDS)
     return values
 
 

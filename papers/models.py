@@ -344,8 +344,9 @@ class MonthCount(models.Model):
 
 class MonthTouch(models.Model):
     """How many times the papers of a month (their rows or their topics) have been written:
-    a word search's chart, kept per filter, counts again only the months whose number moved
-    since it counted them. Written only by the database's triggers (papers/month_counts.py)."""
+    a search's chart, kept per filter, looks at the days (``DayTouch``) of only the months
+    whose number moved since it counted them. Written only by the database's triggers
+    (papers/month_counts.py)."""
 
     month = models.DateField(primary_key=True)  # its first day
     version = models.BigIntegerField(default=0)
@@ -356,3 +357,19 @@ class MonthTouch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.month:%Y-%m}, written {self.version} times"
+
+
+class DayTouch(models.Model):
+    """How many times the papers of a day (their rows or their topics) have been written: in
+    a month whose stamp moved (``MonthTouch``), a search's chart counts again only the days
+    whose number moved. Written only by the database's triggers (papers/month_counts.py)."""
+
+    day = models.DateField(primary_key=True)
+    version = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "papers' day written"
+        verbose_name_plural = "papers' days written"
+
+    def __str__(self) -> str:
+        return f"{self.day:%Y-%m-%d}, written {self.version} times"

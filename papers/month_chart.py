@@ -5,9 +5,9 @@ library, and not after a write elsewhere (a mark, an entry).
 
 Its counts come from the database (papers/month_counts.py): for no filter, one topic and
 any dates, the papers per month it keeps; for any other filter (words, author, read level,
-organisation, two topics), the filter's matches counted by month once and kept with each
-month's write stamp, so that after a paper write only the months it wrote are counted
-again."""
+organisation, two topics), the filter's matches counted by day once and kept with each
+month's and day's write stamp, so that after a paper write only the days it wrote are
+counted again."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlencode
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.db.models.functions import TruncMonth
 from django.http import QueryDict
 from django.template.loader import render_to_string
@@ -27,7 +27,7 @@ from core.cache import cached_by_stamps, cached_library, data_digest
 from core.charts import Mark, Tick, month_back, month_bars, months_between
 from papers.filters import PaperFilter
 from papers.models import Paper
-from papers.month_counts import LIBRARY, month_counts, month_stamps
+from papers.month_counts import LIBRARY, day_stamps, month_counts, month_stamps
 from papers.selectors import _pairs, filter_digest, with_defaults
 from wiki.models import Concept
 
@@ -117,7 +117,7 @@ def _per_month(filterset: PaperFilter, params: QueryDict) -> MonthChart:
     elif filterset.is_valid():
         counts = _matches_per_month(filterset, papers)
     else:
-        counts = _count_months(papers, None)
+        counts = _count_months(papers)
     counts = {month: n for month, n in counts.items() if n}
     if not counts:
         return MonthChart(bars=[], ticks=[], total=0)
@@ -150,38 +150,47 @@ def _kept_per_month(papers: QuerySet[Paper], counted: _Counted) -> dict[date, in
 
 
 def _matches_per_month(filterset: PaperFilter, papers: QuerySet[Paper]) -> dict[date, int]:
-    """A filter the counts do not keep (words, author, …) counts its matches by month
-    once, and keeps them with each month's stamp (``month_counts.month_stamps``): after a
-    paper write, only the months it wrote are counted again."""
+    """A filter the counts do not keep (words, author, …) counts its matches by day once,
+    and keeps them with each month's and day's write stamp (``month_counts``): after a
+    paper write, only the days it wrote are counted again."""
     data = filterset.form.cleaned_data
     identity = sorted(
         (name, tuple(t.pk for t in value) if name == "topic" else value)
         for name, value in data.items()
         if name != "sort"
     )
-    return cached_by_stamps(
-        f"papers-month-matches:{data_digest(identity)}",
+    per_day = cached_by_stamps(
+        f"papers-day-matches:{data_digest(identity)}",
         month_stamps(),
-        lambda months: _count_months(papers, months),
+        day_stamps,
+        lambda day: day.replace(day=1),
+        lambda days: _count_days(papers, days),
     )
+    counts: dict[date, int] = {}
+    for day, n in per_day.items():
+        counts[day.replace(day=1)] = counts.get(day.replace(day=1), 0) + n
+    return counts
 
 
-def _count_months(papers: QuerySet[Paper], months: set[date] | None) -> dict[date, int]:
-    """``papers`` per month of publication: in ``months`` only, or in every month."""
-    dated = papers.exclude(published=None)
-    if months is not None:
-        within = Q()
-        for month in months:
-            end = date(month.year, month.month, _last_day(month))
-            within |= Q(published__gte=month, published__lte=end)
-        dated = dated.filter(within)
+def _count_months(papers: QuerySet[Paper]) -> dict[date, int]:
+    """``papers`` per month of publication, counted now."""
     rows = (
-        dated.order_by()
+        papers.exclude(published=None)
+        .order_by()
         .annotate(month=TruncMonth("published"))
         .values_list("month")
         .annotate(n=Count("pk"))
     )
     return {_as_date(month): n for month, n in rows}
+
+
+def _count_days(papers: QuerySet[Paper], days: set[date] | None) -> dict[date, int]:
+    """``papers`` per day of publication: on ``days`` only, or on every day."""
+    dated = papers.exclude(published=None)
+    if days is not None:
+        dated = dated.filter(published__in=days)
+    rows = dated.order_by().values_list("published").annotate(n=Count("pk"))
+    return dict(rows)
 
 
 def _chart(

@@ -14,11 +14,11 @@ ORM, the importer, ``bulk_create``, raw SQL):
 - a count stands for the topic rows whose paper exists, so the order in which a
   transaction writes a paper and its topics (the foreign keys are deferred) never matters.
 
-The same triggers move a stamp per month in ``papers_monthtouch`` on every write to a
-paper (any column: its words decide what a search matches) or its topics, in the months
-it had and has: a chart the counts do not answer (a search) is kept with the stamps it was
-counted at and counts again only the months whose stamps moved (``core.cache.
-cached_by_stamps``).
+The same triggers move a stamp per month and per day (``papers_monthtouch``,
+``papers_daytouch``) on every write to a paper (any column: its words decide what a search
+matches) or its topics, in the days it had and has: a chart the counts do not answer (a
+search) is kept per day with the stamps it was counted at, and counts again only the days
+whose stamps moved, read in the months whose stamps moved (``core.cache.cached_by_stamps``).
 
 PostgreSQL: one trigger per statement, reading its transition tables, so a bulk load
 writes each (topic, month) once per statement, in key order (no deadlock between two
@@ -32,13 +32,15 @@ the papers' own.
 from __future__ import annotations
 
 import contextlib
+from calendar import monthrange
 from collections.abc import Iterator
 from datetime import date
 
 from django.db import transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Q
 
-from papers.models import MonthCount, MonthTouch
+from papers.models import DayTouch, MonthCount, MonthTouch
 
 LIBRARY = 0  # the topic id of the whole library's counts
 
@@ -57,28 +59,34 @@ ON CONFLICT (topic, month) DO UPDATE SET papers = papers_monthcount.papers + exc
 """
 
 
-# Each month a statement wrote papers of (their rows or their topics) counted once more.
+# Each month and day a statement wrote papers of (their rows or their topics) counted once
+# more, each key once, in order.
 _TOUCH = """
-INSERT INTO papers_monthtouch (month, version)
-SELECT DISTINCT month, 1 FROM ({months}) d
- WHERE month IS NOT NULL ORDER BY month
-ON CONFLICT (month) DO UPDATE SET version = papers_monthtouch.version + 1;
+INSERT INTO papers_{table} ({key}, version)
+SELECT DISTINCT {key}, 1 FROM ({days}) d
+ WHERE {key} IS NOT NULL ORDER BY {key}
+ON CONFLICT ({key}) DO UPDATE SET version = papers_{table}.version + 1;
 """
-_TOUCH_ALL = "UPDATE papers_monthtouch SET version = version + 1;"
+_TOUCH_ALL = (
+    "UPDATE papers_monthtouch SET version = version + 1; "
+    "UPDATE papers_daytouch SET version = version + 1;"
+)
 
 
 def _touch(vendor: str, rows: list[str], *, topics: bool = False) -> str:
-    """The touch of the months of papers ``rows`` (or of topic rows' papers)."""
+    """The touch of the days and months of papers ``rows`` (or of topic rows' papers)."""
     if topics:
-        month = _MONTH[vendor].format("p.published")
         selects = [
-            f"SELECT {month} AS month FROM {r} r JOIN papers_paper p ON p.id = r.paper_id"
+            f"SELECT p.published AS day FROM {r} r JOIN papers_paper p ON p.id = r.paper_id"
             for r in rows
         ]
     else:
-        month = _MONTH[vendor].format("r.published")
-        selects = [f"SELECT {month} AS month FROM {r} r" for r in rows]
-    return _TOUCH.format(months=" UNION ALL ".join(selects))
+        selects = [f"SELECT r.published AS day FROM {r} r" for r in rows]
+    days = " UNION ALL ".join(selects)
+    months = f"SELECT {_MONTH[vendor].format('day')} AS month FROM ({days}) t"
+    return _TOUCH.format(table="daytouch", key="day", days=days) + _TOUCH.format(
+        table="monthtouch", key="month", days=months
+    )
 
 
 def _paper_deltas(vendor: str, rows: str, sign: int) -> list[str]:
@@ -210,8 +218,9 @@ def recount(connection: BaseDatabaseWrapper) -> None:
         cursor.execute("DELETE FROM papers_monthcount")
         cursor.execute(_upsert(_paper_deltas(connection.vendor, "papers_paper", 1)))
         # Written with the triggers off, perhaps: every month is new to every kept chart.
-        cursor.execute(_TOUCH_ALL)
-        cursor.execute(_touch(connection.vendor, ["papers_paper"]))
+        for statement in (_TOUCH_ALL + _touch(connection.vendor, ["papers_paper"])).split(";"):
+            if statement.strip():
+                cursor.execute(statement)
 
 
 @contextlib.contextmanager
@@ -268,3 +277,18 @@ def month_counts(topic: int, first: date | None = None, last: date | None = None
 def month_stamps() -> dict[date, int]:
     """Each month's number of writes to its papers or their topics (``papers_monthtouch``)."""
     return dict(MonthTouch.objects.values_list("month", "version"))
+
+
+def day_stamps(months: set[date] | None) -> dict[date, int]:
+    """The same for each day of ``months`` (None: of every month)."""
+    rows = DayTouch.objects.all()
+    if months is not None:
+        within = Q()
+        for month in months:
+            within |= Q(day__gte=month, day__lte=month_end(month))
+        rows = rows.filter(within)
+    return dict(rows.values_list("day", "version"))
+
+
+def month_end(month: date) -> date:
+    return date(month.year, month.month, monthrange(month.year, month.month)[1])
