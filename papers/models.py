@@ -342,14 +342,21 @@ class MonthCount(models.Model):
         return f"{self.papers} papers in {self.month:%Y-%m} under topic {self.topic}"
 
 
-class MonthTouch(models.Model):
-    """How many times the papers of a month (their rows or their topics) have been written:
-    a search's chart, kept per filter, looks at the days (``DayTouch``) of only the months
-    whose number moved since it counted them. Written only by the database's triggers
-    (papers/month_counts.py)."""
+class WriteStamp(models.Model):
+    """How many times the papers of a span (their rows or their topics) have been written.
+    Written only by the database's triggers (papers/month_counts.py); a search's chart,
+    kept per filter, counts again only the spans whose number moved since it counted."""
+
+    version = models.BigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class MonthTouch(WriteStamp):
+    """A month's stamp: only in a month whose stamp moved are its days' stamps read."""
 
     month = models.DateField(primary_key=True)  # its first day
-    version = models.BigIntegerField(default=0)
 
     class Meta:
         verbose_name = "papers' month written"
@@ -359,13 +366,10 @@ class MonthTouch(models.Model):
         return f"{self.month:%Y-%m}, written {self.version} times"
 
 
-class DayTouch(models.Model):
-    """How many times the papers of a day (their rows or their topics) have been written: in
-    a month whose stamp moved (``MonthTouch``), a search's chart counts again only the days
-    whose number moved. Written only by the database's triggers (papers/month_counts.py)."""
+class DayTouch(WriteStamp):
+    """A day's stamp (``MonthTouch`` says which months to read them in)."""
 
     day = models.DateField(primary_key=True)
-    version = models.BigIntegerField(default=0)
 
     class Meta:
         verbose_name = "papers' day written"

@@ -11,7 +11,6 @@ counted again."""
 
 from __future__ import annotations
 
-from calendar import monthrange
 from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlencode
@@ -27,7 +26,7 @@ from core.cache import cached_by_stamps, cached_library, data_digest
 from core.charts import Mark, Tick, month_back, month_bars, months_between
 from papers.filters import PaperFilter
 from papers.models import Paper
-from papers.month_counts import LIBRARY, day_stamps, month_counts, month_stamps
+from papers.month_counts import LIBRARY, day_stamps, month_counts, month_end, month_stamps
 from papers.selectors import _pairs, filter_digest, with_defaults
 from wiki.models import Concept
 
@@ -141,11 +140,10 @@ def _kept_per_month(papers: QuerySet[Paper], counted: _Counted) -> dict[date, in
     cut = set()
     if counted.after is not None and counted.after.day != 1:
         cut.add(counted.after.replace(day=1))
-    if counted.before is not None and counted.before.day != _last_day(counted.before):
+    if counted.before is not None and counted.before != month_end(counted.before):
         cut.add(counted.before.replace(day=1))
     for month in cut:
-        end = date(month.year, month.month, _last_day(month))
-        counts[month] = papers.filter(published__gte=month, published__lte=end).count()
+        counts[month] = papers.filter(published__gte=month, published__lte=month_end(month)).count()
     return counts
 
 
@@ -209,17 +207,13 @@ def _chart(
     )
 
 
-def _last_day(day: date) -> int:
-    return monthrange(day.year, day.month)[1]
-
-
 def _as_date(value: date | datetime) -> date:
     return value.date() if isinstance(value, datetime) else value
 
 
 def _month_url(params: QueryDict, month: date) -> str:
     """The list narrowed to ``month`` (within any date range already in force)."""
-    end = date(month.year, month.month, _last_day(month))
+    end = month_end(month)
     after, before = _date_param(params, "published_after"), _date_param(params, "published_before")
     bounds = [
         ("published_after", max(month, after) if after else month),
