@@ -21,7 +21,9 @@ EVERYTHING = KINDS
 SLOTS = 4
 # Tables no page shows, written all day: sessions, login throttling (django-axes), API
 # token bookkeeping, the admin's log, migrations, a person's watching settings and visit
-# times (shown on their /watching/ only, never cached); and the versions themselves.
+# times (shown on their /watching/ only, never cached); the versions themselves; and what
+# the papers' triggers derive from the papers (papers/month_counts.py), whose own writes
+# replace the versions in the same statement.
 UNWATCHED_PREFIXES = ("axes_", "sqlite_")
 UNWATCHED = frozenset(
     {
@@ -31,6 +33,9 @@ UNWATCHED = frozenset(
         "django_admin_log",
         "api_apitoken",
         "watching_watchingprofile",
+        "papers_monthcount",
+        "papers_monthtouch",
+        "papers_daytouch",
     }
 )
 # Columns pages show of a person (authors of revisions and entries).

@@ -325,11 +325,11 @@ class PaperChange(models.Model):
 
 
 class MonthCount(models.Model):
-    """How many papers were published in a month under a topic (``topic`` 0: the whole
-    library). Written only by the database's triggers (papers/month_counts.py), which keep
-    it equal to the papers; the papers list's chart reads it."""
+    """Papers published in a month under a topic (``topic`` 0: the whole library), as a
+    change: the month's count is the sum of its rows. Written only by the database's
+    triggers (papers/month_counts.py), which add a row per statement and never update one,
+    so that no writer waits for another's; reading folds the rows of a key into one."""
 
-    pk = models.CompositePrimaryKey("topic", "month")
     topic = models.BigIntegerField()  # a concept's id, or 0
     month = models.DateField()  # its first day
     papers = models.IntegerField()
@@ -337,17 +337,19 @@ class MonthCount(models.Model):
     class Meta:
         verbose_name = "papers per month"
         verbose_name_plural = "papers per month"
+        indexes = [models.Index(fields=["topic", "month"], name="papers_monthcount_key")]
 
     def __str__(self) -> str:
-        return f"{self.papers} papers in {self.month:%Y-%m} under topic {self.topic}"
+        return f"{self.papers:+} papers in {self.month:%Y-%m} under topic {self.topic}"
 
 
 class WriteStamp(models.Model):
-    """How many times the papers of a span (their rows or their topics) have been written.
-    Written only by the database's triggers (papers/month_counts.py); a search's chart,
-    kept per filter, counts again only the spans whose number moved since it counted."""
-
-    version = models.BigIntegerField(default=0)
+    """A write to the papers of a span (their rows or their topics): the database's
+    triggers (papers/month_counts.py) add one row per statement and span, with an id never
+    given before. A span's stamp is the set of its rows' ids, so it differs after every
+    write, whatever order writers commit in; a search's chart, kept per filter, counts again
+    only the spans whose stamp moved since it counted. Reading folds a span's rows into one
+    row with a new id."""
 
     class Meta:
         abstract = True
@@ -356,24 +358,24 @@ class WriteStamp(models.Model):
 class MonthTouch(WriteStamp):
     """A month's stamp: only in a month whose stamp moved are its days' stamps read."""
 
-    month = models.DateField(primary_key=True)  # its first day
+    month = models.DateField(db_index=True)  # its first day
 
     class Meta:
         verbose_name = "papers' month written"
         verbose_name_plural = "papers' months written"
 
     def __str__(self) -> str:
-        return f"{self.month:%Y-%m}, written {self.version} times"
+        return f"{self.month:%Y-%m} written (#{self.pk})"
 
 
 class DayTouch(WriteStamp):
     """A day's stamp (``MonthTouch`` says which months to read them in)."""
 
-    day = models.DateField(primary_key=True)
+    day = models.DateField(db_index=True)
 
     class Meta:
         verbose_name = "papers' day written"
         verbose_name_plural = "papers' days written"
 
     def __str__(self) -> str:
-        return f"{self.day:%Y-%m-%d}, written {self.version} times"
+        return f"{self.day:%Y-%m-%d} written (#{self.pk})"

@@ -4,8 +4,8 @@ The papers list's chart counts its set per month of publication. For the filters
 people use (nothing, one topic, a range of dates) that count is a ``GROUP BY`` over every
 paper the filter matches: 135 ms for a busy topic's year at a million papers, paid again
 after every paper write (the chart is cached per library version). ``papers_monthcount``
-holds the answer instead, one row per (topic, month), topic 0 for the whole library, and
-the database's own triggers keep it equal to the papers whoever writes and however (the
+holds the answer instead, per (topic, month), topic 0 for the whole library, and the
+database's own triggers keep it equal to the papers whoever writes and however (the
 ORM, the importer, ``bulk_create``, raw SQL):
 
 - a paper inserted or deleted, or whose month of publication changes, counts under the
@@ -14,62 +14,74 @@ ORM, the importer, ``bulk_create``, raw SQL):
 - a count stands for the topic rows whose paper exists, so the order in which a
   transaction writes a paper and its topics (the foreign keys are deferred) never matters.
 
-The same triggers move a stamp per month and per day (``papers_monthtouch``,
-``papers_daytouch``) on every write to a paper (any column: its words decide what a search
-matches) or its topics, in the days it had and has: a chart the counts do not answer (a
-search) is kept per day with the stamps it was counted at, and counts again only the days
-whose stamps moved, read in the months whose stamps moved (``core.cache.cached_by_stamps``).
+The same triggers stamp each month and day (``papers_monthtouch``, ``papers_daytouch``) on
+every write to a paper (any column: its words decide what a search matches) or its
+topics, in the days it had and has: a chart the counts do not answer (a search) is kept
+per day with the stamps it was counted at, and counts again only the days whose stamps
+moved, read in the months whose stamps moved (``core.cache.cached_by_stamps``).
+
+Writers never wait for each other here: the triggers only add rows (a count's change, a
+stamp's new id), never update one, in tables without a unique key. A count is the sum of
+its key's rows; a stamp is the set of its key's row ids, which no later state of the key
+has again, whatever order transactions commit in (ids are never given twice, and a fold
+replaces rows with a row of a new id). A read that finds more than ``SLACK`` rows beyond
+one per key folds them into one per key, locking only the rows it folds.
 
 PostgreSQL: one trigger per statement, reading its transition tables, so a bulk load
-writes each (topic, month) once per statement, in key order (no deadlock between two
-loads). SQLite: one per row. ``install`` runs after every ``migrate`` and counts every
-paper again, so rows written with triggers off (a data-only restore with
-``--disable-triggers``) are right after the next migrate. Its writes replace the cache
-versions as any papers table's do (core/cache_triggers.py), in the same transaction as
-the papers' own.
+adds one row per key and statement. SQLite: one per row. ``install`` runs after every
+``migrate`` and counts every paper again, so rows written with triggers off (a data-only
+restore with ``--disable-triggers``) are right after the next migrate. These tables are
+derived from the papers, whose own writes replace the cache versions
+(core/cache_triggers.py): their rows' writes and folds replace none.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from calendar import monthrange
+from collections import defaultdict
 from collections.abc import Iterator
 from datetime import date
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Q
+from django.db.models import Model, Q, QuerySet
 
 from papers.models import DayTouch, MonthCount, MonthTouch
 
 LIBRARY = 0  # the topic id of the whole library's counts
+# Rows a read may find beyond one per key before it folds them into one per key: reads
+# stay a few rows per key, and a fold comes once in that many writes.
+SLACK = 64
+
+logger = logging.getLogger(__name__)
 
 _MONTH = {
     "postgresql": "date_trunc('month', {})::date",
     "sqlite": "date({}, 'start of month')",
 }
-# Every delta (topic, month, +1 or -1) summed per key and added to its row; a key is
-# written once, in order. SQLite needs the WHERE to read ON CONFLICT as the upsert's.
-_UPSERT = """
+# Every delta (topic, month, +1 or -1) of a statement summed per key, added as a row: an
+# INSERT into a table without a unique key waits for no other writer (an upsert would hold
+# the key's row until commit, and two transactions writing two months in crossing order
+# would deadlock).
+_ADD = """
 INSERT INTO papers_monthcount (topic, month, papers)
 SELECT topic, month, SUM(n) FROM ({deltas}) d
  WHERE month IS NOT NULL
- GROUP BY topic, month HAVING SUM(n) <> 0 ORDER BY topic, month
-ON CONFLICT (topic, month) DO UPDATE SET papers = papers_monthcount.papers + excluded.papers;
+ GROUP BY topic, month HAVING SUM(n) <> 0;
 """
 
 
-# Each month and day a statement wrote papers of (their rows or their topics) counted once
-# more, each key once, in order.
+# Each month and day a statement wrote papers of (their rows or their topics) gets a row,
+# with an id never given before.
 _TOUCH = """
-INSERT INTO papers_{table} ({key}, version)
-SELECT DISTINCT {key}, 1 FROM ({days}) d
- WHERE {key} IS NOT NULL ORDER BY {key}
-ON CONFLICT ({key}) DO UPDATE SET version = papers_{table}.version + 1;
+INSERT INTO papers_{table} ({key})
+SELECT DISTINCT {key} FROM ({days}) d WHERE {key} IS NOT NULL;
 """
 _TOUCH_ALL = (
-    "UPDATE papers_monthtouch SET version = version + 1; "
-    "UPDATE papers_daytouch SET version = version + 1;"
+    "INSERT INTO papers_monthtouch (month) SELECT DISTINCT month FROM papers_monthtouch; "
+    "INSERT INTO papers_daytouch (day) SELECT DISTINCT day FROM papers_daytouch;"
 )
 
 
@@ -109,8 +121,8 @@ def _topic_deltas(vendor: str, rows: str, sign: int) -> list[str]:
     ]
 
 
-def _upsert(deltas: list[str]) -> str:
-    return _UPSERT.format(deltas=" UNION ALL ".join(deltas))
+def _add(deltas: list[str]) -> str:
+    return _ADD.format(deltas=" UNION ALL ".join(deltas))
 
 
 # PostgreSQL's UPDATE: the papers whose month changed, as they were and as they are.
@@ -129,9 +141,9 @@ _REFERENCING = {
 def _pg() -> str:
     pg = "postgresql"
     paper = {
-        "INSERT": _upsert(_paper_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"]),
-        "DELETE": _upsert(_paper_deltas(pg, "old_rows", -1)) + _touch(pg, ["old_rows"]),
-        "UPDATE": _upsert(
+        "INSERT": _add(_paper_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"]),
+        "DELETE": _add(_paper_deltas(pg, "old_rows", -1)) + _touch(pg, ["old_rows"]),
+        "UPDATE": _add(
             _paper_deltas(pg, _MOVED.format(side="o"), -1)
             + _paper_deltas(pg, _MOVED.format(side="n"), 1)
         )
@@ -139,10 +151,9 @@ def _pg() -> str:
         "TRUNCATE": "DELETE FROM papers_monthcount; " + _TOUCH_ALL,
     }
     topic = {
-        "INSERT": _upsert(_topic_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"], topics=True),
-        "DELETE": _upsert(_topic_deltas(pg, "old_rows", -1))
-        + _touch(pg, ["old_rows"], topics=True),
-        "UPDATE": _upsert(_topic_deltas(pg, "old_rows", -1) + _topic_deltas(pg, "new_rows", 1))
+        "INSERT": _add(_topic_deltas(pg, "new_rows", 1)) + _touch(pg, ["new_rows"], topics=True),
+        "DELETE": _add(_topic_deltas(pg, "old_rows", -1)) + _touch(pg, ["old_rows"], topics=True),
+        "UPDATE": _add(_topic_deltas(pg, "old_rows", -1) + _topic_deltas(pg, "new_rows", 1))
         + _touch(pg, ["old_rows", "new_rows"], topics=True),
         "TRUNCATE": f"DELETE FROM papers_monthcount WHERE topic <> {LIBRARY}; " + _TOUCH_ALL,
     }
@@ -191,7 +202,7 @@ def _sqlite() -> dict[str, str]:
         for event, (clause, rows, touched) in events.items():
             touch = _touch("sqlite", touched, topics=topics) if touched else ""
             triggers[f"{table}_monthcount_{event}"] = (
-                f"AFTER {clause} BEGIN {_upsert(rows)}{touch} END"
+                f"AFTER {clause} BEGIN {_add(rows)}{touch} END"
             )
     # Any change to a paper (its words, level, organisation) may change what a search
     # matches: its months as they were and as they are.
@@ -213,14 +224,25 @@ PG_TRIGGERS = [
 
 
 def recount(connection: BaseDatabaseWrapper) -> None:
-    """Count every paper again, replacing every count, and touch every month."""
+    """Count every paper again, replacing every count, and give every month and day a new
+    stamp (written with the triggers off, perhaps: each is new to every kept chart)."""
+    month = _MONTH[connection.vendor].format("published")
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM papers_monthcount")
-        cursor.execute(_upsert(_paper_deltas(connection.vendor, "papers_paper", 1)))
-        # Written with the triggers off, perhaps: every month is new to every kept chart.
-        for statement in (_TOUCH_ALL + _touch(connection.vendor, ["papers_paper"])).split(";"):
-            if statement.strip():
-                cursor.execute(statement)
+        cursor.execute(_add(_paper_deltas(connection.vendor, "papers_paper", 1)))
+        for table, key, of_paper in (
+            ("daytouch", "day", "published"),
+            ("monthtouch", "month", month),
+        ):
+            cursor.execute(
+                f"INSERT INTO papers_{table} ({key}) SELECT DISTINCT {key} FROM"
+                f" (SELECT {key} FROM papers_{table} UNION SELECT {of_paper} FROM papers_paper) k"
+                f" WHERE {key} IS NOT NULL"
+            )
+            cursor.execute(
+                f"DELETE FROM papers_{table} WHERE id NOT IN"
+                f" (SELECT MAX(id) FROM papers_{table} GROUP BY {key})"
+            )
 
 
 @contextlib.contextmanager
@@ -266,20 +288,29 @@ def install(connection: BaseDatabaseWrapper) -> None:
 def month_counts(topic: int, first: date | None = None, last: date | None = None) -> dict:
     """Papers per month (the first day of each) under ``topic`` (LIBRARY for the whole
     library), months with none left out; only months from ``first``'s to ``last``'s."""
-    rows = MonthCount.objects.filter(topic=topic, papers__gt=0)
+    rows = MonthCount.objects.filter(topic=topic)
     if first is not None:
         rows = rows.filter(month__gte=first.replace(day=1))
     if last is not None:
         rows = rows.filter(month__lte=last)
-    return dict(rows.values_list("month", "papers"))
+    found = list(rows.values_list("id", "month", "papers"))
+    counts: dict[date, int] = defaultdict(int)
+    ids: dict[date, list[int]] = defaultdict(list)
+    for pk, month, papers in found:
+        counts[month] += papers
+        ids[month].append(pk)
+    if len(found) > len(counts) + SLACK:
+        _fold(MonthCount, _of_keys_with_more(ids), "topic", "month", summed="papers")
+    return {month: n for month, n in sorted(counts.items()) if n > 0}
 
 
-def month_stamps() -> dict[date, int]:
-    """Each month's number of writes to its papers or their topics (``papers_monthtouch``)."""
-    return dict(MonthTouch.objects.values_list("month", "version"))
+def month_stamps() -> dict[date, tuple[int, ...]]:
+    """Each month's stamp: the ids of its rows in ``papers_monthtouch``, a set that no
+    later state of the month has again."""
+    return _stamps(MonthTouch.objects.all(), "month")
 
 
-def day_stamps(months: set[date] | None) -> dict[date, int]:
+def day_stamps(months: set[date] | None) -> dict[date, tuple[int, ...]]:
     """The same for each day of ``months`` (None: of every month)."""
     rows = DayTouch.objects.all()
     if months is not None:
@@ -287,7 +318,42 @@ def day_stamps(months: set[date] | None) -> dict[date, int]:
         for month in months:
             within |= Q(day__gte=month, day__lte=month_end(month))
         rows = rows.filter(within)
-    return dict(rows.values_list("day", "version"))
+    return _stamps(rows, "day")
+
+
+def _stamps(rows: QuerySet, key: str) -> dict[date, tuple[int, ...]]:
+    ids: dict[date, list[int]] = defaultdict(list)
+    found = list(rows.values_list(key, "id"))
+    for span, pk in found:
+        ids[span].append(pk)
+    if len(found) > len(ids) + SLACK:
+        _fold(rows.model, _of_keys_with_more(ids), key)
+    return {span: tuple(sorted(pks)) for span, pks in ids.items()}
+
+
+def _of_keys_with_more(ids: dict[date, list[int]]) -> list[int]:
+    return [pk for pks in ids.values() if len(pks) > 1 for pk in pks]
+
+
+def _fold(model: type[Model], ids: list[int], *key: str, summed: str = "") -> None:
+    """Rows ``ids`` replaced by one new row per key (``summed`` added up): read in id order
+    and locked, so two folds neither deadlock nor fold a row twice, and writers, which
+    only add rows, never wait. A fold that cannot write now (the database busy) is left
+    to a later read."""
+    try:
+        with transaction.atomic():
+            held = model.objects.select_for_update().filter(id__in=ids).order_by("id")
+            folded: dict[tuple, int] = defaultdict(int)
+            for row in held.values_list(*key, *([summed] if summed else [])):
+                folded[row[: len(key)]] += row[-1] if summed else 0
+            model.objects.filter(id__in=ids).delete()
+            model.objects.bulk_create(
+                model(**dict(zip(key, values, strict=True)), **({summed: n} if summed else {}))
+                for values, n in folded.items()
+                if n or not summed
+            )
+    except DatabaseError:
+        logger.warning("Could not fold %s rows now; a later read will", model._meta.db_table)
 
 
 def month_end(month: date) -> date:

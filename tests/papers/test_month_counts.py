@@ -6,20 +6,28 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+import threading
 
 import pytest
 from django.conf import settings
 from django.core.cache import caches
-from django.db import connection, transaction
-from django.db.models import Count
+from django.db import connection, connections, transaction
+from django.db.models import Count, Sum
 from django.db.models.functions import TruncMonth
 from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
 from papers import month_chart
 from papers.filters import PaperFilter
-from papers.models import MonthCount, Paper
-from papers.month_counts import LIBRARY, day_stamps, install, month_counts, month_stamps
+from papers.models import DayTouch, MonthCount, MonthTouch, Paper
+from papers.month_counts import (
+    LIBRARY,
+    SLACK,
+    day_stamps,
+    install,
+    month_counts,
+    month_stamps,
+)
 from papers.selectors import with_defaults
 from tests.factories import PaperFactory, make_concept
 
@@ -53,7 +61,9 @@ def counted_by_hand() -> dict[tuple[int, dt.date], int]:
 
 
 def kept() -> dict[tuple[int, dt.date], int]:
-    return {(r.topic, r.month): r.papers for r in MonthCount.objects.filter(papers__gt=0)}
+    """Every (topic, month) count kept: the sum of its rows."""
+    sums = MonthCount.objects.values_list("topic", "month").annotate(n=Sum("papers")).order_by()
+    return {(topic, month): n for topic, month, n in sums if n}
 
 
 def _day(value) -> dt.date:
@@ -194,27 +204,67 @@ def test_every_write_to_a_paper_or_its_topics_moves_its_days_stamps(library):
     paper, other = dated[0], dated[1]
     day = paper.published
 
-    def stamp(day: dt.date) -> int:
-        by_month = month_stamps().get(day.replace(day=1), 0)
-        by_day = day_stamps({day.replace(day=1)}).get(day, 0)
-        assert by_month >= by_day  # a month moves with each of its days
-        return by_day
+    seen: list[tuple] = []
 
-    before = stamp(day)
+    def moved(day: dt.date) -> bool:
+        """Whether the day's and its month's stamps are new, unlike any seen before."""
+        month = day.replace(day=1)
+        stamps = (month_stamps().get(month), day_stamps({month}).get(day))
+        new = all(s is not None and s not in [old for old, _ in seen] for s in stamps)
+        seen.extend((s, day) for s in stamps)
+        return new
+
+    moved(paper.published)
     Paper.objects.filter(pk=paper.pk).update(title="Another title entirely")  # its words
-    assert stamp(day) == before + 1
+    assert moved(paper.published)
     paper.topics.add(topics[2])
+    assert moved(paper.published)
     paper.topics.remove(topics[2])
-    assert stamp(day) == before + 3
+    assert moved(paper.published)
     # Moved to another month: both months.
-    was, other_month = stamp(other.published), dt.date(2020, 2, 1)
+    other_month = dt.date(2020, 2, 1)
+    moved(other.published)
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE papers_paper SET published = %s WHERE id = %s", [other_month, other.pk]
         )
-    assert stamp(other.published) > was and stamp(other_month) >= 1
+    assert moved(other.published) and moved(other_month)
+    untouched = next(p.published for p in dated if p.published.month != day.month)
+    month_stamps(), day_stamps(None)  # read once: folded, if a read folds them
+    before = (month_stamps(), day_stamps(None)[untouched])
     Paper.objects.filter(pk=paper.pk).delete()
-    assert stamp(day) > before + 3  # its topic rows, then itself
+    assert moved(day)
+    assert (month_stamps()[untouched.replace(day=1)], day_stamps(None)[untouched]) == (
+        before[0][untouched.replace(day=1)],
+        before[1],
+    )  # no other month's or day's
+
+
+def test_reads_fold_the_rows_writes_add_keeping_counts_and_moving_stamps(library):
+    """Every write adds rows; a read finding many more than one per key folds them into one
+    per key: the counts stay, and each folded stamp is one no earlier state had."""
+    _, topics, papers = library
+    paper = next(p for p in papers if p.published)
+    month, day = paper.published.replace(day=1), paper.published
+    stamps_before = (month_stamps()[month], day_stamps({month})[day])
+    for n in range(SLACK + 5):
+        Paper.objects.filter(pk=paper.pk).update(title=f"Retitled {n}")
+        if n % 2:
+            paper.topics.add(topics[0])
+        else:
+            paper.topics.remove(topics[0])
+    counts = kept()
+    assert counts == counted_by_hand()
+    assert MonthTouch.objects.filter(month=month).count() > SLACK
+
+    month_counts(topics[0].pk)  # read: folded
+    stamps = (month_stamps()[month], day_stamps({month})[day])  # read: folded
+    assert MonthCount.objects.filter(topic=topics[0].pk).count() == len(month_counts(topics[0].pk))
+    assert MonthTouch.objects.filter(month=month).count() == 1
+    assert DayTouch.objects.filter(day=day).count() == 1
+    assert kept() == counts
+    after = (month_stamps()[month], day_stamps({month})[day])
+    assert len({stamps_before, stamps, after}) == 3
 
 
 SEARCHES = ["q=things", "read_level=full_text", "topic=alpha-topic&topic=beta-topic"]
@@ -252,6 +302,7 @@ def test_a_search_chart_after_a_paper_write_counts_only_the_days_written(library
         return month_chart._per_month(PaperFilter(data=with_defaults(params)), params)
 
     chart()
+    chart()  # the days a first read folded, counted once more
     paper = next(p for p in library[2] if p.published)
     Paper.objects.filter(pk=paper.pk).update(title="Things retitled")
     with CaptureQueriesContext(connection) as queries:
@@ -259,3 +310,75 @@ def test_a_search_chart_after_a_paper_write_counts_only_the_days_written(library
     (counted,) = [q["sql"] for q in queries if "GROUP BY" in q["sql"] and "COUNT" in q["sql"]]
     # That one day, no other ("'2024-07-21'", or "'2024-07-21'::date" on PostgreSQL).
     assert re.search(rf"IN \('{paper.published.isoformat()}'(::date)?\)", counted)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_adding_papers_of_two_months_in_crossing_order_both_commit():
+    """Each transaction adds a paper of January, then one of March; the other March, then
+    January. The counts and stamps they write hold no lock another writer waits for."""
+    months = (dt.date(2025, 1, 10), dt.date(2025, 3, 10))
+    PaperFactory(published=months[0])
+    PaperFactory(published=months[1])  # both months' rows exist
+    first_written = threading.Barrier(2, timeout=10)
+    outcomes: list[object] = []
+
+    def write(order):
+        try:
+            with transaction.atomic():
+                for day in order:  # authors of their own: keys that cannot collide
+                    PaperFactory(published=day, authors=f"Writer {order[0]:%m}{day:%m}")
+                    if day == order[0]:
+                        first_written.wait()
+            outcomes.append("committed")
+        except Exception as exc:
+            outcomes.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=write, args=(o,)) for o in (months, months[::-1])]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert outcomes == ["committed", "committed"]
+    assert kept() == counted_by_hand()
+    assert month_counts(LIBRARY) == {dt.date(2025, 1, 1): 3, dt.date(2025, 3, 1): 3}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_a_write_committed_after_a_later_one_and_a_fold_is_still_counted():
+    """A writer's stamp row has an id below a later writer's; it commits after the later
+    one, and after a read folded the day's rows. The search chart kept meanwhile is not
+    served once it commits: the day's stamp is one it never had."""
+    day = dt.date(2025, 5, 6)
+    slow, fast = (PaperFactory(published=day, authors=f"Author {n}") for n in "AB")
+    params = QueryDict("q=things")
+
+    def chart():
+        return month_chart._per_month(PaperFilter(data=with_defaults(params)), params)
+
+    written, release = threading.Event(), threading.Event()
+
+    def write_slowly():
+        try:
+            with transaction.atomic():
+                Paper.objects.filter(pk=slow.pk).update(title="Unrelated", abstract="Nor this.")
+                written.set()
+                release.wait(timeout=10)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=write_slowly)
+    thread.start()
+    assert written.wait(timeout=10)
+    for n in range(SLACK + 2):  # committed at once, with ids above the slow writer's
+        Paper.objects.filter(pk=fast.pk).update(title=f"More things, take {n}")
+    assert chart().total == 2  # the slow write not committed yet; this read folds the day
+    assert chart().total == 2  # kept at the folded day's stamp
+    release.set()
+    thread.join(timeout=10)
+
+    assert chart().total == 1
