@@ -374,7 +374,8 @@ _MEASURE_LINK = re.compile(
     r"reaches|reached))\s*(?:about\s+|~|≈)?$",
     re.IGNORECASE,
 )
-# Words that end a measure's name read backwards: a verb ("lifted", "delivers", "remains")
+# Words that end a measure's name read backwards: a verb ("lifted", "delivers", "remains",
+# "reaching")
 # or a piece of a unit ("g⁻¹", "mA/cm²", "kHz").
 _NOT_A_NAME_WORD = re.compile(
     r"(?:lifted|boosted|pushed|brought|took|takes|delivers|delivered|remains|remained|lasts|"
@@ -384,7 +385,8 @@ _NOT_A_NAME_WORD = re.compile(
     r"loses|climbs|climbed|averaged|averages|found|finds|nets|netted|grows|grew|shrank|shrinks|"
     r"widens|widened|narrowed|slid|slipped|surged|soared|plunged|estimates|estimated|trained|"
     r"spans|spanned|covers|covered|serves|served|sustains|sustained|handles|handled|runs|"
-    r"processes|processed|resolved|resolves|compared|versus)"
+    r"processes|processed|resolved|resolves|compared|versus|reaching|achieving|hitting|"
+    r"attaining|posting|getting|scoring|topping|yielding|delivering)"
     r"|[A-Za-zµμ°Ω]{1,5}[⁻¹²³]+[A-Za-z⁻¹²³]*|[A-Za-zµμ]{1,4}/[A-Za-zµμ²³]{1,6}|[a-zA-Z]",
 )
 
@@ -1913,6 +1915,12 @@ _NAMED_DOER = re.compile(
     r"(?:(?:also|further|then|now)\s+)?(?:reports?|reported|posts|posted|" + _DOER_VERB + r")"
     r"\s+(?:an?\s+)?(?=[~≈]?[+−-]?\d)"
 )
+# A name in an absolute phrase whose verb reports the figure right after it: "…, with
+# GLM-4.5-Air reaching 66.8% Pass@1 on SWE-bench Verified".
+_WITH_DOER = re.compile(
+    r"\bwith\s+(?P<doer>[A-Z][\w.+/-]*(?:\s+[A-Z\d][\w.+/-]*){0,3})\s+(?:reaching|achieving|"
+    r"scoring|attaining|posting|hitting|getting)\s+(?:an?\s+)?(?=[~≈]?[+−-]?\d)"
+)
 # A sentence that opens with a cited work, its method's name before the title: "SPADE:
 # Self-Play in Adaptive Synthetic Executable Environments (arXiv:2608.19197) removes …".
 _CITED_METHOD = re.compile(r"(?P<name>[A-Z][\w.+-]*[A-Z][\w.+-]*):\s+" + _CITED_TITLE.pattern)
@@ -1921,8 +1929,12 @@ _CITED_METHOD = re.compile(r"(?P<name>[A-Z][\w.+-]*[A-Z][\w.+-]*):\s+" + _CITED_
 def _named_doer(sentence: str, before_value: int) -> str:
     """The name set off before the verb whose objects are figures, for the figure at
     ``before_value``: the verb's first object, or one after it in the same list ("…, and
-    +16.77 over OPD itself"), not one of another clause."""
-    for m in _NAMED_DOER.finditer(sentence, 0, before_value + 2):
+    +16.77 over OPD itself"), not one of another clause; or the name of an absolute phrase
+    whose participle takes the figure ("with GLM-4.5-Air reaching 66.8%")."""
+    for m in [
+        *_NAMED_DOER.finditer(sentence, 0, before_value + 2),
+        *_WITH_DOER.finditer(sentence, 0, before_value + 2),
+    ]:
         doer, between = m["doer"], sentence[m.end() : before_value]
         if (
             m.end() <= before_value

@@ -304,13 +304,13 @@ def month_counts(topic: int, first: date | None = None, last: date | None = None
     return {month: n for month, n in sorted(counts.items()) if n > 0}
 
 
-def month_stamps() -> dict[date, tuple[int, ...]]:
-    """Each month's stamp: the ids of its rows in ``papers_monthtouch``, a set that no
-    later state of the month has again."""
+def month_stamps() -> dict[date, str]:
+    """Each month's stamp: the ids of its rows in ``papers_monthtouch`` (as text), a set
+    that no later state of the month has again."""
     return _stamps(MonthTouch.objects.all(), "month")
 
 
-def day_stamps(months: set[date] | None) -> dict[date, tuple[int, ...]]:
+def day_stamps(months: set[date] | None) -> dict[date, str]:
     """The same for each day of ``months`` (None: of every month)."""
     rows = DayTouch.objects.all()
     if months is not None:
@@ -321,14 +321,16 @@ def day_stamps(months: set[date] | None) -> dict[date, tuple[int, ...]]:
     return _stamps(rows, "day")
 
 
-def _stamps(rows: QuerySet, key: str) -> dict[date, tuple[int, ...]]:
+def _stamps(rows: QuerySet, key: str) -> dict[date, str]:
     ids: dict[date, list[int]] = defaultdict(list)
     found = list(rows.values_list(key, "id"))
     for span, pk in found:
         ids[span].append(pk)
     if len(found) > len(ids) + SLACK:
         _fold(rows.model, _of_keys_with_more(ids), key)
-    return {span: tuple(sorted(pks)) for span, pks in ids.items()}
+    # As text, which the garbage collector does not track (a tuple per day would be ~1,000
+    # tracked objects per read).
+    return {span: " ".join(map(str, sorted(pks))) for span, pks in ids.items()}
 
 
 def _of_keys_with_more(ids: dict[date, list[int]]) -> list[int]:

@@ -1303,6 +1303,21 @@ def test_a_name_set_off_after_what_it_is_did_its_sentences_figures():
     assert one.model == "LUMO" != other.model
 
 
+def test_a_name_with_a_participle_before_its_figure_is_its_model_not_its_measure():
+    """ "with X reaching 71.3%": X is what was measured; "reaching" is no measure."""
+    (result,) = results_in(
+        "Applied to open models it gives steady gains on coding suites, with Mistral-Large-2 "
+        "reaching 71.3% pass@1 on HumanEval."
+    )
+    assert (result.model, result.metric, result.benchmark) == (
+        "Mistral-Large-2",
+        "pass@1",
+        "HumanEval",
+    )
+    (bare,) = results_in("The recipe transfers, with Llama 3 hitting 55.0 on GPQA.")
+    assert (bare.model, bare.metric, bare.benchmark) == ("Llama 3", "", "GPQA")
+
+
 def test_a_figure_asked_about_is_not_stated():
     """ "whether 0.92 is near a ceiling" asks; only the stated figure is a result."""
     (stated,) = results_in(
