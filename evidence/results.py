@@ -1080,6 +1080,13 @@ _UNNAMED_STUDY = re.compile(
 )
 
 
+# A name led by a lowercase compound that qualifies it: "closed-web BrowseComp-Plus",
+# "zero-shot ScienceQA", "out-of-domain VoxCeleb1": the setting, then the name.
+_QUALIFIED_NAME = re.compile(
+    r"(?P<setting>[a-z]+(?:-[a-z]+)+)\s+(?P<name>(?:[A-Z]|\d+[A-Za-z])[\w.+/@-]*(?:\s+\S+)*)$"
+)
+
+
 def _benchmark_cleaned(name: str, value: float) -> str:
     """A benchmark's name without the figure read into it ("central Europe 1.4" before
     "1.4 times"); a study only described ("a new study") is no name."""
@@ -2626,6 +2633,11 @@ def results_in(text: str) -> list[ResultDraft]:
             # sentence about a cited work are its method's, unless it names another doer.
             model = cited.group("name")
         benchmark = _benchmark_cleaned(benchmark, q.value)
+        if qualified := _QUALIFIED_NAME.match(benchmark):
+            # "the closed-web BrowseComp-Plus benchmark": the setting it was run in.
+            benchmark = qualified["name"]
+            if normalise_protocol(qualified["setting"]) not in normalise_protocol(protocol):
+                protocol = ", ".join(p for p in (qualified["setting"], protocol) if p)
         if _DOCUMENT_PART.match(model):
             model = ""  # "Supplementary Table 4 gives …": where it is written, not who made it
         # "28 of 36": a count out of a total is read with its total

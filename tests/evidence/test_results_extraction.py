@@ -1318,6 +1318,15 @@ def test_a_name_with_a_participle_before_its_figure_is_its_model_not_its_measure
     assert (bare.model, bare.metric, bare.benchmark) == ("Llama 3", "", "GPQA")
 
 
+def test_a_lowercase_compound_before_a_name_is_its_setting_not_its_name():
+    (result,) = results_in(
+        "On the closed-web DeepQuest-Plus benchmark, the method raises Qwen3-4B from 7.2 to 35.6."
+    )
+    assert (result.benchmark, result.protocol) == ("DeepQuest-Plus", "closed-web")
+    (zero_shot,) = results_in("It reaches 81.0% on zero-shot ScienceQA.")
+    assert (zero_shot.benchmark, zero_shot.protocol) == ("ScienceQA", "zero-shot")
+
+
 def test_a_figure_asked_about_is_not_stated():
     """ "whether 0.92 is near a ceiling" asks; only the stated figure is a result."""
     (stated,) = results_in(
