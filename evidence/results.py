@@ -2095,6 +2095,8 @@ _LIKELY = re.compile(r"\s*(?:times|-?fold|x|×)?\s*(?P<how>(?:more|less)\s+likel
 _AGGREGATE = re.compile(
     r"(?:average|mean|overall|aggregate)(?:\s+(?:gain|score|improvement))?", re.I
 )
+# A figure's own named place right after it: "+5.7 on BFCL-v4", "2.1 points in MMLU".
+_ON_A_NAME = re.compile(r"\s*(?:%|points?|pp)?\s*(?:on|in)\s+(?:the\s+)?(?:[A-Z]|\d+[A-Za-z])")
 # A count out of a total, and what was counted: "28 of 36 heuristic-design settings".
 _TALLY = re.compile(
     r"\s+(?:of|out\s+of)\s+(?:the\s+|its\s+|their\s+)?\d[\d,]*\s+(?P<things>(?:[\w-]+\s+){0,3}?[\w-]+s)"
@@ -2400,6 +2402,8 @@ def results_in(text: str) -> list[ResultDraft]:
         if not metric and not own_share:
             # "29% of emissions" is a share of something that is not a measure: unnamed.
             metric = last_metric.get(s_start, "")
+            if _AGGREGATE.fullmatch(metric) and _ON_A_NAME.match(text, q.end):
+                metric = ""  # "+5.3 average …, +5.7 on BFCL-v4": not an average, one benchmark
         metric = _named_measure(metric)
         margin_over = _MARGIN_OVER.search(trimmed)
         margin_name = ""

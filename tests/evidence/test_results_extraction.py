@@ -1101,15 +1101,17 @@ def test_a_dash_closes_the_clause_a_measure_is_read_from():
     assert [d.benchmark for d in rain] == ["northern Italy", "northern Italy"]
 
 
-def test_a_list_of_figures_keeps_the_measure_of_its_first_not_one_named_before_it():
+def test_a_list_of_figures_takes_no_measure_named_before_it():
+    """Not the "reward" named before the list; and the first item's average is over the
+    benchmarks, not the measure of the items that name one each."""
     drafts = results_in(
         "Training against the critic's reward at each step, the curriculum adds +4.2 "
         "average over the best fixed one, +3.1 on WebShop and +6.0 on ALFWorld."
     )
     assert [(d.value, d.metric, d.model) for d in drafts] == [
         (4.2, "average", ""),
-        (3.1, "average", ""),
-        (6.0, "average", ""),
+        (3.1, "", ""),
+        (6.0, "", ""),
     ]
 
 
@@ -1325,6 +1327,18 @@ def test_a_lowercase_compound_before_a_name_is_its_setting_not_its_name():
     assert (result.benchmark, result.protocol) == ("DeepQuest-Plus", "closed-web")
     (zero_shot,) = results_in("It reaches 81.0% on zero-shot ScienceQA.")
     assert (zero_shot.benchmark, zero_shot.protocol) == ("ScienceQA", "zero-shot")
+
+
+def test_an_average_over_unnamed_benchmarks_is_not_the_measure_of_a_named_one():
+    average, first, second = results_in(
+        "The method writes its own tasks, giving +4.1 average over the best fixed-task "
+        "baseline, +3.2 on ToolQuest-2 and +9.0 on AgentDesk."
+    )
+    assert (average.metric, average.benchmark) == ("average", "")
+    assert [(r.metric, r.benchmark) for r in (first, second)] == [
+        ("", "ToolQuest-2"),
+        ("", "AgentDesk"),
+    ]
 
 
 def test_a_figure_asked_about_is_not_stated():
