@@ -4,7 +4,7 @@ it came from. Built on the quantity grammar (``quantities``), the same one that 
 
 Interface (stable; the extraction behind it improves):
 
-* ``results_in(text) -> list[ResultDraft]`` in the order the figures appear;
+* ``results_in(text, context=…) -> list[ResultDraft]`` in the order the figures appear;
 * ``metric_direction(metric, unit="") -> "higher" | "lower" | ""``;
 * ``normalise_protocol(text) -> str`` (the grouping key of a protocol: case, spacing and
   punctuation folded, so "5-shot" and "5 shot" group together).
@@ -2146,13 +2146,16 @@ def _named_for_another(
 _OWN_PLACE = re.compile(r"\b(?:on|in|across)\s+(?:the\s+)?[a-z][\w-]*")
 
 
-def results_in(text: str) -> list[ResultDraft]:
-    """The results a claim states, in the order its figures appear.
+def results_in(text: str, *, context: str = "") -> list[ResultDraft]:
+    """The results a claim states, in the order its figures appear. ``context``: the words
+    around the claim (its entry's other claims), read only for what a capitalised
+    abbreviation stands for ("in TTT" where the entry speaks of "test-time training").
 
-    The text is read as far as the quantity grammar reads it (``MAX_CHARS``), so hostile
-    input costs no more than a long claim.
+    The text is read as far as the quantity grammar reads it (``MAX_CHARS``), and as much of
+    the context, so hostile input costs no more than a long claim.
     """
     text = text[:MAX_CHARS]
+    around = f"{text}\n{context[:MAX_CHARS]}" if context else text
     found = quantities(text)
     figures = [q for q in found if q.kind == FIGURE or _duration_measured(text, q)]
     drafts: list[ResultDraft] = []
@@ -2446,7 +2449,7 @@ def results_in(text: str) -> list[ResultDraft]:
             ):
                 found_benchmark = _benchmark_in(sentence[: q.start - s_start], s_start, q.start)
                 unnamed = not found_benchmark and not head
-            if found_benchmark and _spells_common_phrase(found_benchmark[0], text):
+            if found_benchmark and _spells_common_phrase(found_benchmark[0], around):
                 found_benchmark, unnamed = None, not head
             if (
                 tally

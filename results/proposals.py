@@ -85,7 +85,11 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
             if result.pk is None:
                 result.save()
         taken = {r.value for r in kept}
-        for position, draft in enumerate(results_in(claim.text), start=len(kept)):
+        context = " ".join(
+            c.text for c in claims if c.entry_id == claim.entry_id and c is not claim
+        )
+        drafts = results_in(claim.text, context=context)
+        for position, draft in enumerate(drafts, start=len(kept)):
             if draft.value in taken:
                 continue
             taken.add(draft.value)

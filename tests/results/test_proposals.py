@@ -44,6 +44,23 @@ def test_a_figure_without_a_unit_takes_its_benchmarks_and_a_change_of_a_share_is
     assert (change.value, change.unit, change.baseline_name) == (4.5, "pp", "SFT")
 
 
+def test_an_abbreviation_the_entrys_other_claims_spell_out_is_no_benchmark(contributor, concept):
+    """ "in SFR" after another claim of the entry spoke of "self-filtered rollouts": a
+    regime, not a place a figure was measured."""
+    entry = write_entry(
+        author=contributor,
+        concept=concept,
+        texts=[
+            "The method keeps every earlier result out of self-filtered rollouts.",
+            "It raises the small model from 31.0% to 39.5% in SFR.",
+        ],
+    )
+
+    (result,) = Result.objects.filter(claim__entry=entry)
+
+    assert (result.value, result.benchmark_name) == (39.5, "")
+
+
 def test_a_count_out_of_a_total_takes_no_unit_from_its_benchmark(contributor, concept, mmlu):
     entry = write_entry(
         author=contributor,
