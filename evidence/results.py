@@ -375,8 +375,7 @@ _MEASURE_LINK = re.compile(
     re.IGNORECASE,
 )
 # Words that end a measure's name read backwards: a verb ("lifted", "delivers", "remains",
-# "reaching")
-# or a piece of a unit ("g⁻¹", "mA/cm²", "kHz").
+# "reaching") or a piece of a unit ("g⁻¹", "mA/cm²", "kHz").
 _NOT_A_NAME_WORD = re.compile(
     r"(?:lifted|boosted|pushed|brought|took|takes|delivers|delivered|remains|remained|lasts|"
     r"lasted|use|uses|used|provides|provided|yields|yielded|offers|offered|records|recorded|"
