@@ -2147,7 +2147,7 @@ _OWN_PLACE = re.compile(r"\b(?:on|in|across)\s+(?:the\s+)?[a-z][\w-]*")
 
 def results_in(text: str, *, context: str = "") -> list[ResultDraft]:
     """The results a claim states, in the order its figures appear. ``context``: the words
-    around the claim (its entry's other claims), read only for what a capitalised
+    around the claim (its entry's claims), read only for what a capitalised
     abbreviation stands for ("in TTT" where the entry speaks of "test-time training").
 
     The text is read as far as the quantity grammar reads it (``MAX_CHARS``), and as much of

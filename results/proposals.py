@@ -70,6 +70,11 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
     dates = dict(
         Entry.objects.filter(pk__in={c.entry_id for c in claims}).values_list("pk", "date")
     )
+    # Each entry's words, read once: what its claims' abbreviations stand for.
+    words: dict[int, list[str]] = {}
+    for claim in claims:
+        words.setdefault(claim.entry_id, []).append(claim.text)
+    entry_words = {entry_id: " ".join(texts) for entry_id, texts in words.items()}
     created: list[Result] = []
     for claim in claims:
         own = [r for r in existing.get(claim.pk, []) if _decided(r)]
@@ -85,10 +90,7 @@ def results_propose(*, claims: Iterable, confirm: bool = False, by=None) -> list
             if result.pk is None:
                 result.save()
         taken = {r.value for r in kept}
-        context = " ".join(
-            c.text for c in claims if c.entry_id == claim.entry_id and c is not claim
-        )
-        drafts = results_in(claim.text, context=context)
+        drafts = results_in(claim.text, context=entry_words[claim.entry_id])
         for position, draft in enumerate(drafts, start=len(kept)):
             if draft.value in taken:
                 continue
