@@ -23,6 +23,8 @@ span before a change ("the 2.1-month PFS gain", "a 2.1-day reduction").
 
 from __future__ import annotations
 
+import functools
+
 import re
 
 from evidence.prefilter import guarded, sieved
@@ -341,8 +343,10 @@ _LONG_TOKEN = re.compile(r"\S{60,}")
 _RETURN_PERIOD = re.compile(r"\b(?:\d+|one)-in-\d[\d,]*(?:-(?:years?|yr))?\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)
 def figure_in(text: str) -> tuple[str, str] | None:
-    """(kind of figure, the words that state it) for the first figure, or None."""
+    """(kind of figure, the words that state it) for the first figure, or None. Kept per
+    text: a paragraph is asked once whether it is a scope statement, then as a claim."""
     text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:_MAX_CHARS])
     if period := _RETURN_PERIOD.search(text):
         return ("N in M", period.group(0))
