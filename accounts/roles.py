@@ -60,6 +60,14 @@ def is_editor(user: User) -> bool:
     return user.is_authenticated and user.has_perm("entries.review_entry")
 
 
+def page_roles(user: User) -> tuple[str, ...]:
+    """The roles a shared page is rendered for (core.chrome): which links the header and
+    the page offer a signed-in person depends on these alone."""
+    return tuple(
+        r for r, has in (("editor", is_editor(user)), ("contributor", can_contribute(user))) if has
+    )
+
+
 def can_review_concepts(user: User) -> bool:
     """Approves or rejects contributors' pending concept revisions."""
     return user.is_authenticated and user.has_perm("wiki.review_revision")

@@ -292,8 +292,12 @@ def cached_fragment(
     runs only on a miss. Read-only (shared by this process's requests). ``memoize=False``:
     in the shared cache only (one per search typed). A caller that reads data before
     calling passes the ``version`` it took before that."""
-    key = f"fragment:{version or content_version()}:{name}"
-    return _cached(key, render, memoize=memoize)
+    return _cached(fragment_key(name, version=version), render, memoize=memoize)
+
+
+def fragment_key(name: str, *, version: str | None = None) -> str:
+    """Where ``cached_fragment`` keeps ``name`` under the content version."""
+    return f"fragment:{version or content_version()}:{name}"
 
 
 def cached_frame(name: str, render: Callable[[], T], *, version: str | None = None) -> T:

@@ -36,6 +36,8 @@ _REQUEST_ID_META = "HTTP_X_REQUEST_ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:=@+/-]{0,127}")
 _STARTED = "research_wiki.started"  # the WSGI environ key observed() sets
 _LOGGED = "research_wiki.logged"
+# Set by a door that answers a signed-in person before Django's handling (core/chrome.py).
+ANSWERED_FOR = "research_wiki.user_id"
 LOGGER_NAME = "django_structlog.middlewares.request"  # django-structlog's own: one shape
 FORMATS = ("json", "console")
 
@@ -186,7 +188,7 @@ def _log_unseen(environ: dict, request_id: str, status: int, started: float) -> 
         "request_finished",
         request_id=request_id,
         ip=client_address(SimpleNamespace(META=environ)),
-        user_id=None,
+        user_id=environ.get(ANSWERED_FOR),
         route=route,
         method=environ.get("REQUEST_METHOD"),
         status=status,

@@ -24,7 +24,6 @@ span before a change ("the 2.1-month PFS gain", "a 2.1-day reduction").
 from __future__ import annotations
 
 import functools
-
 import re
 
 from evidence.prefilter import guarded, sieved

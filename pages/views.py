@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.roles import can_contribute, is_editor
+from accounts.roles import can_contribute, is_editor, page_roles
 from core.cache import cache_page_for_anonymous, today
 from core.chrome import render_for_person
 from core.htmx import render_page, wants_fragment
@@ -52,12 +52,13 @@ def concept_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context["abstract_mode"], context["error"] = abstract_mode(request.GET)
     if context["error"] or not user.is_authenticated:
         return render(request, PAGE, context, status=400 if context["error"] else 200)
-    # The rest of a signed-in page is the same for everyone with the same roles.
-    roles = tuple(
-        r for r, has in (("editor", editor), ("contributor", can_contribute(user))) if has
-    )
+    # The rest of a signed-in page is the same for everyone with the same roles; with no
+    # revision waiting, it holds no notice for anybody.
     personal = bool(context["own_pending"] or context["pending_revisions"])
-    return render_for_person(request, PAGE, context, roles=roles, personal=personal)
+    return render_for_person(
+        request, PAGE, context, roles=page_roles(user), personal=personal,
+        everyone=not shared["pending"],
+    )  # fmt: skip
 
 
 @require_GET

@@ -60,6 +60,17 @@ def _button(kind: str, pk: int, watching: bool, next_url: str, signed_in: bool) 
     return render_to_string("watching/_button.html", context)
 
 
+def fill_watch_button(request: HttpRequest, content: bytes) -> bytes:
+    """The page's button for ``request.user`` put in its marker (one button a page: a
+    second marker, there is none, is left as the comment it is)."""
+    start = content.find(SLOT_START)
+    match = SLOT.search(content, start) if start >= 0 else None
+    if match is None:
+        return content
+    button = button_html(request, match.group(1).decode(), int(match.group(2))).encode()
+    return b"".join((content[: match.start()], button, content[match.end() :]))
+
+
 class WatchButtonMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -73,13 +84,7 @@ class WatchButtonMiddleware:
             or SLOT_START not in response.content
         ):
             return response
-
-        def fill(match: re.Match) -> bytes:
-            kind, pk = match.group(1).decode(), int(match.group(2))
-            return button_html(request, kind, pk).encode()
-
-        # One button a page: a second marker (there is none) is left as the comment it is.
-        response.content = SLOT.sub(fill, response.content, count=1)
+        response.content = fill_watch_button(request, response.content)
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
         return response
