@@ -148,8 +148,10 @@ def render_for_person(
     if everyone:
         key = fragment_key(name, version=version)
         request.environ[_SERVED_FROM] = (_door_key(request, key), key)
-    html = html.replace(PERSON_MARKER, escape(request.user.get_username()), 1)
+    # The token first: a name may be spelled like a marker, a token (letters and digits)
+    # never is.
     html = html.replace(TOKEN_MARKER, page_token(request), TOKEN_PLACES)
+    html = html.replace(PERSON_MARKER, escape(request.user.get_username()), 1)
     return HttpResponse(html)
 
 
@@ -176,17 +178,19 @@ def person_door(
     application: Callable,
     *,
     roles_of: Callable[[AbstractBaseUser], tuple[str, ...]],
-    fill: Callable[[HttpRequest, bytes], bytes],
+    slot_of: Callable[[bytes], tuple[int, int, str, int] | None],
+    button: Callable[[HttpRequest, str, int], str],
 ) -> Callable:
     """The WSGI application behind a door that answers a signed-in person's GET of a page
     kept in this process's memory (its shared rendering, and the headers the whole stack
     gave it), before Django's handling starts. The session is checked as Django's
     ``get_user`` checks it: it exists and has not expired, names an allowed backend and an
     active account, and its hash matches the account's password. The person's name, CSRF
-    token and what ``fill`` puts in (their Watch button) go into the page; the CSRF cookie
-    is set again, as Django does whenever a page uses the token. Anything else — no
-    versions known without a query, a message waiting, a write just made, no CSRF cookie,
-    a session Django would have to change — goes on to ``application``."""
+    token and ``button`` (their Watch button, where ``slot_of`` finds its place) go into
+    the page; the CSRF cookie is set again, as Django does whenever a page uses the token.
+    Anything else — no versions known without a query, a message waiting, a write just
+    made, no CSRF cookie, a session Django would have to change — goes on to
+    ``application``."""
     sessions = import_module(settings.SESSION_ENGINE).SessionStore
 
     def door(environ: dict, start_response: Callable) -> Iterable[bytes]:
@@ -202,19 +206,19 @@ def person_door(
         known = memory_versions()
         if known is not None:
             with versions_read_once(known):
-                answer = _answer(environ, sessions, roles_of, fill)
+                answer = _answer(environ, sessions, roles_of, button)
             if answer is not None:
                 content, headers = answer
                 metrics.page_cache.hit()
                 start_response("200 OK", headers)
                 return [content]
-        return _kept(application, environ, start_response)
+        return _kept(application, environ, start_response, slot_of)
 
     return door
 
 
 def _answer(
-    environ: dict, sessions: type, roles_of: Callable, fill: Callable
+    environ: dict, sessions: type, roles_of: Callable, button: Callable
 ) -> tuple[bytes, list[tuple[str, str]]] | None:
     cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
     if WROTE_COOKIE in cookies or CookieStorage.cookie_name in cookies:
@@ -230,12 +234,20 @@ def _answer(
     kept = memoized(_door_key(request, page_key))
     if kept is None:
         return None
-    headers, page = kept
+    headers, pieces, holes = kept
     request.user = user
     request.META["CSRF_COOKIE"] = secret
-    page = page.replace(_PERSON, escape(user.get_username()).encode(), 1)
-    page = page.replace(_TOKEN, page_token(request).encode(), TOKEN_PLACES)
-    content = fill(request, page)
+    person, token = escape(user.get_username()).encode(), page_token(request).encode()
+    parts = [pieces[0]]
+    for hole, piece in zip(holes, pieces[1:], strict=True):
+        if hole is _PERSON:
+            parts.append(person)
+        elif hole is _TOKEN:
+            parts.append(token)
+        else:
+            parts.append(button(request, *hole).encode())
+        parts.append(piece)
+    content = b"".join(parts)  # one copy of the page
     environ[ANSWERED_FOR] = user.pk
     return content, [
         *headers,
@@ -297,9 +309,12 @@ def _csrf_cookie_around(second: int) -> tuple[str, str]:
 _PLACEHOLDER = "0" * CSRF_SECRET_LENGTH
 
 
-def _kept(application: Callable, environ: dict, start_response: Callable) -> Iterable[bytes]:
+def _kept(
+    application: Callable, environ: dict, start_response: Callable, slot_of: Callable
+) -> Iterable[bytes]:
     """The whole stack's answer; when it was a shared rendering everybody with those roles
-    sees, and it set no cookie but the CSRF one, its headers are kept for the door."""
+    sees, and it set no cookie but the CSRF one, its headers are kept for the door with the
+    rendering cut where each request's own words go."""
     answered: list[tuple[str, list[tuple[str, str]]]] = []
 
     def respond(status: str, headers: list[tuple[str, str]], exc_info=None):
@@ -318,5 +333,28 @@ def _kept(application: Callable, environ: dict, start_response: Callable) -> Ite
             html = memoized(page_key)
             if html is not None:
                 kept = [(h, v) for h, v in headers if h.lower() not in _NOT_KEPT]
-                memo.put(memo.key(door_key), (kept, html.encode()))
+                memo.put(memo.key(door_key), (kept, *_cut(html.encode(), slot_of)))
     return body
+
+
+def _cut(page: bytes, slot_of: Callable) -> tuple[list[bytes], list[object]]:
+    """The page in pieces around its holes, in order: the first person marker, the first
+    ``TOKEN_PLACES`` token markers and the Watch button's slot ((kind, pk)) — the places
+    ``render_for_person`` and the Watch middleware fill."""
+    holes: list[tuple[int, int, object]] = []
+    if (at := page.find(_PERSON)) >= 0:
+        holes.append((at, at + len(_PERSON), _PERSON))
+    at = -len(_TOKEN)
+    for _ in range(TOKEN_PLACES):
+        if (at := page.find(_TOKEN, at + len(_TOKEN))) < 0:
+            break
+        holes.append((at, at + len(_TOKEN), _TOKEN))
+    if (slot := slot_of(page)) is not None:
+        holes.append((slot[0], slot[1], slot[2:]))
+    holes.sort(key=lambda hole: hole[0])
+    pieces, end = [], 0
+    for start, stop, _ in holes:
+        pieces.append(page[end:start])
+        end = stop
+    pieces.append(page[end:])
+    return pieces, [hole for _, _, hole in holes]

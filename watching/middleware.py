@@ -60,15 +60,23 @@ def _button(kind: str, pk: int, watching: bool, next_url: str, signed_in: bool) 
     return render_to_string("watching/_button.html", context)
 
 
-def fill_watch_button(request: HttpRequest, content: bytes) -> bytes:
-    """The page's button for ``request.user`` put in its marker (one button a page: a
-    second marker, there is none, is left as the comment it is)."""
+def watch_slot(content: bytes) -> tuple[int, int, str, int] | None:
+    """Where the page's button goes: (start, end, kind, pk) of its marker. One button a
+    page: a second marker (there is none) is left as the comment it is."""
     start = content.find(SLOT_START)
     match = SLOT.search(content, start) if start >= 0 else None
     if match is None:
+        return None
+    return match.start(), match.end(), match.group(1).decode(), int(match.group(2))
+
+
+def fill_watch_button(request: HttpRequest, content: bytes) -> bytes:
+    """The page's button for ``request.user`` put in its marker."""
+    slot = watch_slot(content)
+    if slot is None:
         return content
-    button = button_html(request, match.group(1).decode(), int(match.group(2))).encode()
-    return b"".join((content[: match.start()], button, content[match.end() :]))
+    start, end, kind, pk = slot
+    return b"".join((content[:start], button_html(request, kind, pk).encode(), content[end:]))
 
 
 class WatchButtonMiddleware:
