@@ -10,6 +10,10 @@ that fails one choice cannot match, and the alternative is not run on it; otherw
 runs as written, so the answers are exactly the pattern's. An alternative whose structure
 promises no piece is always run. ``sieved(pattern)`` does the same for one pattern.
 
+A text that passes those few choices is then asked the whole of what a match needs, as a
+tree of ALL and ANY: each alternative of an inner alternation with its own words ("dressed
+up as" needs all three), where the choices kept only that one of its first words is there.
+
 Every piece of every pattern is looked for in a sentence at once, in one pass of an
 Aho-Corasick automaton, and the answer is kept for the sentence: the dozens of patterns
 that read one sentence share one scan.
@@ -28,15 +32,26 @@ import ahocorasick
 _REPEATS = (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT)
 
 
-def _choices(items) -> list[frozenset[str]]:
-    """What every match of ``items`` contains: a list of choices, each a set of strings
-    (lower case) of which a match holds at least one; a match holds one of every choice."""
-    choices: list[frozenset[str]] = []
+# What a match needs, read from the pattern's structure, as a tree: a piece of text (lower
+# case), or every one of some needs (ALL), or one of them at least (ANY: an alternation,
+# each alternative with its own). The choices (``_needed``) keep the most telling few words
+# of it and answer most texts at once; a text that passes them is asked the whole tree
+# (``_tree_holds``), exact about every alternative: "at best" needs "best", "dressed up as"
+# needs "dressed", "up" and "as", where the choices only know that one of a hundred first
+# words is there.
+ALL, ANY = "all", "any"
+Need = str | tuple[str, tuple["Need", ...]]
+_Test = tuple[str, frozenset[str], tuple["_Test", ...]]  # a need as sets: kind, pieces, nested
+
+
+def _tree(items) -> Need | None:
+    """What every match of ``items`` needs, or None when it promises nothing."""
+    needs: list[Need] = []
     run: list[str] = []
 
     def close() -> None:
         if run:
-            choices.append(frozenset({"".join(run)}))
+            needs.append("".join(run))
             run.clear()
 
     for op, av in items:
@@ -44,20 +59,52 @@ def _choices(items) -> list[frozenset[str]]:
             run.append(chr(av).lower())
             continue
         close()
+        need = None
         if op is c.SUBPATTERN:
-            choices += _choices(av[-1])
+            need = _tree(av[-1])
         elif op is c.ATOMIC_GROUP:
-            choices += _choices(av)
+            need = _tree(av)
         elif op is c.BRANCH:
-            alternatives = [_best(_choices(branch)) for branch in av[1]]
+            alternatives = [_tree(branch) for branch in av[1]]
             if None not in alternatives:
-                choices.append(frozenset().union(*alternatives))
+                need = _joined(ANY, alternatives)
         elif op in _REPEATS and av[0] >= 1:
-            choices += _choices(av[2])
+            need = _tree(av[2])
         elif op is c.ASSERT and av[0] == 1:  # a lookahead: its words are in the text too
-            choices += _choices(av[1])
+            need = _tree(av[1])
+        if need is not None:
+            needs.append(need)
     close()
-    return choices
+    return _joined(ALL, needs) if needs else None
+
+
+def _joined(kind: str, needs: list[Need]) -> Need:
+    """``needs`` under one ALL or ANY, nested ones of the same kind flattened, each once,
+    the plain pieces first (the cheapest to test), the longest of them first."""
+    flat: dict[Need, None] = {}
+    for need in needs:
+        if isinstance(need, tuple) and need[0] == kind:
+            flat.update(dict.fromkeys(need[1]))
+        else:
+            flat[need] = None
+    if len(flat) == 1:
+        return next(iter(flat))
+    ordered = sorted(flat, key=lambda n: (0, -len(n)) if isinstance(n, str) else (1, 0))
+    return (kind, tuple(ordered))
+
+
+def _choices(need: Need | None) -> list[frozenset[str]]:
+    """What every match with ``need`` contains, as a list of choices, each a set of
+    strings of which a match holds at least one: a match holds one of every choice (an
+    alternation's choice is the union of its alternatives' most telling ones)."""
+    if need is None:
+        return []
+    if isinstance(need, str):
+        return [frozenset({need})]
+    kind, children = need
+    if kind == ALL:
+        return [choice for child in children for choice in _choices(child)]
+    return [frozenset().union(*(_best(_choices(child)) for child in children))]
 
 
 def _best(choices: list[frozenset[str]]) -> frozenset[str] | None:
@@ -67,12 +114,12 @@ def _best(choices: list[frozenset[str]]) -> frozenset[str] | None:
     return max(choices, key=lambda strings: (min(map(len, strings)), -len(strings)))
 
 
-def _needed(items) -> tuple[frozenset[str], ...] | None:
-    """The choices every match of ``items`` satisfies, most telling first (at most
+def _needed(need: Need | None) -> tuple[frozenset[str], ...] | None:
+    """The choices every match with ``need`` satisfies, most telling first (at most
     ``_KEPT``: a few already rule out almost every text), or None when the structure
     promises none."""
     choices = sorted(
-        set(_choices(items)), key=lambda strings: (-min(map(len, strings)), len(strings))
+        set(_choices(need)), key=lambda strings: (-min(map(len, strings)), len(strings))
     )
     return tuple(choices[:_KEPT]) or None
 
@@ -83,6 +130,38 @@ _KEPT = 3
 def _holds(needs: tuple[frozenset[str], ...], present: frozenset[str]) -> bool:
     """Does a text whose pieces are ``present`` hold one string of every choice?"""
     return all(not choice.isdisjoint(present) for choice in needs)
+
+
+def _tree_pieces(need: Need) -> Iterator[str]:
+    if isinstance(need, str):
+        yield need
+    else:
+        for child in need[1]:
+            yield from _tree_pieces(child)
+
+
+def _compiled(need: Need | None) -> _Test | None:
+    """``need`` as tests of sets: the plain pieces of an ALL or an ANY are one set, tested
+    at once (a subset, an overlap), the nested needs after them."""
+    if need is None:
+        return None
+    if isinstance(need, str):
+        return (ALL, frozenset({need}), ())
+    kind, children = need
+    pieces = frozenset(child for child in children if isinstance(child, str))
+    nested = tuple(_compiled(child) for child in children if not isinstance(child, str))
+    return (kind, pieces, nested)
+
+
+def _tree_holds(test: _Test | None, present: frozenset[str]) -> bool:
+    """Does a text whose pieces are ``present`` hold what ``test`` asks (None asks
+    nothing)?"""
+    if test is None:
+        return True
+    kind, pieces, nested = test
+    if kind == ALL:
+        return pieces <= present and all(_tree_holds(child, present) for child in nested)
+    return not pieces.isdisjoint(present) or any(_tree_holds(child, present) for child in nested)
 
 
 class Guarded:
@@ -96,7 +175,9 @@ class Guarded:
         self.sources = parts
         self.pattern = re.compile("|".join(parts), flags)  # compiled whole: checked valid
         self.parts = tuple(re.compile(part, flags) for part in parts)
-        self.needs = tuple(_needed(_parser.parse(part, flags)) for part in parts)
+        trees = [_tree(_parser.parse(part, flags)) for part in parts]
+        self.needs = tuple(_needed(tree) for tree in trees)
+        self.tests = tuple(_compiled(tree) for tree in trees)
         firsts = [needed[0] for needed in self.needs if needed]
         self.pieces = frozenset().union(*firsts)
         self.always = tuple(i for i, needed in enumerate(self.needs) if needed is None)
@@ -107,6 +188,7 @@ class Guarded:
         _PIECES.register(
             piece for needed in self.needs if needed for choice in needed for piece in choice
         )
+        _PIECES.register(piece for tree in trees if tree for piece in _tree_pieces(tree))
 
     def _for(self, text: str) -> list[re.Pattern[str]]:
         return [self.parts[i] for i in _wanted(self, text)]
@@ -117,9 +199,13 @@ class Guarded:
         hits = self.pieces.intersection(present)
         if not hits:
             return self.always
+        candidates = {i for piece in hits for i in self.by_piece[piece]}
         wanted = set(self.always)
-        for piece in hits:
-            wanted.update(i for i in self.by_piece[piece] if _holds(self.needs[i][1:], present))
+        wanted.update(
+            i
+            for i in candidates
+            if _holds(self.needs[i][1:], present) and _tree_holds(self.tests[i], present)
+        )
         return tuple(sorted(wanted))
 
     @staticmethod
@@ -151,14 +237,19 @@ class Sieved:
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
-        self.needs = _needed(_parser.parse(pattern.pattern, pattern.flags))
+        tree = _tree(_parser.parse(pattern.pattern, pattern.flags))
+        self.needs = _needed(tree)
+        self.test = _compiled(tree)
         if self.needs:
             _PIECES.register(piece for choice in self.needs for piece in choice)
+        if tree:
+            _PIECES.register(_tree_pieces(tree))
 
     def may_match(self, text: str) -> bool:
         if self.needs is None:
             return True
-        return _holds(self.needs, _present(text))
+        present = _present(text)
+        return _holds(self.needs, present) and _tree_holds(self.test, present)
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if self.may_match(text) else None

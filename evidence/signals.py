@@ -1527,7 +1527,6 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
     """The paper's materials in a clause where the writers handle them, or None."""
     for clause in _CLAUSE.finditer(sentence):
         text = clause.group(0)
-        material = _MATERIAL.search(text)
         # The writers named, a subjectless reading, or the material itself read in the
         # passive ("the dose-response table was checked", "methods + Table 3 worked through").
         done = (
@@ -1535,7 +1534,8 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
             or _HANDLED_BY_WRITERS.match(text)
             or _PASSIVE_HANDLING.search(text)
         )
-        if material is None or not done or _SOMEONE_ELSE.search(text):
+        material = _MATERIAL.search(text) if done else None
+        if material is None or _SOMEONE_ELSE.search(text):
             continue
         # The words up to the material speak of the reading; what follows is the finding
         # ("we see no recolonisation", "once defended areas are excluded").

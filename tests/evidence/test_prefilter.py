@@ -134,3 +134,16 @@ def test_leftmost_match_wins_and_earlier_alternative_breaks_ties():
         "abstract",
         "reading",
     ]
+
+
+def test_each_alternative_of_an_alternation_needs_all_of_its_own_words():
+    # The words of one alternative ("paper") do not let another ("the paper is thin") run,
+    # nor an alternative's first word alone ("dressed" without "up as").
+    pattern = guarded(r"\b(?:at\s+best|dressed\s+up\s+as|the\s+paper\s+is\s+thin)\b", flags=re.I)
+    assert pattern.wanted("The paper is thick; we dressed the table.") == ()
+    assert pattern.search("The paper is thick; we dressed the table.") is None
+    assert pattern.wanted("A gain dressed up as a law.") == (0,)
+    assert pattern.search("A gain dressed up as a law.").group(0) == "dressed up as"
+    sieve = sieved(re.compile(r"\b(?:only\s+the\s+abstract|press\s+release)\b", re.I))
+    assert not sieve.may_match("The press read only the summary.")
+    assert sieve.may_match("From the press release.")
