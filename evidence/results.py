@@ -2619,7 +2619,10 @@ def results_in(text: str, *, context: str = "") -> list[ResultDraft]:
             governed = re.search(
                 r"\b(?:at|in|on|with|for|by|of|from|under)\s+" + re.escape(metric) + r"\b", left
             )
-            metric, model = "", ("" if governed else metric)
+            # Its measure, if any, is written after the value: "A reward model reaches 46.5%
+            # accuracy on MATH-Hard".
+            measured = forward if forward and _is_measure(forward) else ""
+            metric, model = measured, ("" if governed else metric)
         if not model:
             # "TRACE raises Qwen3-4B from 7.2 to 35.6", "Qwen3.5-9B 41.8% → 56.4%", "… on
             # Qwen3.6-27B": the model the clause names with its size.

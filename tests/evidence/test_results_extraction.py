@@ -958,6 +958,12 @@ def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
         ("GPT-4 reaches 86.4% on MMLU.", "", "GPT-4"),
         ("Outcome rewards reach 41.0% on MATH-Hard.", "", "Outcome rewards"),
         ("A process reward model reaches 46.5% on MATH-Hard.", "", "process reward model"),
+        # Its measure, written after the value, is kept, whatever words name the system.
+        (
+            "A process reward model reaches 46.5% accuracy on MATH-Hard.",
+            "accuracy",
+            "process reward model",
+        ),
         # A measure reaching a level is still the measure.
         ("The success rate reaches 38% on OSWorld.", "success rate", ""),
         # The object of a preposition is neither.
@@ -1352,3 +1358,4 @@ def test_a_figure_asked_about_is_not_stated():
 def test_a_bullet_is_no_part_of_a_headings_name():
     (result,) = results_in("• MedQA-USMLE (2026-05-02): the tuned model reaches 88.1% accuracy.")
     assert result.benchmark == "MedQA-USMLE"
+
