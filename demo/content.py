@@ -241,15 +241,16 @@ def load_demo_content() -> bool:
 # Results on a demo benchmark, under two protocols and several evidence levels, so the
 # results table and the benchmark page's chart have something to show.
 DEMO_RESULTS = [
-    (dt.date(2025, 11, 3), "Outcome rewards reach 41.0% on MATH-Hard.", "4-shot",
+    (dt.date(2025, 11, 3), "Outcome rewards reach 41.0% accuracy on MATH-Hard.", "4-shot",
      Evidence.SECONDARY, None),
-    (dt.date(2026, 1, 12), "A process reward model reaches 46.5% on MATH-Hard.", "4-shot",
+    (dt.date(2026, 1, 12), "A process reward model reaches 46.5% accuracy on MATH-Hard.", "4-shot",
      Evidence.ABSTRACT_ONLY, "2601.04211"),
-    (dt.date(2026, 2, 2), "A blog post reports 44.0% on MATH-Hard with majority voting.",
+    (dt.date(2026, 2, 2), "A blog post reports 44.0% accuracy on MATH-Hard with majority voting.",
      "0-shot, maj@8", Evidence.SECONDARY, None),
-    (dt.date(2026, 4, 2), "Step labels at scale reach 52.3% on MATH-Hard.", "4-shot",
+    (dt.date(2026, 4, 2), "Step labels at scale reach 52.3% accuracy on MATH-Hard.", "4-shot",
      Evidence.FULL_TEXT, "2603.11876"),
-    (dt.date(2026, 5, 1), "Our reading: about 50.0% on MATH-Hard is the fair zero-shot figure.",
+    (dt.date(2026, 5, 1),
+     "Our reading: about 50.0% accuracy on MATH-Hard is the fair zero-shot figure.",
      "0-shot, maj@8", Evidence.EDITORIAL, None),
 ]  # fmt: skip
 

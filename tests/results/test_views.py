@@ -4,6 +4,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 
 import pytest
 from django.test import override_settings
@@ -73,6 +74,31 @@ def test_results_of_different_measures_are_not_compared(
     assert html.count('class="result-group card"') == 2
     assert "Best stated: <strong>58.2%</strong>" in html
     assert "Best stated: <strong>91%</strong>" in html
+
+
+def test_a_row_names_the_measure_only_as_spelled_otherwise_than_its_group(
+    client, contributor, editor, concept, mmlu, paper
+):
+    for day, text in (
+        (1, "It reaches 58.2% accuracy on MMLU."),
+        (2, "It scores 61% Accuracy on MMLU."),
+    ):
+        entry = write_entry(
+            author=contributor, concept=concept, texts=[text], date=dt.date(2026, 3, day)
+        )
+        publish(entry, editor)
+
+    html = client.get(reverse("results:concept_results", args=[concept.slug])).content.decode()
+
+    assert html.count('class="result-group card"') == 1  # one measure, however spelled
+    rows = re.findall(
+        r'<span class="result-what">(.*?)</span>\s*<span class="result-source', html, re.S
+    )
+    # The newest first, named as the heading names the group; the older row spells it
+    # otherwise, so it says how.
+    assert "· Accuracy (%)" in html
+    assert [re.sub(r"<[^>]+>", "", row) for row in rows] == ["", "accuracy"]
+    assert "measure not named" not in html
 
 
 def test_results_table_anonymous_in_bounded_queries(
