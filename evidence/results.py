@@ -2392,8 +2392,9 @@ def results_in(text: str, *, context: str = "") -> list[ResultDraft]:
             earlier = [
                 r
                 for r in _runs(text[min(last_end, left_start) : left_start])
-                if _is_measure(r) and _clean_metric(r)
-            ]  # not a unit read as a measure: "at HRT 3 d: 62%" is no Cohen's d
+                if _is_measure(r) and _clean_metric(r) and not _SYSTEM_HEAD.search(r)
+            ]  # not a unit read as a measure: "at HRT 3 d: 62%" is no Cohen's d; nor a
+            # system named by what it scores: "outperform a scalar reward model, reaching …"
             metric = earlier[-1] if earlier else ""
         if not metric and not own_share and s_start not in last_metric:
             # "Nitrate in the Elbe fell from 4.9 mg/L …", "CO2 at Mauna Loa averaged …": the

@@ -964,6 +964,13 @@ def test_a_measures_name_stops_at_the_writers_asides_and_reporting_verbs():
             "accuracy",
             "process reward model",
         ),
+        # A system compared against, named by what it scores, is not the measure.
+        (
+            "Rubric rewards outperform a scalar reward model on open-ended tasks, reaching "
+            "71.5% on RubricBench.",
+            "",
+            "",
+        ),
         # A measure reaching a level is still the measure.
         ("The success rate reaches 38% on OSWorld.", "success rate", ""),
         # The object of a preposition is neither.
@@ -1358,4 +1365,3 @@ def test_a_figure_asked_about_is_not_stated():
 def test_a_bullet_is_no_part_of_a_headings_name():
     (result,) = results_in("• MedQA-USMLE (2026-05-02): the tuned model reaches 88.1% accuracy.")
     assert result.benchmark == "MedQA-USMLE"
-
