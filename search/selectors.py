@@ -53,7 +53,8 @@ from core.fulltext import (
     tsquery,
 )
 from core.plaintext import MARK_END, MARK_START, markdown_to_text, marked_html
-from entries.models import Entry
+from entries.models import Claim, Entry
+from entries.writing.fulltext import claims_text
 from papers.filters import NEWEST, paper_search
 from papers.identifiers import InvalidArxivId, parse_arxiv_id
 from papers.models import Paper
@@ -81,6 +82,7 @@ class Hit:
     url: str
     snippet: SafeString
     meta: str = ""
+    marked_title: SafeString | None = None  # the title with the query's words marked
 
     @property
     def label(self) -> str:
@@ -197,18 +199,32 @@ def _plain_snippet(text: str, terms: list[str], width: int = 220) -> SafeString:
     terms = [fold_in_place(t) for t in terms]
     positions = [folded.find(t) for t in terms if folded.find(t) >= 0]
     start = max(0, min(positions) - width // 3) if positions else 0
+    space = text.find(" ", start, min(positions)) if start else -1
+    start = space + 1 if space >= 0 else start  # at a word's start, not inside one
     window = text[start : start + width]
-    words = "|".join(re.escape(t) for t in sorted(set(terms), key=len, reverse=True))
-    if words:
-        # Found in the folded copy ("godel" in "gödel"), marked in the text as written.
-        spans = [
-            m.span() for m in re.finditer(rf"\w*(?:{words})\w*", folded[start : start + width])
-        ]
-        for begin, end in reversed(spans):
-            window = window[:begin] + MARK_START + window[begin:end] + MARK_END + window[end:]
+    if start + width < len(text) and " " in window[width // 2 :]:
+        window = window[: window.rindex(" ")]  # ending after a word, not inside one
+    stop = start + len(window)
     prefix = "… " if start > 0 else ""
-    suffix = " …" if start + width < len(text) else ""
-    return marked_html(prefix + window + suffix)
+    suffix = " …" if stop < len(text) else ""
+    return marked_html(prefix + _with_marks(window, folded[start:stop], terms) + suffix)
+
+
+def _with_marks(text: str, folded: str, folded_terms: list[str]) -> str:
+    """``text`` with each word that holds a term between MARK_START and MARK_END: found in
+    its ``folded`` copy ("godel" in "gödel"), marked in the text as written."""
+    words = "|".join(re.escape(t) for t in sorted(set(folded_terms), key=len, reverse=True))
+    if not words:
+        return text
+    for m in reversed(list(re.finditer(rf"\w*(?:{words})\w*", folded))):
+        begin, end = m.span()
+        text = text[:begin] + MARK_START + text[begin:end] + MARK_END + text[end:]
+    return text
+
+
+def _marked_title(title: str, terms: list[str]) -> SafeString:
+    """A hit's title with the words that hold a term marked, as its snippet marks them."""
+    return marked_html(_with_marks(title, fold_in_place(title), [fold_in_place(t) for t in terms]))
 
 
 def _safe_headline(value: str | None) -> SafeString:
@@ -253,6 +269,8 @@ def _search(text: str, kind: str, limit: int) -> Results:
         results.hits += _paper_hits(found["papers"].best, terms, per_kind)
     if "entries" in wanted:
         results.hits += _entry_hits(found["entries"].best, terms, per_kind)
+    for hit in results.hits:
+        hit.marked_title = _marked_title(hit.title, terms)
     return results
 
 
@@ -292,23 +310,29 @@ def _find_sqlite(text: str, terms: list[str]) -> dict[str, Found]:
     }
 
 
-def _concept_snippet_source(terms: list[str]) -> Concat:
-    """The summary and SNIPPET_SOURCE_CHARS of the body from just before a word's first use.
+def _snippet_source(head, text, terms: list[str]) -> Concat:
+    """``head`` and SNIPPET_SOURCE_CHARS of ``text`` from just before a word's first use.
 
-    ts_headline parses all it is given, and bodies run to tens of thousands of characters:
-    the window keeps a long page's snippet cheap and on a matching passage. The words are
-    found as typed (lower case, as in running text); when none is, the body's start.
+    ts_headline parses all it is given, and a concept's body or an entry's claims run to
+    tens of thousands of characters: the window keeps a long page's snippet cheap and on a
+    matching passage. The words are found as typed (lower case, as in running text); when
+    none is, the text's start. ts_headline shows the best passage of the two.
     """
-    body = Coalesce("current_revision__body", Value("", output_field=TextField()))
-    found = [NullIf(StrIndex(body, Value(term)), Value(0)) for term in terms]
+    found = [NullIf(StrIndex(text, Value(term)), Value(0)) for term in terms]
     first = Coalesce(Least(*found) if len(found) > 1 else found[0], Value(1))
     start = Greatest(first - Value(SNIPPET_LEAD_CHARS), Value(1))
     return Concat(
-        "summary",
+        Coalesce(head, Value("", output_field=TextField())),
         Value(" ", output_field=TextField()),
-        Substr(body, start, SNIPPET_SOURCE_CHARS),
+        Substr(text, start, SNIPPET_SOURCE_CHARS),
         output_field=TextField(),
     )
+
+
+def _concept_snippet_source(terms: list[str]) -> Concat:
+    """The summary and a window of the body (``_snippet_source``)."""
+    body = Coalesce("current_revision__body", Value("", output_field=TextField()))
+    return _snippet_source("summary", body, terms)
 
 
 def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[Hit]:
@@ -323,7 +347,7 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
             Hit("concepts", r["title"], f"/wiki/{r['slug']}/", _safe_headline(r["snippet"]))
             for r in rows
         ]
-    rows = list(qs.values("title", "slug", "summary")[: limit * 4])
+    rows = list(qs.values("title", "slug", "summary", "current_revision__body")[: limit * 4])
     folded_terms = [fold_in_place(t) for t in terms]
     rows.sort(
         key=lambda r: (
@@ -332,9 +356,31 @@ def _concept_hits(qs: QuerySet[Concept], terms: list[str], limit: int) -> list[H
         )
     )
     return [
-        Hit("concepts", r["title"], f"/wiki/{r['slug']}/", _plain_snippet(r["summary"], terms))
+        Hit(
+            "concepts",
+            r["title"],
+            f"/wiki/{r['slug']}/",
+            _plain_snippet(
+                r["summary"] + "\n\n" + _window(r["current_revision__body"] or "", folded_terms),
+                terms,
+            ),
+        )
         for r in rows[:limit]
     ]
+
+
+def _window(text: str, folded_terms: list[str]) -> str:
+    """SNIPPET_SOURCE_CHARS of ``text`` from just before a word's first use, or "" when it
+    holds none (the same window as ``_snippet_source``, in Python)."""
+    folded = fold_in_place(text)
+    found = [at for at in (folded.find(t) for t in folded_terms) if at >= 0]
+    if not found:
+        return ""
+    first = min(found)
+    # From the start of the match's line when it is near, so no mark is cut in two.
+    line = text.rfind("\n", 0, first) + 1
+    start = line if first - line <= SNIPPET_SOURCE_CHARS // 2 else first - SNIPPET_LEAD_CHARS
+    return text[start : start + SNIPPET_SOURCE_CHARS]
 
 
 def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
@@ -365,20 +411,39 @@ def _paper_hits(qs: QuerySet[Paper], terms: list[str], limit: int) -> list[Hit]:
 
 
 def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
+    """Entries with a snippet from their lead or, where the words are in a claim, the claim:
+    a hit shows why it matched."""
     if _is_postgres():
         query = tsquery(raw_tsquery(terms, all_prefixes=ENTRY_KIND.all_prefixes))
-        qs = qs.annotate(
-            snippet=SearchHeadline(
-                Coalesce("lead", Value("", output_field=TextField())),
-                query,
-                config=CONFIG,
-                **HIGHLIGHT,
-            ),
-        ).only("headline", "date")
-    else:
-        qs = qs.only("headline", "date", "lead")
-    hits = []
-    for e in qs[:limit]:
-        snippet = _safe_headline(e.snippet) if _is_postgres() else _plain_snippet(e.lead, terms)
-        hits.append(Hit("entries", e.headline, e.get_absolute_url(), snippet, e.date.isoformat()))
-    return hits
+        source = _snippet_source("lead", claims_text(), terms)
+        qs = qs.annotate(snippet=SearchHeadline(source, query, config=CONFIG, **HIGHLIGHT)).only(
+            "headline", "date"
+        )
+        return [
+            Hit(
+                "entries",
+                e.headline,
+                e.get_absolute_url(),
+                _safe_headline(e.snippet),
+                e.date.isoformat(),
+            )
+            for e in qs[:limit]
+        ]
+    entries = list(qs.only("headline", "date", "lead")[:limit])
+    claims: dict[int, list[str]] = {}
+    for entry_id, text in (
+        Claim.objects.filter(entry__in=entries)
+        .order_by("entry_id", "position", "pk")
+        .values_list("entry_id", "text")
+    ):
+        claims.setdefault(entry_id, []).append(text)
+    return [
+        Hit(
+            "entries",
+            e.headline,
+            e.get_absolute_url(),
+            _plain_snippet("\n\n".join([e.lead, *claims.get(e.pk, [])]), terms),
+            e.date.isoformat(),
+        )
+        for e in entries
+    ]

@@ -22,21 +22,23 @@ def entry_vector_refresh(entry_ids: Iterable[int] | None = None) -> None:
     qs = Entry.objects.all()
     if entry_ids is not None:
         qs = qs.filter(pk__in=list(entry_ids))
-    claims_text = (
-        Claim.objects.filter(entry=OuterRef("pk"))
-        .order_by()
-        .values("entry")
-        .annotate(text=StringAgg("text", delimiter=" ", output_field=TextField()))
-        .values("text")
-    )
     qs.update(
         search_vector=SearchVector("headline", weight="A", config=CONFIG)
         + SearchVector("lead", weight="B", config=CONFIG)
-        + SearchVector(
-            Coalesce(
-                Subquery(claims_text), Value("", output_field=TextField()), output_field=TextField()
-            ),
-            weight="C",
-            config=CONFIG,
-        )
+        + SearchVector(claims_text(), weight="C", config=CONFIG)
     )
+
+
+def claims_text() -> Coalesce:
+    """The text of an entry's claims, in their order, as one string ("" for none): for
+    an entry query (PostgreSQL), of the entry each row is."""
+    text = (
+        Claim.objects.filter(entry=OuterRef("pk"))
+        .order_by()
+        .values("entry")
+        .annotate(
+            text=StringAgg("text", delimiter=" ", order_by="position", output_field=TextField())
+        )
+        .values("text")
+    )
+    return Coalesce(Subquery(text), Value("", output_field=TextField()), output_field=TextField())

@@ -83,7 +83,7 @@ def test_search_htmx_returns_only_the_results_fragment(client, db):
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="search-results"')
     assert "<html" not in body
-    assert "Reward Modeling" in body
+    assert '<span class="hit-title"><mark>Reward</mark> Modeling</span>' in body
 
 
 def test_search_snippets_mark_words_and_escape_text(client, db):

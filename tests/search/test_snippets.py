@@ -83,3 +83,51 @@ def test_a_match_marks_the_whole_word_it_is_in(client):
     snippet = _snippets(client, "reward")["Process Supervision"]
 
     assert "<mark>Rewarding</mark> each step, with step <mark>rewards</mark>." in snippet
+
+
+@pytest.mark.django_db
+def test_an_entry_found_by_a_claim_shows_the_claim(client):
+    entry_create(
+        author=None,
+        date=dt.date(2026, 9, 2),
+        headline="Reward models in the wild",
+        lead="A round-up of this month's papers.",
+        claims=[
+            ClaimData(text="Nothing here about the animal."),
+            ClaimData(text="A **wombat** benchmark shows process rewards hold up."),
+        ],
+        status=EntryStatus.PUBLISHED,
+    )
+
+    snippet = _snippets(client, "wombat")["Reward models in the wild"]
+
+    assert "<mark>wombat</mark> benchmark shows process rewards" in snippet.lower()
+    assert "**" not in snippet
+
+
+@pytest.mark.django_db
+def test_a_concept_found_by_its_body_shows_the_passage(client):
+    make_concept(
+        "Distillation",
+        summary="Training a small model on a larger one's outputs.",
+        body="## Why it matters\n\nFiller.\n\nThe [[Reward Modeling|reward model]] of the "
+        "teacher is never **platypus**-shaped.\n",
+    )
+
+    snippet = _snippets(client, "platypus")["Distillation"]
+
+    assert "reward model of the teacher is never <mark>platypus</mark>-shaped" in snippet
+    for raw in ("[[", "]]", "**", "##"):
+        assert raw not in snippet
+
+
+@pytest.mark.django_db
+def test_a_title_marks_the_words_found_and_stays_escaped(client):
+    PaperFactory(title="Student <b>teachers</b> & their students", abstract="Nothing.")
+
+    body = client.get("/search/", {"q": "student"}).content.decode()
+
+    assert (
+        '<span class="hit-title"><mark>Student</mark> &lt;b&gt;teachers&lt;/b&gt; &amp; their '
+        "<mark>students</mark></span>"
+    ) in body
