@@ -430,6 +430,7 @@ def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
             for e in qs[:limit]
         ]
     entries = list(qs.only("headline", "date", "lead")[:limit])
+    folded_terms = [fold_in_place(t) for t in terms]
     claims: dict[int, list[str]] = {}
     for entry_id, text in (
         Claim.objects.filter(entry__in=entries)
@@ -442,7 +443,9 @@ def _entry_hits(qs: QuerySet[Entry], terms: list[str], limit: int) -> list[Hit]:
             "entries",
             e.headline,
             e.get_absolute_url(),
-            _plain_snippet("\n\n".join([e.lead, *claims.get(e.pk, [])]), terms),
+            _plain_snippet(
+                e.lead + "\n\n" + _window("\n\n".join(claims.get(e.pk, [])), folded_terms), terms
+            ),
             e.date.isoformat(),
         )
         for e in entries
