@@ -102,8 +102,32 @@ def split_sentences(text: str) -> list[str]:
     return [s[:MAX_SENTENCE] for s in _sentences(bounded(text))]
 
 
+# Where the segmenter may end a sentence: a stop anywhere but in a number or at the end,
+# a line break, or any mark but a few common ones (a question mark, a semicolon, a bracket,
+# another script's stop). A text with none of these is one sentence, and is not given to
+# the segmenter.
+_MAY_END = re.compile(
+    r"\.(?!\d|$)|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]"
+    r"|[^\w\s.,:'\"“”‘’%+\-–—/<>=±×~*#&@$€£°|^≤≥≈→←·⁰¹²³⁴-⁹⁺⁻]"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _sentences(text: str) -> tuple[str, ...]:
+    fast = _fast_sentences(text)
+    return _syntok_sentences(text) if fast is None else fast
+
+
+def _fast_sentences(text: str) -> tuple[str, ...] | None:
+    """The sentences of a text that holds no place a sentence may end inside it (most
+    claims are one sentence), or None when the segmenter must read it."""
+    piece = text.strip()
+    if _MAY_END.search(piece):
+        return None
+    return (piece,) if piece else ()
+
+
+def _syntok_sentences(text: str) -> tuple[str, ...]:
     sentences: list[str] = []
     for paragraph in syntok.analyze(text):
         for sentence in paragraph:

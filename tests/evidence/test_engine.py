@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from evidence import (
@@ -12,6 +15,9 @@ from evidence import (
     states_a_figure,
     suggestions_for,
 )
+from evidence.sentences import _fast_sentences, _syntok_sentences
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _values(findings):
@@ -32,6 +38,41 @@ def test_split_sentences_keeps_quotes_inside_their_sentence():
         'The abstract says it "does not necessarily play a central role".',
         "Nothing else.",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr.Smith read it",  # a stop before a letter, even without a space
+        "First part; second part",
+        "Gains (on two tasks) hold",
+        "Is it read?",
+        "Read in full！",
+        "全文を読んだ。要旨のみ",
+        "Line one\nline two",
+        "Abstract only. Full text next",
+    ],
+)
+def test_a_text_where_a_sentence_may_end_goes_to_the_segmenter(text):
+    assert _fast_sentences(text) is None
+
+
+def test_a_text_read_as_one_sentence_is_what_the_segmenter_reads():
+    # Most claims are one sentence: they are not given to the segmenter, and its answer on
+    # each of them would have been the same (every labelled text, its clauses, ends cut).
+    texts = set()
+    for path in sorted(FIXTURES.rglob("*.jsonl")):
+        if "heldout" in path.parts:
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("//"):
+                text = json.loads(line).get("text", "")
+                texts.update({text, *text.split("; "), *text.split(". "), text[:40]})
+    fast = {text: _fast_sentences(text) for text in texts}
+    assert sum(answer is not None for answer in fast.values()) > len(texts) / 3
+    assert {t: a for t, a in fast.items() if a is not None} == {
+        t: _syntok_sentences(t) for t, a in fast.items() if a is not None
+    }
 
 
 def test_claims_qualifier_stays_with_its_finding():
