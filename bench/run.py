@@ -163,7 +163,8 @@ def report(results: dict) -> None:
         page_ok = verdict(speed["page_ms"] <= TARGET_EVIDENCE_PAGE_MS)
         hostile_ok = verdict(speed["hostile_ms"] <= TARGET_EVIDENCE_HOSTILE_MS)
         print(f"evidence, a {speed['claims']}-claim page: {speed['page_ms']:.0f} ms median "
-              f"(worst {speed['page_worst_ms']:.0f}, read again {speed['page_again_ms']:.0f}; "
+              f"(worst {speed['page_worst_ms']:.0f}, fastest {speed['page_fastest_ms']:.0f}, "
+              f"read again {speed['page_again_ms']:.0f}; "
               f"target <= {TARGET_EVIDENCE_PAGE_MS:.0f} ms: {page_ok}); slowest hostile claim "
               f"({speed['hostile_slowest']}): {speed['hostile_ms']:.0f} ms "
               f"(target <= {TARGET_EVIDENCE_HOSTILE_MS:.0f} ms: {hostile_ok})")  # fmt: skip

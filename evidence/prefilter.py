@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from operator import itemgetter
 from re import _constants as c  # the parser's opcodes: the structure of a pattern
 from re import _parser
 
@@ -153,6 +154,39 @@ def _compiled(need: Need | None) -> _Test | None:
     return (kind, pieces, nested)
 
 
+def _check(
+    needs: tuple[frozenset[str], ...], test: _Test | None
+) -> Callable[[frozenset[str]], bool]:
+    """``_holds(needs, present) and _tree_holds(test, present)`` as one function, the
+    set tests written out as one expression: a text is asked the whole of what a match
+    needs in one call, not in a call per branch of the tree."""
+    constants: list[frozenset[str]] = []
+
+    def constant(pieces: frozenset[str]) -> str:
+        constants.append(pieces)
+        return f"C[{len(constants) - 1}]"
+
+    def expression(t: _Test) -> str:
+        kind, pieces, nested = t
+        terms = []
+        if kind == ALL:
+            terms += [f"{piece!r} in s" for piece in sorted(pieces, key=len, reverse=True)]
+        elif pieces:
+            terms.append(f"not {constant(pieces)}.isdisjoint(s)")
+        terms += [f"({expression(child)})" for child in nested]
+        if not terms:
+            return "True" if kind == ALL else "False"
+        return (" and " if kind == ALL else " or ").join(terms)
+
+    terms = [f"not {constant(choice)}.isdisjoint(s)" for choice in needs]
+    if test is not None:
+        terms.append(f"({expression(test)})")
+    try:
+        return eval(f"lambda s: {' and '.join(terms) or 'True'}", {"C": tuple(constants)})
+    except (SyntaxError, RecursionError, MemoryError):  # a tree too deep to write out
+        return lambda present: _holds(needs, present) and _tree_holds(test, present)
+
+
 def _tree_holds(test: _Test | None, present: frozenset[str]) -> bool:
     """Does a text whose pieces are ``present`` hold what ``test`` asks (None asks
     nothing)?"""
@@ -177,7 +211,10 @@ class Guarded:
         self.parts = tuple(re.compile(part, flags) for part in parts)
         trees = [_tree(_parser.parse(part, flags)) for part in parts]
         self.needs = tuple(_needed(tree) for tree in trees)
-        self.tests = tuple(_compiled(tree) for tree in trees)
+        self.checks = tuple(
+            _check(needed[1:] if needed else (), _compiled(tree))
+            for needed, tree in zip(self.needs, trees, strict=True)
+        )
         firsts = [needed[0] for needed in self.needs if needed]
         self.pieces = frozenset().union(*firsts)
         self.always = tuple(i for i, needed in enumerate(self.needs) if needed is None)
@@ -201,11 +238,8 @@ class Guarded:
             return self.always
         candidates = {i for piece in hits for i in self.by_piece[piece]}
         wanted = set(self.always)
-        wanted.update(
-            i
-            for i in candidates
-            if _holds(self.needs[i][1:], present) and _tree_holds(self.tests[i], present)
-        )
+        checks = self.checks
+        wanted.update(i for i in candidates if checks[i](present))
         return tuple(sorted(wanted))
 
     @staticmethod
@@ -239,7 +273,7 @@ class Sieved:
         self.pattern = pattern
         tree = _tree(_parser.parse(pattern.pattern, pattern.flags))
         self.needs = _needed(tree)
-        self.test = _compiled(tree)
+        self.check = _check(self.needs or (), _compiled(tree))
         if self.needs:
             _PIECES.register(piece for choice in self.needs for piece in choice)
         if tree:
@@ -248,8 +282,7 @@ class Sieved:
     def may_match(self, text: str) -> bool:
         if self.needs is None:
             return True
-        present = _present(text)
-        return _holds(self.needs, present) and _tree_holds(self.test, present)
+        return self.check(_present(text))
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if self.may_match(text) else None
@@ -287,10 +320,11 @@ class _Pieces:
                 automaton.add_word(piece, piece)
             automaton.make_automaton()
             self.automaton = automaton
-        return frozenset(piece for _, piece in self.automaton.iter(lowered))
+        return frozenset(map(_second, self.automaton.iter(lowered)))
 
 
 _PIECES = _Pieces()
+_second = itemgetter(1)  # a found piece's value: the piece
 
 
 @functools.lru_cache(maxsize=8192)

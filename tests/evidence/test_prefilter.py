@@ -2,6 +2,7 @@
 the alternation as written finds, on every labelled text of the project."""
 
 import functools
+import itertools
 import json
 import re
 from pathlib import Path
@@ -9,7 +10,17 @@ from pathlib import Path
 import pytest
 
 from evidence import caveats, figures, signals, vague
-from evidence.prefilter import Guarded, Sieved, guarded, sieved
+from evidence.prefilter import (
+    ALL,
+    ANY,
+    Guarded,
+    Sieved,
+    _check,
+    _holds,
+    _tree_holds,
+    guarded,
+    sieved,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "evidence"
 
@@ -147,3 +158,26 @@ def test_each_alternative_of_an_alternation_needs_all_of_its_own_words():
     sieve = sieved(re.compile(r"\b(?:only\s+the\s+abstract|press\s+release)\b", re.I))
     assert not sieve.may_match("The press read only the summary.")
     assert sieve.may_match("From the press release.")
+
+
+def test_a_written_out_check_answers_as_the_tree_it_was_written_from():
+    # "(dressed and up and as) or at best", its choice "as" or "at best", as one
+    # expression: the same answer as the tree on every set of pieces a text may hold; a
+    # tree too deep to write out is asked branch by branch.
+    needs = (frozenset({"as", "at best"}),)
+    tree = (ANY, frozenset({"at best"}), ((ALL, frozenset({"dressed", "up", "as"}), ()),))
+    check = _check(needs, tree)
+    pieces = ["at best", "dressed", "up", "as", "other"]
+    for subset in itertools.chain.from_iterable(
+        itertools.combinations(pieces, n) for n in range(len(pieces) + 1)
+    ):
+        present = frozenset(subset)
+        assert check(present) == (_holds(needs, present) and _tree_holds(tree, present))
+    assert check(frozenset({"dressed", "up", "as"}))
+    assert not check(frozenset({"dressed", "as"}))
+    deep = (ALL, frozenset({"word"}), ())
+    for _ in range(300):
+        deep = (ANY, frozenset(), (deep,))
+    deep_check = _check((), deep)
+    assert deep_check(frozenset({"word"}))
+    assert not deep_check(frozenset({"other"}))
