@@ -77,15 +77,16 @@ FIELDS33 = FIXTURES / "fields33"  # the held-out half's six fields, a fact-check
 FIELDS34 = FIXTURES / "fields34"  # the same six fields, secondary sources stressed: read
 FIELDS35 = FIXTURES / "fields35"  # six fields, secondary and abstract only stressed: read
 FIELDS36 = FIXTURES / "fields36"  # four clinical fields, a hospital's committees: read half
-FIELDS37 = FIXTURES / "fields37"  # the same writer's other half: measured once, not read
+FIELDS37 = FIXTURES / "fields37"  # the same writer's other half: measured, then read (round 46)
 FIELDS38 = FIXTURES / "fields38"  # five health fields, a practice's team notes: read half
-FIELDS39 = FIXTURES / "fields39"  # the same writer's other half: measured once, not read
+FIELDS39 = FIXTURES / "fields39"  # the same writer's other half: measured, then read (round 46)
 FIELDS40 = FIXTURES / "fields40"  # the held-out half's six fields, a science desk: read half
-FIELDS41 = FIXTURES / "fields41"  # the same writer's other half: measured, not read
+FIELDS41 = FIXTURES / "fields41"  # the same writer's other half: measured, then read (round 46)
 FIELDS42 = FIXTURES / "fields42"  # clinical and chemistry, secondary stressed: read half
-FIELDS43 = FIXTURES / "fields43"  # the same writer's other half: measured, not read
+FIELDS43 = FIXTURES / "fields43"  # the same writer's other half: measured, then read (round 46)
 FIELDS44 = FIXTURES / "fields44"  # clinical and chemistry, a charity and a start-up: read half
-FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, not read
+FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, then read (round 46)
+FIELDS46 = FIXTURES / "fields46"  # clinical and three other fields: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -347,15 +348,16 @@ def main(argv: list[str]) -> int:
             ("dev 34", FIELDS34),
             ("dev 35", FIELDS35),
             ("dev 36", FIELDS36),
-            ("unread 37", FIELDS37),
+            ("read 37", FIELDS37),
             ("dev 38", FIELDS38),
-            ("unread 39", FIELDS39),
+            ("read 39", FIELDS39),
             ("dev 40", FIELDS40),
-            ("unread 41", FIELDS41),
+            ("read 41", FIELDS41),
             ("dev 42", FIELDS42),
-            ("unread 43", FIELDS43),
+            ("read 43", FIELDS43),
             ("dev 44", FIELDS44),
-            ("unread 45", FIELDS45),
+            ("read 45", FIELDS45),
+            ("unread 46", FIELDS46),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

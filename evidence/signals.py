@@ -82,6 +82,14 @@ def _slips(word: str) -> list[str]:
     return sorted((dropped | swapped) - {word, "reprint"})  # not a word of its own
 
 
+def _full_text_unless_defined(match: re.Match[str]) -> str:
+    """ "(FT + code)" is the full text; "Fischer-Tropsch (FT)", "fine-tuning (FT)" define
+    the letters as the initials of the words just before them."""
+    words = re.findall(r"[^\W\d_]+", match.string[: match.start()])[-2:]
+    initials = "".join(word[0] for word in words).upper()
+    return match.group(0) if initials == "FT" else "full text"
+
+
 # Contractions and shorthand written out, so one rule reads "isn't named", "is not named"
 # and "IMO" alike. Matching runs on this form; reasons quote the writer's own sentence.
 _SPELLED_OUT = [
@@ -93,7 +101,7 @@ _SPELLED_OUT = [
         "abstract",
     ),
     # "(FT + code)": the full text, shortened in a label (not the Financial Times).
-    (re.compile(r"(?<=\()\s*FT(?=\s*[+,)/&])"), "full text"),
+    (re.compile(r"(?<=\()\s*FT(?=\s*[+,)/&])"), _full_text_unless_defined),
     # "checked vs. Table 2": the comparison is the check against it.
     (
         re.compile(
@@ -727,6 +735,14 @@ _SECONDARY = _rx(
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
+    # ... or not of the work's team: "(pathology, not on the trial)", "(other group)".
+    r"\bnot\s+(?:on|in|part\s+of)\s+the\s+(?:trial|study|paper|team|author\s+list)\b",
+    r"\(\s*(?:an?\s+)?(?:other|another|different|independent|unrelated|outside)\s+"
+    r"(?:group|team|lab)s?\s*\)",
+    # Someone who was there, passing on what was said: "our registrar who went to ASCO said".
+    r"(?<!\bauthors\s)(?<!\bauthors,\s)\bwho\s+(?:was|were|went|had\s+been|has\s+been|attended|"
+    r"sat\s+in(?:\s+on)?)\s+(?:at\s+|to\s+|in\s+)?[^.;:!?]{1,40}?\s+(?:said|says|told|tells|"
+    r"reported|reports|mentioned|noted|claimed|claims|wrote|writes|tweeted)\b",
     # A publication by name: "according to The Verge".
     r"\b(?:according\s+to|per|via|reported\s+(?:by|in))\s+(?-i:The\s+[A-Z])",
     rf"\b(?:learned|heard|read|saw|picked\s+up|gleaned|lifted|sourced|came\s+across|got\s+"
@@ -736,6 +752,8 @@ _SECONDARY = _rx(
     # Leaned on instead of the paper: "we relied on the EMA's EPAR".
     rf"\brel(?:y|ied|ying|ies)\s+(?:instead\s+|only\s+|solely\s+|entirely\s+)?on\s+(?:{ART}\s+)?"
     rf"{WORDS}(?:{CHANNEL}|{PERSON})\b",
+    rf"\b(?:i|we)\s+(?:(?:had\s+to|have\s+to)\s+)?(?:used|use|went\s+by|go\s+by|worked\s+(?:from|off))"
+    rf"\s+(?:instead\s+|only\s+)?(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
     r"(?<!\bfrom\s)(?<!\bin\s)(?<!\bat\s)(?<!\bof\s)"
     r"\b(?!(?:The|They|We|It|This|These|Their|Authors?)\b)(?-i:[A-Z])[\w&.-]+\s+(?:wrote|reported|"
     r"writes|reports)\s+that\b",

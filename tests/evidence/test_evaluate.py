@@ -334,6 +334,17 @@ UNREAD_FIELDS_43 = {"chemistry": (0.82, 1), "clinical": (0.76, 1)}
 DEV_FIELDS_44 = {"chemistry": (0.85, 0), "clinical": (0.91, 0)}
 UNREAD_FIELDS_45 = {"chemistry": (0.82, 0), "clinical": (0.88, 0)}
 
+# The forty-sixth writer's set (clinical 40; astrophysics, ecology, economics 20 each, in
+# the levels' usual mix), written while the rules of that round were changed and measured
+# once after they were frozen, not read (0.81-1.00 explicit used, one full-text over-read in
+# clinical). Its figures are floors.
+UNREAD_FIELDS_46 = {
+    "astrophysics": (1.00, 0),
+    "clinical": (0.94, 1),
+    "ecology": (0.81, 0),
+    "economics": (0.94, 0),
+}
+
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
     "fields13": UNREAD_FIELDS_13,
@@ -354,6 +365,7 @@ FIELD_FLOORS = {
     "fields43": UNREAD_FIELDS_43,
     "fields44": DEV_FIELDS_44,
     "fields45": UNREAD_FIELDS_45,
+    "fields46": UNREAD_FIELDS_46,
 }
 
 

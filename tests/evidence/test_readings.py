@@ -1001,6 +1001,31 @@ READINGS = [
     # Names that look like channels: a post hoc analysis, a Registered Replication Report.
     ("The Americas-only post hoc suggests benefit.", "", "notes", "unmarked"),
     ("Registered Replication Report (23 labs): d = 0.04.", "", "notes", "unmarked"),
+    # Letters defined as the initials of the words before them are no shorthand for the
+    # full text; the same letters as a label are.
+    (
+        "The pilot runs the Fischer-Tropsch (FT) catalyst at 92% conversion.",
+        "",
+        "notes",
+        "unmarked",
+    ),
+    ("Instruction fine-tuning (FT) adds 3 points on the held-out split.", "", "notes", "unmarked"),
+    ("Capacity fade 8% over 500 cycles (FT, SI tables).", "", "notes", "full_text"),
+    # Someone who was at a meeting, or is not of the work's team, passing on what was said.
+    (
+        "The fellow who was at the Vienna meeting said the ice loss doubled.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Review in a psychiatry journal (other group) pooled the trials: g = 0.4.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("The authors, who were at the meeting, said the effect held.", "", "notes", "unmarked"),
+    ("For the cure rate we went by the trade newsletter: 73% vs 70%.", "", "notes", "secondary"),
 ]
 
 
