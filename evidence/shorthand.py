@@ -179,7 +179,10 @@ ABSTRACT_ONLY = [
     # own channel): …", "README of the repo (authors'): …", "Title + abstract, that's it".
     rf"{HEAD}(?:the\s+)?(?:(?:first|lead|senior|last|corresponding)\s+)?(?:authors{Q}|author{Q}s|"
     rf"their)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:{OWN_CHANNEL}|{_SUMMARY_HEAD})"
-    rf"(?:\s+[\w-]+)?(?:\s+(?:on|in)\s+[\w.-]+)?{END}",
+    rf"(?:\s+[\w-]+)?(?:\s+(?:on|in)\s+[\w.-]+)?"
+    # "Authors' own lab blog post announcing the paper: …"
+    r"(?:\s+(?:announcing|introducing|describing|summari[sz]ing|about|on)\s+(?:the|their|this|its)"
+    rf"\s+(?:[\w-]+\s+)?(?:paper|study|preprint|work|results?|findings|trial))?{END}",
     rf"\b(?:according\s+to|per|via|from|going\s+by|based\s+on)\s+(?:the\s+)?(?:(?:first|lead|"
     rf"senior|last)\s+)?authors?{Q}?s?{Q}?\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?(?:{OWN_CHANNEL}|"
     rf"{SUMMARY}|poster)\b",

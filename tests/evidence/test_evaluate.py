@@ -336,13 +336,21 @@ UNREAD_FIELDS_45 = {"chemistry": (0.82, 0), "clinical": (0.88, 0)}
 
 # The forty-sixth writer's set (clinical 40; astrophysics, ecology, economics 20 each, in
 # the levels' usual mix), written while the rules of that round were changed and measured
-# once after they were frozen, not read (0.81-1.00 explicit used, one full-text over-read in
-# clinical). Its figures are floors.
-UNREAD_FIELDS_46 = {
+# once after they were frozen (0.81-1.00 explicit used, one full-text over-read in
+# clinical), then read while widening the rules. The forty-seventh (clinical 40; chemistry,
+# climate, ecology 20 each) measured once on those rules, not read (0.94-1.00, two
+# full-text over-reads in clinical). Their figures are floors.
+DEV_FIELDS_46 = {
     "astrophysics": (1.00, 0),
     "clinical": (0.94, 1),
-    "ecology": (0.81, 0),
-    "economics": (0.94, 0),
+    "ecology": (1.00, 0),
+    "economics": (1.00, 0),
+}
+UNREAD_FIELDS_47 = {
+    "chemistry": (1.00, 0),
+    "climate": (1.00, 0),
+    "clinical": (0.94, 2),
+    "ecology": (1.00, 0),
 }
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
@@ -365,7 +373,8 @@ FIELD_FLOORS = {
     "fields43": UNREAD_FIELDS_43,
     "fields44": DEV_FIELDS_44,
     "fields45": UNREAD_FIELDS_45,
-    "fields46": UNREAD_FIELDS_46,
+    "fields46": DEV_FIELDS_46,
+    "fields47": UNREAD_FIELDS_47,
 }
 
 
