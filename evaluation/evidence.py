@@ -87,7 +87,8 @@ FIELDS43 = FIXTURES / "fields43"  # the same writer's other half: measured, then
 FIELDS44 = FIXTURES / "fields44"  # clinical and chemistry, a charity and a start-up: read half
 FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, then read (round 46)
 FIELDS46 = FIXTURES / "fields46"  # clinical and three other fields: measured, then read
-FIELDS47 = FIXTURES / "fields47"  # clinical and three other fields: measured once, not read
+FIELDS47 = FIXTURES / "fields47"  # clinical and three other fields: measured, then read
+FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -359,7 +360,8 @@ def main(argv: list[str]) -> int:
             ("dev 44", FIELDS44),
             ("read 45", FIELDS45),
             ("dev 46", FIELDS46),
-            ("unread 47", FIELDS47),
+            ("dev 47", FIELDS47),
+            ("unread 48", FIELDS48),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

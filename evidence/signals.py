@@ -1600,6 +1600,19 @@ _OTHER_WORKS_PART = re.compile(
 _OTHERS_READ = re.compile(
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
 )
+# Someone else as the reader, who passes on what they found: "Dr. Okafor read the full
+# text for us and says…", "heard from Sara (she read the whole paper) that…". The reading is
+# theirs and the claim their word; a team member's reading with no one telling ("our
+# pharmacist went through the supplement: …") stays the writers' own.
+_READER_NOT_US = re.compile(
+    rf"(?:\b(?:she|he)|(?<![.!?]\s)(?<!^)(?-i:[A-Z])[\w'’.-]+|\b{PERSON}|"
+    r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+)\s+"
+    r"(?:(?:had|has|also|already|actually)\s+)?$",
+    re.I,
+)
+_TELLS_US = re.compile(
+    r"\b(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|heard|passed\s+on|reports\s+back)\b", re.I
+)
 
 
 # The writers' reservation about a figure, not a reading of their own: doubt, caution,
@@ -1649,6 +1662,7 @@ def reading_signal(sentence: str) -> Signal | None:
         or _OTHERS_READ.search(before)
         or _RELATIVE_READER.search(before[-40:])
         or _GUESSED_READING.search(before[-30:])
+        or (_READER_NOT_US.search(before[-40:]) and _TELLS_US.search(sentence))
     ):
         full = None  # "the model scans the full text": a system's reading, not the writer's;
         # "presumably taken from the tables": a guess at where a figure came from

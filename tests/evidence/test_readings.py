@@ -1026,6 +1026,23 @@ READINGS = [
     ),
     ("The authors, who were at the meeting, said the effect held.", "", "notes", "unmarked"),
     ("For the cure rate we went by the trade newsletter: 73% vs 70%.", "", "notes", "secondary"),
+    # Someone else read the paper and passes on what they found: their word, not our reading.
+    (
+        "Dr. Lund read the full text for us and says the subgroup was post hoc: 3 of 11.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Heard from Ana (she read the whole paper) that 12% needed rescue.", "", "notes", "secondary"),
+    ("A registrar colleague read the paper and told me the NNT was 27.", "", "notes", "secondary"),
+    # A team member's reading with no one telling it stays the writers' own.
+    ("Our pharmacist went through the supplement: cases 7 vs 15.", "", "notes", "full_text"),
+    (
+        "We read the full paper; the press release said 30% but Table 2 gives 22%.",
+        "",
+        "notes",
+        "full_text",
+    ),
 ]
 
 
