@@ -88,7 +88,8 @@ FIELDS44 = FIXTURES / "fields44"  # clinical and chemistry, a charity and a star
 FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, then read (round 46)
 FIELDS46 = FIXTURES / "fields46"  # clinical and three other fields: measured, then read
 FIELDS47 = FIXTURES / "fields47"  # clinical and three other fields: measured, then read
-FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured once, not read
+FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured, then read
+FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -361,7 +362,8 @@ def main(argv: list[str]) -> int:
             ("read 45", FIELDS45),
             ("dev 46", FIELDS46),
             ("dev 47", FIELDS47),
-            ("unread 48", FIELDS48),
+            ("dev 48", FIELDS48),
+            ("unread 49", FIELDS49),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -736,7 +736,11 @@ _SECONDARY = _rx(
     r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
     r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
     # ... or not of the work's team: "(pathology, not on the trial)", "(other group)".
-    r"\bnot\s+(?:on|in|part\s+of)\s+the\s+(?:trial|study|paper|team|author\s+list)\b",
+    r"\bnot\s+(?:on|in|part\s+of)\s+(?:the|our)\s+(?:trial|study|paper|team|author\s+list)\b",
+    # A text that gathers others' work: "an IUPAC report summarising earlier work".
+    r"\b(?:summari[sz]ing|reviewing|compiling|pooling|synthesi[sz]ing)\s+(?:the\s+)?(?:earlier|previous|"
+    r"prior|published|existing|other|others['’]|older)\s+(?:work|studies|data|literature|papers|"
+    r"trials|results|reports|measurements)\b",
     r"\(\s*(?:an?\s+)?(?:other|another|different|independent|unrelated|outside)\s+"
     r"(?:group|team|lab)s?\s*\)",
     # Someone who was there, passing on what was said: "our registrar who went to ASCO said".
@@ -1605,9 +1609,9 @@ _OTHERS_READ = re.compile(
 # theirs and the claim their word; a team member's reading with no one telling ("our
 # pharmacist went through the supplement: …") stays the writers' own.
 _READER_NOT_US = re.compile(
-    rf"(?:\b(?:she|he)|(?<![.!?]\s)(?<!^)(?-i:[A-Z])[\w'’.-]+|\b{PERSON}|"
-    r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+)\s+"
-    r"(?:(?:had|has|also|already|actually)\s+)?$",
+    rf"(?:\b(?:she|he|they)|(?<![.!?]\s)(?<!^)(?-i:[A-Z])[\w'’.-]+|\b{PERSON}|"
+    r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+)"
+    r"(?:\s*\([^()]{0,80}\))?\s+(?:(?:had|has|also|already|actually)\s+)?['\"‘“]?$",
     re.I,
 )
 _TELLS_US = re.compile(
@@ -1662,7 +1666,7 @@ def reading_signal(sentence: str) -> Signal | None:
         or _OTHERS_READ.search(before)
         or _RELATIVE_READER.search(before[-40:])
         or _GUESSED_READING.search(before[-30:])
-        or (_READER_NOT_US.search(before[-40:]) and _TELLS_US.search(sentence))
+        or (_READER_NOT_US.search(before) and _TELLS_US.search(sentence))
     ):
         full = None  # "the model scans the full text": a system's reading, not the writer's;
         # "presumably taken from the tables": a guess at where a figure came from
@@ -1794,7 +1798,12 @@ _HEADING_LEAD = (
     r"based\s+on|only|just|straight\s+from)\s+)?(?:(?:the|a|an|some|recent|latest|this\s+"
     r"week(?:'s|s)?|today(?:'s|s)?)\s+)?"
 )
-_HEADING_END = r"(?:\s+(?:and|&|\+)\s+[\w-]+)?(?:\s+(?:only|alone))?\s*(?:$|[,:;(\[—–]|\s-\s)"
+_HEADING_END = (
+    r"(?:\s+(?:and|&|\+)\s+[\w-]+)?(?:\s+(?:only|alone))?"
+    # "arXiv abstracts this week": when, after the noun.
+    r"(?:\s+(?:(?:this|last|that|each|every)\s+(?:week|month|quarter|year|issue)|today|so\s+far))?"
+    r"\s*(?:$|[,:;(\[—–]|\s-\s)"
+)
 
 
 def _heading(nouns: str) -> re.Pattern[str]:

@@ -1035,6 +1035,31 @@ READINGS = [
     ),
     ("Heard from Ana (she read the whole paper) that 12% needed rescue.", "", "notes", "secondary"),
     ("A registrar colleague read the paper and told me the NNT was 27.", "", "notes", "secondary"),
+    (
+        "Dr Ivo (cardiology, not on our team) went through the full paper and tells us 31%.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "A society report summarising earlier work recommends pKa 4.76 at 25 °C.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Tentative detection at 3.1 sigma.", "arXiv abstracts this week", "digest", "abstract_only"),
+    (
+        "We worked through the replication package: the elasticity is 0.31.",
+        "",
+        "notes",
+        "full_text",
+    ),
     # A team member's reading with no one telling it stays the writers' own.
     ("Our pharmacist went through the supplement: cases 7 vs 15.", "", "notes", "full_text"),
     (
