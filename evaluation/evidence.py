@@ -89,7 +89,8 @@ FIELDS45 = FIXTURES / "fields45"  # the same writer's other half: measured, then
 FIELDS46 = FIXTURES / "fields46"  # clinical and three other fields: measured, then read
 FIELDS47 = FIXTURES / "fields47"  # clinical and three other fields: measured, then read
 FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured, then read
-FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured once, not read
+FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured, then read
+FIELDS50 = FIXTURES / "fields50"  # clinical and three other fields: measured once, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -363,7 +364,8 @@ def main(argv: list[str]) -> int:
             ("dev 46", FIELDS46),
             ("dev 47", FIELDS47),
             ("dev 48", FIELDS48),
-            ("unread 49", FIELDS49),
+            ("dev 49", FIELDS49),
+            ("unread 50", FIELDS50),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -1404,7 +1404,11 @@ _DENIED = re.compile(
     r"|\b(?:not|never)\s+(?:yet\s+)?(?:formed|reached|taken|settled\s+on|come\s+to)\s+(?:an?\s+)?$",
     re.I,
 )
-_NOT_AUTHORS = re.compile(r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|the\s+)?authors?\b", re.I)
+_NOT_AUTHORS = re.compile(
+    r"\bnot\s+(?:written\s+|posted\s+|run\s+|issued\s+|authored\s+)?(?:by\s+|from\s+)?"
+    r"(?:an?\s+|the\s+|one\s+of\s+(?:the\s+)?|any\s+of\s+the\s+)?authors?\b",
+    re.I,
+)
 
 
 def _not_denied(pattern: re.Pattern[str], sentence: str) -> re.Match[str] | None:

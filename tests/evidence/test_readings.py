@@ -1060,6 +1060,19 @@ READINGS = [
         "notes",
         "full_text",
     ),
+    # A channel said not to be the authors': a third party's.
+    (
+        "Per an agency blog (not written by the authors), expectations fell 2%.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "A surgeon's blog (not one of the authors) argues one site drove it.",
+        "",
+        "notes",
+        "secondary",
+    ),
     # A team member's reading with no one telling it stays the writers' own.
     ("Our pharmacist went through the supplement: cases 7 vs 15.", "", "notes", "full_text"),
     (
