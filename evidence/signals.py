@@ -636,6 +636,13 @@ _NOT_ONLY_ABSTRACT = _rx(
     *shorthand.BEYOND_ABSTRACT,
 )
 
+# A party said not to be the authors: "(not by the authors)", "not written by the authors".
+_NOT_AUTHORS = re.compile(
+    r"\bnot\s+(?:written\s+|posted\s+|run\s+|issued\s+|authored\s+)?(?:by\s+|from\s+)?"
+    r"(?:an?\s+|the\s+|one\s+of\s+(?:the\s+)?|any\s+of\s+the\s+)?authors?\b",
+    re.I,
+)
+
 _SECONDARY = _rx(
     # Another work's account of the finding: "as cited in the Chem. Rev. survey", "cited in
     # the intro of Moreau et al.", "as reported in the Journal of Economic Literature survey".
@@ -733,8 +740,8 @@ _SECONDARY = _rx(
     rf"\b(?:a\s+|the\s+)?(?:figure|number|estimate|count|data)\s+(?:taken\s+)?from\s+(?:{ART}\s+)?"
     rf"{WORDS}(?:{CHANNEL})\b",
     # A party said not to be the authors: "(not by the authors)", "not involved in the work".
-    r"\bnot\s+(?:by\s+|from\s+)?(?:an?\s+|one\s+of\s+(?:the\s+)?|the\s+)?authors?\b|\bnot\s+"
-    r"(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
+    _NOT_AUTHORS.pattern,
+    r"\bnot\s+(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
     # ... or not of the work's team: "(pathology, not on the trial)", "(other group)".
     r"\bnot\s+(?:on|in|part\s+of)\s+(?:the|our)\s+(?:trial|study|paper|team|author\s+list)\b",
     # A text that gathers others' work: "an IUPAC report summarising earlier work".
@@ -1402,11 +1409,6 @@ _DENIED = re.compile(
     r"\b(?:not|never|no)\s+(?:an?\s+|the\s+|just\s+)?$"
     # A view not yet formed: "haven't formed my own view", "not reached a verdict".
     r"|\b(?:not|never)\s+(?:yet\s+)?(?:formed|reached|taken|settled\s+on|come\s+to)\s+(?:an?\s+)?$",
-    re.I,
-)
-_NOT_AUTHORS = re.compile(
-    r"\bnot\s+(?:written\s+|posted\s+|run\s+|issued\s+|authored\s+)?(?:by\s+|from\s+)?"
-    r"(?:an?\s+|the\s+|one\s+of\s+(?:the\s+)?|any\s+of\s+the\s+)?authors?\b",
     re.I,
 )
 
