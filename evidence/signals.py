@@ -1391,9 +1391,15 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
             continue
         if _DENIED_AFTER.match(sentence, match.end()) or _DENIED_WITHIN.match(match.group(0)):
             continue
+        if _CLOSES_ASIDE.search(match.group(0)):
+            continue  # "Dr. Lind (not on the paper) read it": the paper is in an aside
         if not _UNREALISED.search(match.group(0)):
             return match
     return None
+
+
+# A bracket closed that the match did not open: its words before it are an aside's.
+_CLOSES_ASIDE = re.compile(r"^[^(]*\)")
 
 
 # The reader denied between subject and verb, inside the match: "we never got the full text".

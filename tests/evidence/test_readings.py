@@ -1041,6 +1041,14 @@ READINGS = [
         "notes",
         "secondary",
     ),
+    # The paper named inside an aside is not what was read: "(…, not on the paper) read it".
+    (
+        "Dr. Berg (Uppsala, not on the paper) read it and tells us 9 of 40 relapsed.",
+        "",
+        "digest",
+        "secondary",
+    ),
+    ("We (Ana and I) read the full paper, SI too: 9 of 40 relapsed.", "", "notes", "full_text"),
     (
         "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
         "",
