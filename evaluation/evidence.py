@@ -91,6 +91,7 @@ FIELDS47 = FIXTURES / "fields47"  # clinical and three other fields: measured, t
 FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured, then read
 FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured, then read
 FIELDS50 = FIXTURES / "fields50"  # clinical and three other fields: measured once, not read
+FIELDS51 = FIXTURES / "fields51"  # clinical 60, secondary stressed; two fields: measured, read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -366,6 +367,7 @@ def main(argv: list[str]) -> int:
             ("dev 48", FIELDS48),
             ("dev 49", FIELDS49),
             ("unread 50", FIELDS50),
+            ("dev 51", FIELDS51),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

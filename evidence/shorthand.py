@@ -378,4 +378,10 @@ SPELLED = [
     (r"\b(am|are|is|was|were|remain|remains|stay|stays)\s+(skeptic|sceptic)\b", r"\1 sceptical"),
     # "the orig. papers": the original ones.
     (r"\borig\b\.?", "original"),
+    # "src: KDIGO GL summary": the source, a guideline's summary.
+    (r"\bsrc\b(?=\s*[:=])", "source"),
+    (
+        r"\b(?-i:GL)(s?)\b(?=\s+(?:summar(?:y|ies)|recs?|recommendations?|update|says|states))",
+        r"guideline\1",
+    ),
 ]

@@ -143,6 +143,7 @@ _SPELLED_OUT = [
         " ",
     ),
     (re.compile(rf"\b(?:{'|'.join(_slips('appendix'))})\b", re.I), "appendix"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('according'))})\b", re.I), "according"),
 ]
 
 
@@ -760,6 +761,8 @@ _SECONDARY = _rx(
     rf"(?:this|it))\s+(?:about\s+(?:this|it)\s+)?(?:from|on|in|via)\s+(?:{ART}"
     rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
+    # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
+    r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)",
     # Leaned on instead of the paper: "we relied on the EMA's EPAR".
     rf"\brel(?:y|ied|ying|ies)\s+(?:instead\s+|only\s+|solely\s+|entirely\s+)?on\s+(?:{ART}\s+)?"
     rf"{WORDS}(?:{CHANNEL}|{PERSON})\b",
@@ -931,7 +934,7 @@ _MAKERS_CHANNEL = _rx(
     rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,20}}?\(\s*(?:they|it|which|who)\s+(?:also\s+)?(?:ran|run|"
     r"conducted|sponsored|funded|did|led)\s+(?:the|this|that|these)\b",
     r"\b(?:SmPCs?|summary\s+of\s+product\s+characteristics|(?:package|patient|pack)\s+"
-    r"(?:inserts?|leaflets?)|prescribing\s+information|(?:product|drug)\s+label(?:ling)?)\b",
+    r"(?:inserts?|leaflets?)|prescribing\s+information|(?:product|drug)\s+(?:label(?:ling)?|monographs?))\b",
     rf"\b(?:the\s+|its\s+)?sponsor(?:{Q}s)?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
     r"\b(?:the\s+)?(?:company|sponsor|manufacturer|investigators|trialists)\s+(?:posted|published|"
     r"released|uploaded|reported)\s+(?:its\s+|their\s+|the\s+)?(?:topline\s+|full\s+)?results\s+"
@@ -953,7 +956,11 @@ _AS_SOURCE = re.compile(
     re.I,
 )
 _LABEL_END = re.compile(r"\s*:\s")
-_RECAP_OF = re.compile(r"\b(?:recap|summary|round-?up|write-?up|digest)\s+of\s+(?:the\s+)?$", re.I)
+_RECAP_OF = re.compile(
+    r"\b(?:(?:recap|summary|round-?up|write-?up|digest)\s+of|quoting|quotes|quoted|citing|relaying|"
+    r"relays|paraphrasing|paraphrases|echoing|echoes)\s+(?:from\s+)?(?:the\s+)?$",
+    re.I,
+)
 
 
 def _makers_summary(text: str) -> re.Match[str] | None:
@@ -1623,11 +1630,11 @@ _OTHERS_READ = re.compile(
 _READER_NOT_US = re.compile(
     rf"(?:\b(?:she|he|they)|(?<![.!?]\s)(?<!^)(?-i:[A-Z])[\w'’.-]+|\b{PERSON}|"
     r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+)"
-    r"(?:\s*\([^()]{0,80}\))?\s+(?:(?:had|has|also|already|actually)\s+)?['\"‘“]?$",
+    r"(?:\s*\([^()]{0,80}\))?\s+(?:(?:had|has|also|already|actually|was|were|is)\s+)?['\"‘“]?$",
     re.I,
 )
 _TELLS_US = re.compile(
-    r"\b(?:says|said|told\s+(?:me|us)|tells\s+(?:me|us)|heard|passed\s+on|reports\s+back)\b", re.I
+    r"\b(?:says|said|(?:told|tells)\s+(?:to\s+)?(?:me|us)|heard|passed\s+on|reports\s+back)\b", re.I
 )
 
 
@@ -1756,7 +1763,9 @@ def reading_signal(sentence: str) -> Signal | None:
     ):
         return Signal(ABSTRACT_ONLY, makers)
     own = secondary and _AUTHORS_OWN.search(sentence)
-    if own and not (_NOT_AUTHORS.search(sentence) or recap):
+    if own and not (
+        _NOT_AUTHORS.search(sentence) or recap or _third_party_recap(sentence, own.start())
+    ):
         secondary = None
         if (
             _OWN_CHANNEL.search(own.group(0)) or _SUMMARY_RX.search(own.group(0))
@@ -1901,6 +1910,9 @@ def heading_signal(heading: str) -> Signal | None:
         if match := pattern.match(text):
             if level == ABSTRACT_ONLY and (other := third_party_summary(match.group(0))):
                 return Signal(SECONDARY, other)
+            published = level == EDITORIAL and _PUBLISHED_EDITORIAL.search(match.group(0))
+            if published and not _OWNED.search(published.group(0)):
+                return Signal(SECONDARY, published)  # "From the Lancet editorial": a journal's
             return Signal(level, match)
     if match := _HEADING_PART.match(text):
         return Signal(FULL_TEXT, match)

@@ -1049,6 +1049,48 @@ READINGS = [
         "secondary",
     ),
     ("We (Ana and I) read the full paper, SI too: 9 of 40 relapsed.", "", "notes", "full_text"),
+    # The makers' own channels by other names: a tweetorial, a slide deck, a product monograph.
+    (
+        "Per the lead author's tweetorial, the gradient fell by 4 mmHg.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    ("The sponsor's slide deck: LDL down 52% at week 24.", "", "digest", "abstract_only"),
+    ("Manufacturer's product monograph: NNT 18 over two years.", "", "notes", "abstract_only"),
+    # Someone else's word: a role in shorthand, told in person, a journal's editorial.
+    (
+        "HbA1c fell 0.6% — according to the renal SpR who read the trial.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Stroke 2.1% vs 3.4% (neurology registrar, verbal).", "", "notes", "secondary"),
+    ("Remission in 41% at a year (Dr Sato, pers. comm.).", "", "notes", "secondary"),
+    ("Fewer falls with the drug. src: ESC GL summary", "", "notes", "secondary"),
+    (
+        "The colleague from Ghent has told to us relapses fell 30 percent, she was reading "
+        "the whole paper.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("acording to a podcast the trial showd fewer admissions", "", "notes", "secondary"),
+    ("From the JAMA editorial: the benefit is about one extra drug.", "", "notes", "secondary"),
+    ("Editorial note: the benefit is about one extra drug.", "", "notes", "editorial"),
+    # A third party quoting the makers' channel: the third party is the source.
+    (
+        "A reporter's piece quoting the authors' press release: 20% fewer admissions.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "The authors' press release, quoting a nurse: 20% fewer admissions.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
     (
         "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
         "",
