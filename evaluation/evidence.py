@@ -92,6 +92,7 @@ FIELDS48 = FIXTURES / "fields48"  # clinical and three other fields: measured, t
 FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured, then read
 FIELDS50 = FIXTURES / "fields50"  # clinical and three other fields: measured once, not read
 FIELDS51 = FIXTURES / "fields51"  # clinical 60, secondary stressed; two fields: measured, read
+FIELDS52 = FIXTURES / "fields52"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -368,6 +369,7 @@ def main(argv: list[str]) -> int:
             ("dev 49", FIELDS49),
             ("unread 50", FIELDS50),
             ("dev 51", FIELDS51),
+            ("dev 52", FIELDS52),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -25,7 +25,7 @@ import syntok.segmenter as syntok
 
 # Reference abbreviations that both segmenters treat as sentence ends before a number.
 _GLUE_BEFORE_NUMBER = re.compile(
-    r"(?:\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|No|Nos|Vol|Ch|App|approx|cf|vs|ca|pp|p))\.$",
+    r"(?:\b(?:Sec|Secs|Tab|Fig|Figs|Eq|Eqs|No|Nos|Vol|Ch|App|Ep|Eps|Iss|approx|cf|vs|ca|pp|p))\.$",
     re.IGNORECASE,
 )
 # ... and before a section's or figure's label that is not a number ("Sec. IV", "Fig. S3").

@@ -378,6 +378,12 @@ SPELLED = [
     (r"\b(am|are|is|was|were|remain|remains|stay|stays)\s+(skeptic|sceptic)\b", r"\1 sceptical"),
     # "the orig. papers": the original ones.
     (r"\borig\b\.?", "original"),
+    # "night reg", "the med reg": the registrar, as ward notes shorten the role.
+    (
+        r"\b(night|day|evening|weekend|on-?call|med|medical|surg|surgical|ortho|the|our|a)\s+reg\b"
+        r"(?![.-]?\s*\d)",
+        r"\1 registrar",
+    ),
     # "src: KDIGO GL summary": the source, a guideline's summary.
     (r"\bsrc\b(?=\s*[:=])", "source"),
     (

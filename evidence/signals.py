@@ -664,7 +664,10 @@ _SECONDARY = _rx(
     # Borrowed from other papers' framing: "cited from the related-work sections of later
     # papers", "taken from the introduction of a follow-up".
     r"\b(?:cited|quoted|taken|drawn|lifted|copied|borrowed)\s+from\s+(?:the\s+|an?\s+)?"
-    r"(?:intro(?:duction)?s?|related[\s-]work|background)(?:\s+sections?)?\s+of\b",
+    r"(?:intro(?:duction)?s?|related[\s-]work|background)(?:\s+(?:sections?|parts?|chapters?))?\s+of\b",
+    # "This section summarises the related-work section of Li's review."
+    r"\b(?:summari[sz]\w*|draws?\s+on|based\s+on|rel(?:y|ies|ied)\s+on|follows?)\s+(?:the\s+|an?\s+)?"
+    r"(?:intro(?:duction)?|related[\s-]work|background)\s+(?:sections?|parts?|chapters?)\s+of\b",
     r"\b(?:cited|quoted|described|summari[sz]ed)\s+in\s+(?:the\s+)?(?:intro(?:duction)?|related[\s-]work|"
     r"background|literature\s+review)\b",
     r"\bas\s+reported\s+(?:in|by)\s+(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){0,5}?(?:survey|review|"
@@ -712,6 +715,8 @@ _SECONDARY = _rx(
     r"handbook)\b",
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
     rf"covered)\s+(?:by|in|on))\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
+    # A source tag after the claim: "(RR 0.91) - from Tues handover", "— from the night reg".
+    rf"(?:[—–(;]|\s-)\s*from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed)\s+(?:in|on|by)\s+"
     rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # Borrowed from someone else's text: "they take it from the related-work section of …".
@@ -1124,6 +1129,11 @@ _EDITORIAL = _rx(
     r"\bcolou?r\s+me\s+(?:\w+\s+)?(?:doubtful|sceptical|skeptical|unconvinced|unimpressed|impressed|"
     r"surprised|cautious|wary|curious)\b|\b(?:cured|relieved|disabused)\s+(?:me|us|one)\s+of\b",
     r"\b(?:i|we)\s+rather\s+(?:doubt|suspect|think|fear|hope)\b",
+    # Distrust, the writers' or urged on the reader: "I still don't trust the detection",
+    # "Don't believe the claim that …".
+    r"\b(?:i|we)\s+(?:still\s+|just\s+|really\s+|honestly\s+){0,2}(?:do|did)\s+not\s+"
+    r"(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy)\b"
+    r"|(?:^|[:;—–]\s*)\W*do\s+not\s+(?:believe|trust|buy)\s+(?:the|this|that|these|their|its)\b",
     r"\b(?:i|we)\s+would\s+(?:rather\s+not|counsel|caution|advise\s+against|warn)\b",
     r"\b(?:i|we)\s+will\s+say\s+(?:it|this)\s+plainly\b|\bto\s+put\s+it\s+plainly\b",
     r"\b(?:a|our|my)\s+(?:recommendation|opinion|judge?ment|view|verdict|guess),?\s+not\s+(?:a\s+)?(?:finding|"
@@ -1483,6 +1493,9 @@ _MATERIAL = sieved(
         r"hydroshare|pangaea|the\s+repo(?:sitory)?)\b"
         r"|\b(?:released|deposited|public)\s+(?:[\w-]+\s+){0,2}?models?\b"
         r"|\b(?:the\s+)?(?:trial|paper|study|preprint|article|report)\s+itself\b"
+        # Read by the writer in person: "read the SMART trial myself".
+        r"|(?<=\bread\s)the\s+(?:[\w-]+\s+){0,2}?(?:trial|paper|study|preprint|article|report)\s+"
+        r"(?:myself|ourselves)\b"
         # The paper's own parts named with "the": "the data repository", "the supplement".
         r"|\bthe\s+(?:data\s+)?(?:repository|repo|supplement\w*|appendi(?:x|ces))\b"
         r"|\b(?:in|on|from|against)\s+the\s+(?:supplement\w*|appendix|repository|repo|data\s+release|SI|"
@@ -1499,10 +1512,13 @@ _MATERIAL = sieved(
         # Redone in the writers' own lab: "reproduced the synthesis in-house", "in-house
         # retest of the samples".
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"
+        # ... or tried in their own hands: "Chen ran the lipase in our lab at 50 g scale".
+        rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?in\s+our\s+(?:own\s+)?"
+        r"(?:lab|labs|plant|pilot\s+plant|hands)\b"
         r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
-        rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing))\s+"
+        rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing)|downloaded)\s+"
         rf"(?:[\w.'’+-]+\s+){{0,5}}?(?:{_THING}|KM\s+curves|IPD)\b"
         rf"|\b(?:e-?mailed|wrote\s+to|asked)\s+(?:[\w'’-]+\s+){{0,4}}?for\s+(?:the\s+|their\s+)?"
         rf"(?:[\w'’+-]+\s+){{0,4}}?{_THING}\b"
@@ -1540,7 +1556,7 @@ _HANDLED_BY_WRITERS = re.compile(
     re.I,
 )
 _WRITERS = re.compile(
-    r"\b(?:we|i|us|our|ourselves|myself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b"
+    r"\b(?:we|i|us|our|ourselves|myself|herself|himself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b"
     # One of the notes' own writers: "my co-author", "a teammate".
     r"|\b(?:my|our|a)\s+(?:co-?authors?|co-?writers?|co-?editors?|teammates?)\b",
     re.I,
@@ -1823,6 +1839,8 @@ _HEADING_END = (
     r"(?:\s+(?:and|&|\+)\s+[\w-]+)?(?:\s+(?:only|alone))?"
     # "arXiv abstracts this week": when, after the noun.
     r"(?:\s+(?:(?:this|last|that|each|every)\s+(?:week|month|quarter|year|issue)|today|so\s+far))?"
+    # "RCEM podcast ep. 84", "Drug bulletin no. 3": which episode or issue.
+    r"(?:\s+(?:ep|episode|issue|no|vol|#)\.?\s*\d+)?"
     r"\s*(?:$|[,:;(\[—–]|\s-\s)"
 )
 

@@ -32,6 +32,14 @@ def test_split_sentences_keeps_abbreviations_versions_and_ids():
     assert len(split_sentences(text)) == 3
 
 
+def test_split_sentences_keeps_an_episode_or_issue_number_with_its_name():
+    text = "RCEM podcast ep. 84 - collars may raise ICP. Drug bulletin iss. 3 agrees."
+    assert split_sentences(text) == [
+        "RCEM podcast ep. 84 - collars may raise ICP.",
+        "Drug bulletin iss. 3 agrees.",
+    ]
+
+
 def test_split_sentences_keeps_quotes_inside_their_sentence():
     text = 'The abstract says it "does not necessarily play a central role". Nothing else.'
     assert split_sentences(text) == [

@@ -380,6 +380,16 @@ DEV_FIELDS_51 = {
     "ecology": (1.00, 0),
     "economics": (0.88, 0),
 }
+# The fifty-second writer's (clinical 40: an emergency department's and an oncology unit's
+# notes; astrophysics, chemistry and climate 20 each), measured first on the rules after the
+# dev 51 round (explicit used 0.82-1.00, one full-text over-read in astrophysics; the same
+# on the rules at the start of the day), then read while widening the rules.
+DEV_FIELDS_52 = {
+    "astrophysics": (1.00, 0),
+    "chemistry": (1.00, 0),
+    "climate": (1.00, 0),
+    "clinical": (1.00, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -407,6 +417,7 @@ FIELD_FLOORS = {
     "fields49": DEV_FIELDS_49,
     "fields50": UNREAD_FIELDS_50,
     "fields51": DEV_FIELDS_51,
+    "fields52": DEV_FIELDS_52,
 }
 
 

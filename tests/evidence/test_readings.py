@@ -1091,6 +1091,33 @@ READINGS = [
         "notes",
         "abstract_only",
     ),
+    # A source tag after a dash, a ward's shorthand, survey talks, an episode's number.
+    ("Sepsis deaths 19% vs 22% - from Monday handover, day reg.", "", "notes", "secondary"),
+    ("Fewer bleeds with early TXA — from the on-call registrar.", "", "notes", "secondary"),
+    ("Cardiology podcast ep. 12 - statins stop working at 85.", "", "notes", "secondary"),
+    ("Lipase gives 96% ee.", "Notes from Dr Ruiz's grand rounds, May.", "notes", "secondary"),
+    ("Dust lanes in 70% of discs.", "From Prof. Oda's colloquium.", "notes", "secondary"),
+    (
+        "Transaminases give >99% ee.",
+        "This part summarises the related-work part of Li's review.",
+        "notes",
+        "secondary",
+    ),
+    # Distrust is a verdict: the writers', or urged on the reader.
+    (
+        "Having read all of the methods, I still don't trust the 4-sigma line.",
+        "",
+        "notes",
+        "editorial",
+    ),
+    ("Don't believe the claim that the bundle halves deaths.", "", "notes", "editorial"),
+    ("Patients do not trust the drug: adherence 40%.", "", "notes", "unmarked"),
+    # The writers' own hands: a test in their lab, data downloaded by one of them, a trial
+    # read in person.
+    ("Ana ran the catalyst in our lab at 5 g scale: 91% yield.", "", "notes", "full_text"),
+    ("Raj downloaded the data cube himself and measured a 38 au gap.", "", "notes", "full_text"),
+    ("I read the ARREST trial myself: ROSC 43% vs 27%.", "", "notes", "full_text"),
+    ("I saw the ARREST trial myself at the congress: ROSC 43% vs 27%.", "", "notes", "unmarked"),
     (
         "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
         "",
