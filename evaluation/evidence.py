@@ -93,6 +93,8 @@ FIELDS49 = FIXTURES / "fields49"  # clinical and three other fields: measured, t
 FIELDS50 = FIXTURES / "fields50"  # clinical and three other fields: measured once, not read
 FIELDS51 = FIXTURES / "fields51"  # clinical 60, secondary stressed; two fields: measured, read
 FIELDS52 = FIXTURES / "fields52"  # clinical and three other fields: measured, then read
+FIELDS53 = FIXTURES / "fields53"  # clinical and three other fields: measured, not read
+FIELDS54 = FIXTURES / "fields54"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -370,6 +372,8 @@ def main(argv: list[str]) -> int:
             ("unread 50", FIELDS50),
             ("dev 51", FIELDS51),
             ("dev 52", FIELDS52),
+            ("unread 53", FIELDS53),
+            ("dev 54", FIELDS54),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

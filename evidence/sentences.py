@@ -34,6 +34,9 @@ _LABEL = re.compile(r"(?:[IVX]+|S\d+[a-z]?|[A-Z]\d*)\b")
 # Words that never end a sentence ("checked vs. Table 2"), and a journal's abbreviated name
 # cut in two ("Chem. Rev.", "Nat. Commun."): one sentence.
 _GLUE_ALWAYS = re.compile(r"\b(?:vs|cf|incl|resp)\.$", re.IGNORECASE)
+# "inc." goes on before a lower-case word ("read the full trial inc. the appendix"); before
+# a capital it may end a company's name and its sentence ("Acme Inc. The price fell.").
+_INC = re.compile(r"\binc\.$", re.IGNORECASE)
 _ABBREVIATED_WORD = re.compile(r"(?:^|\s)[A-Z][a-z]{1,5}\.$")
 # "et al." before a bracket or a lower-case word goes on: "Carniani et al. (Nature 2024)
 # paper".
@@ -143,6 +146,7 @@ def _syntok_sentences(text: str) -> tuple[str, ...]:
                 (_GLUE_BEFORE_NUMBER.search(sentences[-1]) and piece[0].isdigit())
                 or (_GLUE_BEFORE_LABEL.search(sentences[-1]) and _LABEL.match(piece))
                 or _GLUE_ALWAYS.search(sentences[-1])
+                or (_INC.search(sentences[-1]) and piece[0].islower())
                 or (_ABBREVIATED_WORD.search(sentences[-1]) and _ABBREVIATED_START.match(piece))
                 or (_ET_AL.search(sentences[-1]) and (piece[0] in "([" or piece[0].islower()))
             ):

@@ -369,6 +369,11 @@ SPELLED = [
         r"\1 full text",
     ),
     (r"\b(could|did|does|do|is|was|were|are|have|has|had|would|should)nt\b", r"\1 not"),
+    # Texting shorthand: "cdnt get full txt", "wdnt", "hvnt read it".
+    (r"\bc(?:ld|d)nt\b", "could not"),
+    (r"\bw(?:ld|d)nt\b", "would not"),
+    (r"\bsh(?:ld|d)nt\b", "should not"),
+    (r"\bhv(?:e)?nt\b", "have not"),
     # "full ms read" (not "40 ms"), "in the suppl." (its tables and info have cues of their own).
     (r"\b(full|whole|entire|complete|the)\s+ms\b(?!\s*[-–]?\s*\d)", r"\1 manuscript"),
     (r"\bsuppl\b\.?(?!\s*(?:info|tables?|tab|figs?|figures?|mat|data)\b)", "supplement"),

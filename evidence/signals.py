@@ -189,6 +189,8 @@ _SYSTEM_READS = re.compile(
 _ABBREVIATION_DOT = (
     r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp)|(?<=\bSuppl)|"
     r"(?<=\bincl)|(?<=\bApp))\."
+    # A dot inside a name: "(diabetes.co.uk)", "ClinicalTrials.gov".
+    r"|\.(?=[a-z]{2,})"
 )
 
 # The writers as the ones who did the reading: "by us", "by two of us", "on our side".
@@ -695,7 +697,8 @@ _SECONDARY = _rx(
     r"\b(?:relayed|passed\s+on|forwarded|reported\s+to\s+us|told\s+to\s+us)\s+(?:to\s+us\s+)?(?:by|from|"
     r"via)\s+(?!(?:the\s+)?authors?\b)[A-Za-z]",
     rf"\bnotes?\s+(?:from|on|taken\s+at)\s+(?:{ART}\s+)?(?:[\w.'’-]+\s+){{0,3}}?"
-    r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session)\b",
+    r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session|webinar|"
+    r"grand\s+rounds?|teaching)\b",
     r"\bthrough\s+the\s+grapevine\b|\b(?:discussed|mentioned|covered)\s+(?:on|in)\s+(?:the\s+|a\s+)?",
     rf"\b(?:{CHANNEL})\s+(?:post\s+)?by\s+(?:an?\s+)?(?:outside|independent|third[\s-]party|"
     r"external|unaffiliated)\b",
@@ -716,7 +719,8 @@ _SECONDARY = _rx(
     rf"\b(?:according to|per|via|as\s+(?:relayed|reported|summari[sz]ed|described|told|quoted|"
     rf"covered)\s+(?:by|in|on))\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # A source tag after the claim: "(RR 0.91) - from Tues handover", "— from the night reg".
-    rf"(?:[—–(;]|\s-)\s*from\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
+    rf"(?:[—–(;]|\s-)\s*(?:(?:this|that|it|all)\s+(?:is|was|came)\s+)?from\s+(?:{ART}\s+)?{WORDS}"
+    rf"(?:{CHANNEL}|{PERSON})\b",
     rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed)\s+(?:in|on|by)\s+"
     rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # Borrowed from someone else's text: "they take it from the related-work section of …".
@@ -729,6 +733,17 @@ _SECONDARY = _rx(
     rf"(?!\.?\s+(?-i:[A-Z])[\w'’-]+(?:{Q}s|s{Q})\s+(?:group|team|lab|paper|study|trial)\b)"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
     rf"{{0,60}}?(?<!\bi\s)(?<!\bwe\s)(?<!\bmay\s)(?<!\bmust\s)(?<!\bwould\s)\b{SPEECH}\b",
+    # People met at a meeting passing on what they say: "Met the ECMWF people at the
+    # workshop; they say …".
+    r"\bmet\s+[^.;:!?]{1,50}?\s+at\s+(?:the|a|an|this|last)\s+[^.;:!?]{0,30}?(?:workshop|conference|"
+    r"congress|meeting|symposium|session|poster|seminar|colloquium|summit)\b[^.!?]{0,30}?\b(?:say|says|"
+    r"said|told|tell|tells|mentioned|claim|claimed|reckon)\b",
+    # Someone named who tells the writers: "Dr Okafor at the neuroscience centre, who has read
+    # the report, informs us", "Mariana (visiting from ASTRON), who refereed it, tells us".
+    r"(?:^|[,;:(]\s*)(?-i:(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+)?(?!(?:The|Authors?|They|We|I|Our|"
+    r"He|She|It|This|That)\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s*\([^()]{0,60}\))?"
+    r"(?:\s+(?:at|from|of|in)\s+[^,;:.()]{1,60})?(?:,\s*who\s+[^;:.()]{1,80},)?\s+(?:tells|told|informs|"
+    r"informed|e-?mailed|wrote\s+to)\s+(?:us|me)\b",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -944,6 +959,11 @@ _MAKERS_CHANNEL = _rx(
     r"\b(?:the\s+)?(?:company|sponsor|manufacturer|investigators|trialists)\s+(?:posted|published|"
     r"released|uploaded|reported)\s+(?:its\s+|their\s+|the\s+)?(?:topline\s+|full\s+)?results\s+"
     r"(?:on|to|at|in)\b",
+    # A talk whose speaker is said to be one of the authors: "Notes from the IZA seminar - the
+    # presenter was one of the co-authors".
+    rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?(?:[(,;—–]|\s-)\s*(?:the\s+|its\s+|our\s+)?(?:presenter|speaker|"
+    r"lecturer|host|panell?ist)\s+(?:was|is|being)\s+(?:one\s+of\s+|also\s+)?(?:the\s+|its\s+)?"
+    r"(?:co-?|lead\s+|first\s+|senior\s+|last\s+)?authors?\b",
     # An institution's channel said to be the authors' own: "Harvard's press office (the
     # lead author is there)", "the press release, where the team is based", "(authors are
     # NHM staff)", "(their own survey team did the work)".
@@ -956,7 +976,7 @@ _MAKERS_CHANNEL = _rx(
 # The makers' channel as where the words come from, not only named ("the authors' tweet got
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
-    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|via|{SPEECH}|announced|announces|"
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|announced|announces|"
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
@@ -1301,7 +1321,7 @@ _READ_AS_VERB = re.compile(
 )
 # Someone else's reading: "participants who read the full paper", "those who had read it".
 _RELATIVE_READER = re.compile(
-    r"\b(?!(?:i|we|us)\b)[a-z]+\s+who\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
+    r"\b(?!(?:i|we|us)\b)[a-z]+,?\s+who\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
 )
 _OWN_CHANNEL = re.compile(
     r"\bown\s+(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|video|talk|press)", re.I
@@ -1650,7 +1670,9 @@ _READER_NOT_US = re.compile(
     re.I,
 )
 _TELLS_US = re.compile(
-    r"\b(?:says|said|(?:told|tells)\s+(?:to\s+)?(?:me|us)|heard|passed\s+on|reports\s+back)\b", re.I
+    r"\b(?:says|said|(?:told|tells|informs?|informed|emailed|e-mailed|wrote\s+to)\s+(?:to\s+)?(?:me|us)|"
+    r"heard|passed\s+on|reports\s+back|lets?\s+us\s+know)\b",
+    re.I,
 )
 
 

@@ -1118,6 +1118,57 @@ READINGS = [
     ("Raj downloaded the data cube himself and measured a 38 au gap.", "", "notes", "full_text"),
     ("I read the ARREST trial myself: ROSC 43% vs 27%.", "", "notes", "full_text"),
     ("I saw the ARREST trial myself at the congress: ROSC 43% vs 27%.", "", "notes", "unmarked"),
+    # Someone who read it, or was there, telling the writers; people met at a meeting.
+    (
+        "Dr Mensah at the renal centre, who has read the whole report, informs us 12% fewer.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Ines (visiting from CERN), who refereed it, tells us the fit is off by 8%.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Hb 11.2 vs 10.4 - this is from a delegate who emailed us afterwards.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Met the NOAA people at the workshop; they say the skill rose 4%.", "", "notes", "secondary"),
+    (
+        "Patient forum chatter (mumsnet.com) says the pump alarms at night.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    ("Shift 2 mm.", "Notes from the society's webinar, June.", "notes", "secondary"),
+    # A talk by one of the authors is their own summary; a product label seen is the makers'.
+    (
+        "Employment rose 4 percentage points.",
+        "Notes from the CEPR seminar - the speaker was one of the authors.",
+        "notes",
+        "abstract_only",
+    ),
+    (
+        "Saw on the product label of the inhaler: 92% dose consistency.",
+        "",
+        "notes",
+        "abstract_only",
+    ),
+    # The whole trial read, "inc." going on; texting shorthand for a reading not had.
+    ("Read the whole trial inc. the safety appendix: 3 deaths vs 1.", "", "notes", "full_text"),
+    ("Over the full trial period HbA1c fell 0.4%.", "", "notes", "unmarked"),
+    ("abx cut failure 12% vs 20%. abstract only, cdnt get full txt", "", "notes", "abstract_only"),
+    # A verdict after a reading outranks it.
+    (
+        "I went back to the trial myself and its appendix simply doesn't support the dose.",
+        "",
+        "notes",
+        "editorial",
+    ),
     (
         "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
         "",
