@@ -194,6 +194,15 @@ def test_figures_shape_not_digits():
     assert states_a_figure("NL2RepoBench 52.5% → 58.5% with 1.85× speed-ups.")
 
 
+def test_a_hyphenated_amount_of_change_is_a_figure_and_a_hyphenated_setting_is_not():
+    assert states_a_figure("Mobile units gave a 30-minute reduction in door-to-needle time.")
+    assert states_a_figure("Home dialysis: a 10-mmHg drop in systolic pressure.")
+    assert states_a_figure("Early mobilisation meant a 3-day decrease in length of stay.")
+    assert not states_a_figure("Patients did a 5-minute warm-up before the test.")
+    assert not states_a_figure("Outcomes were counted over a 30-day period.")
+    assert not states_a_figure("It brings a 5-shot improvement over the baseline.")
+
+
 @pytest.mark.parametrize(
     "text",
     [
