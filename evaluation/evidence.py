@@ -95,6 +95,7 @@ FIELDS51 = FIXTURES / "fields51"  # clinical 60, secondary stressed; two fields:
 FIELDS52 = FIXTURES / "fields52"  # clinical and three other fields: measured, then read
 FIELDS53 = FIXTURES / "fields53"  # clinical and three other fields: measured, not read
 FIELDS54 = FIXTURES / "fields54"  # clinical and three other fields: measured, then read
+FIELDS55 = FIXTURES / "fields55"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -374,6 +375,7 @@ def main(argv: list[str]) -> int:
             ("dev 52", FIELDS52),
             ("unread 53", FIELDS53),
             ("dev 54", FIELDS54),
+            ("dev 55", FIELDS55),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -764,7 +764,11 @@ _SECONDARY = _rx(
     _NOT_AUTHORS.pattern,
     r"\bnot\s+(?:involved|affiliated)\s+(?:in|with)\b|\bnon-?authors?\b|\b(?:unaffiliated|uninvolved)\b",
     # ... or not of the work's team: "(pathology, not on the trial)", "(other group)".
-    r"\bnot\s+(?:on|in|part\s+of)\s+(?:the|our)\s+(?:trial|study|paper|team|author\s+list)\b",
+    r"\bnot\s+(?:on|in|part\s+of)\s+(?:the|our)\s+(?:trial|study|paper|team|author\s+list|group|lab|unit|"
+    r"department)\b|\bnot\s+(?:us|one\s+of\s+us)\s*(?=[),;])",
+    # A text that cites the primary work: "the Foundation's report, which cites the primary work".
+    r"\bwhich\s+(?:cites|quotes|draws\s+on|summari[sz]es|reviews)\s+(?:the\s+)?(?:primary|original|"
+    r"underlying)\s+(?:work|studies|papers|literature|research|sources)\b",
     # A text that gathers others' work: "an IUPAC report summarising earlier work".
     r"\b(?:summari[sz]ing|reviewing|compiling|pooling|synthesi[sz]ing)\s+(?:the\s+)?(?:earlier|previous|"
     r"prior|published|existing|other|others['’]|older)\s+(?:work|studies|data|literature|papers|"
@@ -955,6 +959,10 @@ _MAKERS_CHANNEL = _rx(
     r"conducted|sponsored|funded|did|led)\s+(?:the|this|that|these)\b",
     r"\b(?:SmPCs?|summary\s+of\s+product\s+characteristics|(?:package|patient|pack)\s+"
     r"(?:inserts?|leaflets?)|prescribing\s+information|(?:product|drug)\s+(?:label(?:ling)?|monographs?))\b",
+    # ... or its label and data sheet by the maker's name: "Maker's label for the filter".
+    rf"\b(?<!rival\s)(?<!competing\s)(?<!another\s)(?:maker|manufacturer|vendor)(?:{Q}s|s{Q})\s+(?:own\s+)?"
+    r"(?:product\s+)?(?:label(?:ling)?|(?:technical\s+)?data[\s-]?sheets?|spec(?:ification)?[\s-]sheets?|"
+    r"monographs?|leaflets?|inserts?)\b",
     rf"\b(?:the\s+|its\s+)?sponsor(?:{Q}s)?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
     r"\b(?:the\s+)?(?:company|sponsor|manufacturer|investigators|trialists)\s+(?:posted|published|"
     r"released|uploaded|reported)\s+(?:its\s+|their\s+|the\s+)?(?:topline\s+|full\s+)?results\s+"
@@ -980,7 +988,7 @@ _AS_SOURCE = re.compile(
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
-_LABEL_END = re.compile(r"\s*:\s")
+_LABEL_END = re.compile(r"(?:\s+(?:for|of|on|about)\s+[^:;.!?]{1,40}?)?\s*:\s")
 _RECAP_OF = re.compile(
     r"\b(?:(?:recap|summary|round-?up|write-?up|digest)\s+of|quoting|quotes|quoted|citing|relaying|"
     r"relays|paraphrasing|paraphrases|echoing|echoes)\s+(?:from\s+)?(?:the\s+)?$",
@@ -1035,7 +1043,7 @@ _VERDICT = (
 # "Registrar's take:", "Pharmacist recommendation:".
 _TEAM_ROLE = (
     r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
-    r"consultant|fellow|resident|gp)"
+    r"consultant|fellow|resident|gp|physio(?:therapist)?|nurse|dietitian|microbiologist)"
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".
@@ -1484,7 +1492,7 @@ _THING = (
     r"scripts?|pipelines?|workflows?|notebooks?|repository|repo|reads|fastqs?|vcfs?|layers|"
     r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
-    r"tabulations?|datasets?|recordings?|scans?|"
+    r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP)"
 )
@@ -1538,7 +1546,8 @@ _MATERIAL = sieved(
         r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
-        rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing)|downloaded)\s+"
+        rf"|\b(?:digiti[sz]ed|cross-?tabulated|re-?plotted|reconstructed|pull(?:ed|ing)|downloaded|fetched|"
+        rf"retrieved)\s+"
         rf"(?:[\w.'’+-]+\s+){{0,5}}?(?:{_THING}|KM\s+curves|IPD)\b"
         rf"|\b(?:e-?mailed|wrote\s+to|asked)\s+(?:[\w'’-]+\s+){{0,4}}?for\s+(?:the\s+|their\s+)?"
         rf"(?:[\w'’+-]+\s+){{0,4}}?{_THING}\b"
@@ -1665,7 +1674,9 @@ _OTHERS_READ = re.compile(
 # pharmacist went through the supplement: …") stays the writers' own.
 _READER_NOT_US = re.compile(
     rf"(?:\b(?:she|he|they)|(?<![.!?]\s)(?<!^)(?-i:[A-Z])[\w'’.-]+|\b{PERSON}|"
-    r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+)"
+    r"\b(?-i:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+(?-i:[A-Z])[\w'’-]+|"
+    # A name opening the sentence, said by its aside to be someone: "Tomas (Met Office) read".
+    r"^\W*(?-i:[A-Z])[\w'’-]+(?=\s*\([^()]{0,80}\)))"
     r"(?:\s*\([^()]{0,80}\))?\s+(?:(?:had|has|also|already|actually|was|were|is)\s+)?['\"‘“]?$",
     re.I,
 )

@@ -1169,6 +1169,49 @@ READINGS = [
         "notes",
         "editorial",
     ),
+    # The maker's label and data sheet by the maker's name; a rival's is a third party's.
+    ("Maker's label for the new inhaler: 92% dose consistency.", "", "digest", "abstract_only"),
+    ("The maker's own datasheet lists a melt index of 12 g/10 min.", "", "digest", "abstract_only"),
+    (
+        "A rival manufacturer's datasheet says the resin lasts 40% longer.",
+        "",
+        "digest",
+        "secondary",
+    ),
+    # Said not to be the writers, or a text citing the primary work.
+    ("Ilya (Geneva group, not us) says the signal fell below 2σ.", "", "notes", "secondary"),
+    (
+        "Tomas (Met Office, not in our group) read the paper for a review and says 35% wider.",
+        "",
+        "notes",
+        "secondary",
+    ),
+    (
+        "Recycling stands at 14%.",
+        "Summarised from a foundation's report, which cites the primary work.",
+        "notes",
+        "secondary",
+    ),
+    ("From NEJM Journal Watch: screening found cancers earlier.", "", "notes", "secondary"),
+    # Data fetched and refit by the writers; a team member's view as a label.
+    (
+        "We fetched the TESS light curves ourselves and refit: Rp/R* = 0.101.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "We downloaded their gauge records and reran the test: +2.1 mm/yr.",
+        "",
+        "digest",
+        "full_text",
+    ),
+    (
+        "Physio view: the gain needs 1:1 staffing.",
+        "Abstracts only, this section.",
+        "notes",
+        "editorial",
+    ),
     (
         "The news site says they 'scrutinised the full SI': yields at 0.1 mmol.",
         "",
