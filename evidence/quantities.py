@@ -387,12 +387,11 @@ _PROCEDURE_HEAD = re.compile(
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*$|\bN\s*=\s*$")
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w@²'-]*)\s*(?:of|=|:|was|is|at|reached|reaches|to)?\s*$")
 _HYPHEN_SETTING = re.compile(r"^-(?!fold\b|times\b|points?\b|percent\b|pp\b)[a-z]")
-# ... unless the words name a change by that amount: "a 30-minute reduction in door-to-needle
-# time", "a 10-mmHg drop", "a 3-day increase in stay".
+# ... unless a unit (``_UNITS``) comes before words that name a change by that amount: "a
+# 30-minute reduction in door-to-needle time", "a 10-mmHg drop", "a 3-day increase in stay".
 _HYPHEN_CHANGE = re.compile(
-    r"^-(?:second|sec|minute|min|hour|hr|day|week|month|year|yr|mmHg|kg|g|mg|cm|mm|m|km|degree|"
-    r"kilogram|metre|meter|litre|liter|mL|L)s?\s+(?P<change>saving|reduction|decrease|increase|rise|fall|drop|gain|loss|"
-    r"improvement|delay|shortening|lengthening|prolongation|extension|difference|advantage)s?\b"
+    r"^-(?P<unit>[^\W\d_]+)\s+(?P<change>saving|reduction|decrease|increase|rise|fall|drop|gain|"
+    r"loss|improvement|delay|shortening|lengthening|prolongation|extension|difference|advantage)s?\b"
 )
 _ORDINAL = re.compile(r"^(?:st|nd|rd|th)\b")
 # An asymmetric spread after a value, then a power of ten the value and its spread share:
@@ -737,7 +736,8 @@ def quantities(text: str) -> list[Quantity]:
             and _HYPHEN_SETTING.match(text[unit_end : unit_end + 3])
             and unit in ("", "h", "d", "min", "s", "K")
         ):
-            if change := _HYPHEN_CHANGE.match(text[unit_end : unit_end + 40]):
+            change = _HYPHEN_CHANGE.match(text[unit_end : unit_end + 40])
+            if change and change["unit"] in _UNITS:
                 kind, label = FIGURE, change["change"]
             else:
                 kind = SETTING  # "16-dimensional", "4-bit", "5-shot", "100-step"

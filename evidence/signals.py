@@ -187,10 +187,10 @@ _SYSTEM_READS = re.compile(
 
 # The dot of a reference abbreviation inside a sentence ("Matthee et al. paper", "Fig. S12").
 _ABBREVIATION_DOT = (
-    r"(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp)|(?<=\bSuppl)|"
+    r"(?:(?:(?<=\bal)|(?<=\bFig)|(?<=\bFigs)|(?<=\bTab)|(?<=\bSec)|(?<=\bEq)|(?<=\bSupp)|(?<=\bSuppl)|"
     r"(?<=\bincl)|(?<=\bApp))\."
     # A dot inside a name: "(diabetes.co.uk)", "ClinicalTrials.gov".
-    r"|\.(?=[a-z]{2,})"
+    r"|\.(?=[a-z]{2,}))"
 )
 
 # The writers as the ones who did the reading: "by us", "by two of us", "on our side".
@@ -639,6 +639,9 @@ _NOT_ONLY_ABSTRACT = _rx(
     *shorthand.BEYOND_ABSTRACT,
 )
 
+# Words passed on to the writers: "told us", "informs us", "has told to us", "emailed me".
+_TOLD_US = r"(?:told|tells|informs?|informed|e-?mailed|wrote\s+to)\s+(?:to\s+)?(?:me|us)\b"
+
 # A party said not to be the authors: "(not by the authors)", "not written by the authors".
 _NOT_AUTHORS = re.compile(
     r"\bnot\s+(?:written\s+|posted\s+|run\s+|issued\s+|authored\s+)?(?:by\s+|from\s+)?"
@@ -742,8 +745,7 @@ _SECONDARY = _rx(
     # the report, informs us", "Mariana (visiting from ASTRON), who refereed it, tells us".
     r"(?:^|[,;:(]\s*)(?-i:(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+)?(?!(?:The|Authors?|They|We|I|Our|"
     r"He|She|It|This|That)\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s*\([^()]{0,60}\))?"
-    r"(?:\s+(?:at|from|of|in)\s+[^,;:.()]{1,60})?(?:,\s*who\s+[^;:.()]{1,80},)?\s+(?:tells|told|informs|"
-    r"informed|e-?mailed|wrote\s+to)\s+(?:us|me)\b",
+    rf"(?:\s+(?:at|from|of|in)\s+[^,;:.()]{{1,60}})?(?:,\s*who\s+[^;:.()]{{1,80}},)?\s+{_TOLD_US}",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -1681,8 +1683,7 @@ _READER_NOT_US = re.compile(
     re.I,
 )
 _TELLS_US = re.compile(
-    r"\b(?:says|said|(?:told|tells|informs?|informed|emailed|e-mailed|wrote\s+to)\s+(?:to\s+)?(?:me|us)|"
-    r"heard|passed\s+on|reports\s+back|lets?\s+us\s+know)\b",
+    rf"\b(?:says\b|said\b|{_TOLD_US}|heard\b|passed\s+on\b|reports\s+back\b|lets?\s+us\s+know\b)",
     re.I,
 )
 
