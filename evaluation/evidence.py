@@ -96,6 +96,7 @@ FIELDS52 = FIXTURES / "fields52"  # clinical and three other fields: measured, t
 FIELDS53 = FIXTURES / "fields53"  # clinical and three other fields: measured, not read
 FIELDS54 = FIXTURES / "fields54"  # clinical and three other fields: measured, then read
 FIELDS55 = FIXTURES / "fields55"  # clinical and three other fields: measured, then read
+FIELDS56 = FIXTURES / "fields56"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -376,6 +377,7 @@ def main(argv: list[str]) -> int:
             ("unread 53", FIELDS53),
             ("dev 54", FIELDS54),
             ("dev 55", FIELDS55),
+            ("dev 56", FIELDS56),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

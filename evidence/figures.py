@@ -235,7 +235,7 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"\s+(?:of|to|at|by|=|:|is|was|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|"
             r"around\s+|nearly\s+|over\s+|under\s+|above\s+|below\s+|exceeding\s+)?\d"
             # "NNT to prevent one VTE was 45": the outcome named between.
-            r"|\b(?:nnt|nnh|number needed to (?:treat|harm))\b[^.;]{0,40}?\b(?:was|is|of|=|:)\s*"
+            r"|\b(?:nnt|nnh|number needed to (?:treat|harm))\b[^.;]{0,60}?\b(?:was|is|of|=|:)\s*"
             r"(?:about\s+|~)?\d",
             re.I,
         ),

@@ -179,7 +179,10 @@ _FUTURE = re.compile(
 )
 _SYSTEM_READS = re.compile(
     r"\b(?:model|agent|system|method|policy|pipeline|retriever|llm|tool|baseline|classifier|"
-    r"student|teacher|reader|judge|verifier|network|encoder)s?\s+(?:\w+\s+)?$"
+    r"student|teacher|reader|judge|verifier|network|encoder)s?\s+"
+    # One word may follow ("the model also reads"), but not a preposition ("re-ran the models
+    # from their archive": the models are what was redone) nor a name ("our student Mei").
+    r"(?:(?!(?:from|of|in|on|with|using|for|into|to|by|at|off)\s)(?-i:(?![A-Z][a-z]))\w+\s+)?$"
     r"|\b(?:quotes|quoted|quoting|cites|cited|citing|repeats|relays|reproduces|copies)\s+"
     r"(?:\w+\s+){0,2}?$",
     re.I,
@@ -640,7 +643,7 @@ _NOT_ONLY_ABSTRACT = _rx(
 )
 
 # Words passed on to the writers: "told us", "informs us", "has told to us", "emailed me".
-_TOLD_US = r"(?:told|tells|informs?|informed|e-?mailed|wrote\s+to)\s+(?:to\s+)?(?:me|us)\b"
+_TOLD_US = r"(?:told|tells?|informs?|informed|e-?mailed|wrote\s+to)\s+(?:to\s+)?(?:me|us)\b"
 
 # A party said not to be the authors: "(not by the authors)", "not written by the authors".
 _NOT_AUTHORS = re.compile(
@@ -724,7 +727,10 @@ _SECONDARY = _rx(
     # A source tag after the claim: "(RR 0.91) - from Tues handover", "— from the night reg".
     rf"(?:[—–(;]|\s-)\s*(?:(?:this|that|it|all)\s+(?:is|was|came)\s+)?from\s+(?:{ART}\s+)?{WORDS}"
     rf"(?:{CHANNEL}|{PERSON})\b",
-    rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed)\s+(?:in|on|by)\s+"
+    # ... also with what they called it between: "described as 'modest' in the review".
+    rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed|called|"
+    rf"characteri[sz]ed|labell?ed|framed|portrayed|billed|hailed|touted)\s+"
+    rf"(?:as\s+[^.;:!?()]{{1,40}}?\s+)?(?:in|on|by)\s+"
     rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # Borrowed from someone else's text: "they take it from the related-work section of …".
     rf"\b(?:take|takes|took|taken|borrow(?:s|ed)?|lift(?:s|ed)?)\s+(?:it|this|that|them|the\s+\w+)\s+"
@@ -1586,6 +1592,14 @@ _HANDLED_BY_WRITERS = re.compile(
     r"reconstructed)\b",
     re.I,
 )
+# One of the writers named by first name as the clause's subject, as notes name each other:
+# "Sam re-ran the models from their Dryad archive", "Jonas has since had the authors' data".
+_NAMED_HANDLER = re.compile(
+    r"^\W*(?-i:(?!(?:The|They|This|That|These|Those|It|He|She|There|Authors?)\b)[A-Z][a-z]{1,14})\s+"
+    rf"(?:(?:has|have|had|also|since|then|just|now|already|finally)\s+)*(?:{READ}|{REDO}|had|got|"
+    r"obtained|pulled|downloaded|fetched)\b",
+    re.I,
+)
 _WRITERS = re.compile(
     r"\b(?:we|i|us|our|ourselves|myself|herself|himself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b"
     # One of the notes' own writers: "my co-author", "a teammate".
@@ -1620,6 +1634,7 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
         done = (
             _WRITERS.search(text)
             or _HANDLED_BY_WRITERS.match(text)
+            or _NAMED_HANDLER.match(text)
             or _PASSIVE_HANDLING.search(text)
         )
         material = _MATERIAL.search(text) if done else None
@@ -1683,7 +1698,7 @@ _READER_NOT_US = re.compile(
     re.I,
 )
 _TELLS_US = re.compile(
-    rf"\b(?:says\b|said\b|{_TOLD_US}|heard\b|passed\s+on\b|reports\s+back\b|lets?\s+us\s+know\b)",
+    rf"\b(?:says?\b|said\b|{_TOLD_US}|heard\b|passed\s+on\b|reports\s+back\b|lets?\s+us\s+know\b)",
     re.I,
 )
 

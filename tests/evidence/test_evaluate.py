@@ -417,6 +417,15 @@ DEV_FIELDS_55 = {
     "climate": (1.00, 0),
     "clinical": (1.00, 0),
 }
+# The fifty-sixth writer's (clinical 40: a hospital team of several habits, secondary sources
+# stressed; astrophysics, ecology and economics 20 each), measured first on the rules after the
+# dev 55 round (explicit used 0.92-0.94, one full-text over-read in clinical), then read.
+DEV_FIELDS_56 = {
+    "astrophysics": (1.00, 0),
+    "clinical": (1.00, 0),
+    "ecology": (1.00, 0),
+    "economics": (1.00, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -448,6 +457,7 @@ FIELD_FLOORS = {
     "fields53": UNREAD_FIELDS_53,
     "fields54": DEV_FIELDS_54,
     "fields55": DEV_FIELDS_55,
+    "fields56": DEV_FIELDS_56,
 }
 
 

@@ -307,6 +307,8 @@ def test_angles_spelled_out_and_counts_over_a_period_are_figures():
         "The FDA advisory committee voted 10-4 against approving it.",
         "The Ni pincer catalyst hydrogenates esters with TON above 5,000.",
         "NNT to prevent one VTE was 45.",
+        # The outcome and the treatment named between: still the NNT's figure.
+        "NNT to prevent one hip fracture with weekly alendronate was 38.",
     ],
 )
 def test_a_tally_a_turnover_number_and_an_nnt_are_figures(text):

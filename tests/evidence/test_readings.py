@@ -1662,3 +1662,36 @@ def test_a_leads_third_party_text_and_work_redone_in_house(scope, text, level):
 )  # fmt: skip
 def test_a_note_label_is_no_verdict_and_in_house_retests_are_full_readings(scope, text, level):
     assert claim_findings(text, scope=scope).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "level"),
+    [
+        # A team member named by role and first name reads the paper's part: the writers'.
+        ("Our student Lena read the calibration appendix: zero points drift per chip.", "digest",
+         "full_text"),
+        # ... and a model or student network that reads is still a system, not a writer.
+        ("Our student model reads the full paper before answering.", "notes", "unmarked"),
+        # Work redone from the paper's material, by the writers or one of them by name.
+        ("We re-ran the authors' mixed models from their OSF archive: slope 0.27.", "digest",
+         "full_text"),
+        ("Priya re-ran the authors' survival models from their Zenodo archive: HR 0.81.",
+         "digest", "full_text"),
+        ("Tomasz has since had the authors' microdata in hand and confirms a 9% fall.", "notes",
+         "full_text"),
+        ("She had the authors' microdata and says wages fell 9%.", "digest", "secondary"),
+        # The makers named as the trial team: their university's release is their summary.
+        ("Release from the trial team's hospital: relapse fell by a third.", "digest",
+         "abstract_only"),
+        # An outsider set apart who tells the writers, in non-native grammar: their word.
+        ("A friend at the Leiden lab (not our group) tell us he read all the paper: 2.4%.",
+         "digest", "secondary"),
+        # Reported in a third party's text, with what they called it between.
+        ("The gain in grip strength was described as 'marginal' in the geriatrics review.",
+         "notes", "secondary"),
+        ("Statins were characterised as first-line in the society newsletter.", "notes",
+         "secondary"),
+    ],
+)  # fmt: skip
+def test_named_team_members_redo_work_and_others_speak_in_passive_reports(text, shape, level):
+    assert claim_findings(text, source_kind=shape).evidence == level
