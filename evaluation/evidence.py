@@ -97,6 +97,8 @@ FIELDS53 = FIXTURES / "fields53"  # clinical and three other fields: measured, n
 FIELDS54 = FIXTURES / "fields54"  # clinical and three other fields: measured, then read
 FIELDS55 = FIXTURES / "fields55"  # clinical and three other fields: measured, then read
 FIELDS56 = FIXTURES / "fields56"  # clinical and three other fields: measured, then read
+FIELDS57 = FIXTURES / "fields57"  # clinical and three other fields: measured, then read
+FIELDS58 = FIXTURES / "fields58"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -378,6 +380,8 @@ def main(argv: list[str]) -> int:
             ("dev 54", FIELDS54),
             ("dev 55", FIELDS55),
             ("dev 56", FIELDS56),
+            ("dev 57", FIELDS57),
+            ("unread 58", FIELDS58),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

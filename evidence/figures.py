@@ -267,12 +267,27 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # Outcomes counted in words: "two deaths linked to empty cylinders", "five serious
+        # bleeds".
+        "a count of outcomes in words",
+        re.compile(
+            rf"\b(?:{NUMBER_WORDS})\s+(?:(?:more|fewer|further|additional|serious|major|fatal|new)\s+)?"
+            r"(?:deaths|cases|events|fractures|infections|admissions|readmissions|"
+            r"hospitali[sz]ations|strokes|falls|bleeds|relapses|recurrences|exacerbations|"
+            r"overdoses|suicides|miscarriages|stillbirths|amputations|seizures)\b",
+            re.I,
+        ),
+    ),
+    (
         "a fraction in words",
         re.compile(
             rf"\b(?:one|a|{NUMBER_WORDS})[\s-](?:half|halves|third|quarter|[a-z]+th)s?\s+"
             rf"of\b{_NOT_A_SPAN}|\bby\s+(?:roughly\s+|about\s+|nearly\s+|almost\s+|around\s+|"
             r"over\s+)?(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\b"
-            r"(?![\s-]+part(?:y|ies)\b)",
+            r"(?![\s-]+part(?:y|ies)\b)"
+            # A fraction more or less: "with a third less rhodium", "a quarter fewer falls".
+            r"|\b(?:a|one|two|three)[\s-](?:half|third|quarter|fifth|tenth)s?\s+(?:less|fewer|lower|"
+            r"more|higher|smaller|larger|cheaper|faster|slower)\b",
             re.I,
         ),
     ),

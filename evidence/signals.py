@@ -409,14 +409,19 @@ _SOURCE_FRAME = (
     r"comes?|came|sourced|derived|compiled|relayed|assembled|put\s+together)\s+(?:\w+\s+)?"
     r"(?:on|from|upon)"
     r"|\b(?:is|are|was|were)\s+(?:all\s+|entirely\s+|mostly\s+|only\s+)?from"
-    r"|\bsources?\b[^.;:!?]{0,30}:)\s*"
+    r"|\bsources?\b[^.;:!?]{0,30}:"
+    # "Sources for this section were the trials' registry summaries".
+    r"|\bsources?\s+(?:for|of|behind)\s+[^.;:!?]{1,30}?\b(?:were|was|are|is)(?:\s+(?:all|mostly|only))?)\s*"
     rf"(?:{ART}\s+)?{WORDS}"
 )
 
 _ABSTRACT_ONLY = _rx(
     # "nobody here managed to read more than its abstract": the reading, no further.
+    # "Haven't had a chance to open this one beyond the abstract": the thing read may stand between.
     rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|got|gone|went|"
-    rf"looked|made\s+it)\s+(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than|beyond|past)\s+"
+    rf"looked|made\s+it|open|opened)\s+(?:(?:it|them|this|that|this\s+one|that\s+one|the\s+"
+    rf"(?:paper|pdf|preprint|article|report))\s+)?"
+    rf"(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than|beyond|past)\s+"
     rf"(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"\bavailable\s+(?:to\s+(?:us|me)\s+)?(?:only\s+)?as\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     # "the abstract was the extent of our reading".
@@ -522,7 +527,8 @@ _ABSTRACT_ONLY = _rx(
     r"shown|online)\b",
     rf"\b{ONLY}\s+(?:ever\s+)?(?:saw|seen|had|read|got)\s+(?:{ART}\s+)?{WORDS}{SUMMARY}\b",
     rf"(?:^|[:;,(]\s*){ONLY}\s+{SUMMARY}\b",
-    r"\bnone\s+of\s+(?:the\s+)?(?:pdfs|papers|full\s+texts?|full\s+papers|articles|drafts)\s+"
+    r"\b(?:none\s+of\s+(?:the\s+)?|no\s+)(?:pdfs?|papers?|full\s+texts?|full\s+papers?|articles?|"
+    r"drafts?)\s+"
     r"(?:were|was|got|have\s+been|had\s+been)\s+(?:\w+\s+)?(?:opened|read|available|"
     r"accessible|consulted|posted|open\s+to\s+us)\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken|comes?|came)\s+(?:{ONLY}\s+|"
@@ -624,6 +630,9 @@ _ABSTRACT_ONLY = _rx(
     r"read|had|got|could\s+see)\b",
     r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:(?:was|were|has\s+"
     r"been|got)\s+)?read\b",
+    # A channel issued for the makers' own work: "the Met Office press release for the
+    # authors' own study".
+    rf"\b{OWN_CHANNEL}\s+(?:for|of|on|about)\s+(?:the\s+)?(?:{AUTHORS})['’]s?\s+own\b",
     # An abstract on a work as the label of the claim: "ASHG abstract on the follow-up: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?abstracts?\s+(?:on|for|about|of)\s+[^:;—–]{1,50}?\s*[:—–]",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
@@ -700,7 +709,7 @@ _SECONDARY = _rx(
     # Passed on by anyone but the authors: "relayed by Tomás and Wen", "passed on by a
     # colleague", "relayed from the state's weekly briefing"; and notes taken at someone's
     # talk: "Notes from Dr. Okafor's seminar".
-    r"\b(?:relayed|passed\s+on|forwarded|reported\s+to\s+us|told\s+to\s+us)\s+(?:to\s+us\s+)?(?:by|from|"
+    r"\b(?:relayed|passed\s+on|forwarded|(?:reported|told)\s+to\s+(?:us|me))\s+(?:to\s+us\s+)?(?:by|from|"
     r"via)\s+(?!(?:the\s+)?authors?\b)[A-Za-z]",
     rf"\bnotes?\s+(?:from|on|taken\s+at)\s+(?:{ART}\s+)?(?:[\w.'’-]+\s+){{0,3}}?"
     r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session|webinar|"
@@ -747,6 +756,11 @@ _SECONDARY = _rx(
     r"\bmet\s+[^.;:!?]{1,50}?\s+at\s+(?:the|a|an|this|last)\s+[^.;:!?]{0,30}?(?:workshop|conference|"
     r"congress|meeting|symposium|session|poster|seminar|colloquium|summit)\b[^.!?]{0,30}?\b(?:say|says|"
     r"said|told|tell|tells|mentioned|claim|claimed|reckon)\b",
+    # Someone back from a meeting with its news: "Practice nurse came back from the update day
+    # saying …" (not the writers themselves).
+    r"(?<!\bwe\s)(?<!\bi\s)\b(?:came|comes|come|got|is|was|just)\s+back\s+from\s+(?:the|a|an|this|that|"
+    r"last|their|her|his)\s+[^.;:!?]{1,50}?\b(?:saying|says|said|reports?|reported|told\s+(?:us|me)|"
+    r"tells\s+(?:us|me))\b",
     # Someone named who tells the writers: "Dr Okafor at the neuroscience centre, who has read
     # the report, informs us", "Mariana (visiting from ASTRON), who refereed it, tells us".
     r"(?:^|[,;:(]\s*)(?-i:(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+)?(?!(?:The|Authors?|They|We|I|Our|"
@@ -1349,7 +1363,12 @@ _READING_NOUN = re.compile(r"\bread(?:ing)?\s*$", re.I)
 # "our reading is still that …": the reading named as a conclusion, a judgement.
 # "…; that is our reading after going through the methods": the reading named as a verdict.
 _THAT_IS = re.compile(r"\b(?:that|this|which)(?:\s+(?:is|was)|'s)\s+$", re.I)
-_VIEW_THAT = re.compile(r"\s+(?:is|was|remains|stays)\s+(?:still\s+|also\s+)?(?:that\b|:)", re.I)
+# "My read is that …", also with an aside between: "My read, after going through the tables,
+# is that …".
+_VIEW_THAT = re.compile(
+    r"(?:\s*,[^,.;:!?]{1,80},)?\s+(?:is|was|remains|stays)\s+(?:still\s+|also\s+)?(?:that\b|:)",
+    re.I,
+)
 # "a Lancet editorial", "the journal's editorial", "an (accompanying) editorial in Nature": a
 # publication's piece, not the writer's ("as an editorial aside" stays the writer's).
 _PUBLISHED_EDITORIAL = re.compile(
@@ -1872,8 +1891,15 @@ def reading_signal(sentence: str) -> Signal | None:
 
 def goes_beyond_abstract(sentence: str) -> bool:
     """Does the sentence say the reading went past the summary ("not just the abstract",
-    "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not."""
-    return _positive(_NOT_ONLY_ABSTRACT, spelled_out(sentence), reach=32) is not None
+    "beyond the abstract, the appendix…")? "Haven't read beyond the abstract" does not, nor
+    does a longer denial that holds the words ("haven't had a chance to open this one beyond
+    the abstract")."""
+    sentence = spelled_out(sentence)
+    beyond = _positive(_NOT_ONLY_ABSTRACT, sentence, reach=32)
+    if beyond is None:
+        return False
+    limited = _ABSTRACT_ONLY.search(sentence)
+    return not (limited and limited.start() <= beyond.start() < limited.end())
 
 
 # A heading's first phrase (up to a comma, colon, bracket or dash): a few words of lead

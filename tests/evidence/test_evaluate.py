@@ -426,6 +426,24 @@ DEV_FIELDS_56 = {
     "ecology": (1.00, 0),
     "economics": (1.00, 0),
 }
+# Two more writers', both measured first on the rules after the dev 56 round: the fifty-seventh
+# (clinical 40: a general practice and a community pharmacy; chemistry, climate and economics
+# 20 each) at 0.89-1.00 explicit used with two full-text over-reads, then read; the
+# fifty-eighth (clinical 40: an intensive-care unit and a geriatrics ward; astrophysics,
+# ecology and chemistry 20 each) at 0.81-0.97, measured again unchanged after the round and
+# not read: its figures are floors.
+DEV_FIELDS_57 = {
+    "chemistry": (1.00, 0),
+    "climate": (1.00, 0),
+    "clinical": (1.00, 0),
+    "economics": (1.00, 0),
+}
+UNREAD_FIELDS_58 = {
+    "astrophysics": (0.94, 0),
+    "chemistry": (0.81, 0),
+    "clinical": (0.97, 0),
+    "ecology": (0.94, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -458,6 +476,8 @@ FIELD_FLOORS = {
     "fields54": DEV_FIELDS_54,
     "fields55": DEV_FIELDS_55,
     "fields56": DEV_FIELDS_56,
+    "fields57": DEV_FIELDS_57,
+    "fields58": UNREAD_FIELDS_58,
 }
 
 

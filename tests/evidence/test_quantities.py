@@ -315,6 +315,12 @@ def test_a_tally_a_turnover_number_and_an_nnt_are_figures(text):
     assert states_a_figure(text)
 
 
+def test_outcomes_counted_in_words_and_a_fraction_less_are_figures():
+    assert states_a_figure("Three deaths were linked to the pumps on two wards.")
+    assert states_a_figure("The coated stent needs a quarter fewer reinterventions.")
+    assert not states_a_figure("The two trials disagree on the dose.")
+
+
 def test_a_span_before_a_reduction_is_a_figure():
     assert states_a_figure("The 2.1-day reduction held only in one subgroup.")
     assert not states_a_figure("The 3-day course is standard.")

@@ -1695,3 +1695,33 @@ def test_a_note_label_is_no_verdict_and_in_house_retests_are_full_readings(scope
 )  # fmt: skip
 def test_named_team_members_redo_work_and_others_speak_in_passive_reports(text, shape, level):
     assert claim_findings(text, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # A longer denial that holds "beyond the abstract" limits the reading, over a scope.
+        ("Every paper in this block was read in full.",
+         "Haven't had time to open that one beyond the abstract - 12% fewer admissions.",
+         "digest", "abstract_only"),
+        # The writers' view with an aside between the noun and "is that".
+        ("", "My read, having gone through the whole appendix, is that the benefit is marginal.",
+         "notes", "editorial"),
+        # Told to one writer, or brought back from a meeting by someone else.
+        ("", "Lower bleeding risk with apixaban - told to me by the ward pharmacist.", "notes",
+         "secondary"),
+        ("", "The locum came back from the CPD evening saying the new rule drops the age limit.",
+         "notes", "secondary"),
+        ("", "We came back from the congress saying the trial is the one to watch.", "notes",
+         "unmarked"),
+        # A release issued for the makers' own work is theirs.
+        ("", "From the university press release for the investigators' own trial: 30% fewer "
+         "relapses.", "digest", "abstract_only"),
+        # No paper opened; a section's sources named with "were".
+        ("", "Ticagrelor cut stent thrombosis; no papers were opened.", "notes", "abstract_only"),
+        ("Sources for this block were the trials' results summaries on the registry.",
+         "Ticagrelor cut stent thrombosis.", "notes", "abstract_only"),
+    ],
+)  # fmt: skip
+def test_denials_with_the_thing_between_asides_and_news_brought_back(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
