@@ -99,6 +99,8 @@ FIELDS55 = FIXTURES / "fields55"  # clinical and three other fields: measured, t
 FIELDS56 = FIXTURES / "fields56"  # clinical and three other fields: measured, then read
 FIELDS57 = FIXTURES / "fields57"  # clinical and three other fields: measured, then read
 FIELDS58 = FIXTURES / "fields58"  # clinical and three other fields: measured, not read
+FIELDS59 = FIXTURES / "fields59"  # clinical and three other fields: measured, then read
+FIELDS60 = FIXTURES / "fields60"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -382,6 +384,8 @@ def main(argv: list[str]) -> int:
             ("dev 56", FIELDS56),
             ("dev 57", FIELDS57),
             ("unread 58", FIELDS58),
+            ("dev 59", FIELDS59),
+            ("unread 60", FIELDS60),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

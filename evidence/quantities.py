@@ -576,6 +576,13 @@ def _label_before(before: str) -> tuple[str, str]:
     return "", ""
 
 
+# What an amount in a unit names when it stands before it: a spectral line, a climate
+# scenario or goal ("the 6.4 keV iron line", "the 2 °C insurance-pricing scenarios").
+_NAMED_BY_AMOUNT = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:lines?|features?|scenarios?|pathways?|targets?|worlds?|goals?)\b", re.I
+)
+
+
 def quantities(text: str) -> list[Quantity]:
     """Every number of the text with its value, unit, kind and role, in order."""
     text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:MAX_CHARS])
@@ -741,6 +748,13 @@ def quantities(text: str) -> list[Quantity]:
                 kind, label = FIGURE, change["change"]
             else:
                 kind = SETTING  # "16-dimensional", "4-bit", "5-shot", "100-step"
+        if (
+            kind != NAME
+            and unit not in ("", "%", "pp", "x", "σ")
+            and _NAMED_BY_AMOUNT.match(text, unit_end)
+            and re.search(r"\b(?:the|a|an|its|their|this|that)\s+$", before[-8:], re.I)
+        ):
+            kind = NAME  # "the 3.5 keV line", "a 1.5 °C world", "the 2 °C scenarios"
         found = False
         if kind in (COUNT, FIGURE) and kind != NAME:
             if _SETTING_WORDS.search(before[-40:]) and kind == COUNT:

@@ -630,6 +630,10 @@ _ABSTRACT_ONLY = _rx(
     r"read|had|got|could\s+see)\b",
     r"\bnothing\s+(?:beyond|past|after|else|more|further)\b[^.;!?]{0,12}?\b(?:(?:was|were|has\s+"
     r"been|got)\s+)?read\b",
+    # A channel from the makers' home: "the press release from the IXPE team's home centre".
+    rf"\b{OWN_CHANNEL}\s+(?:from|of|by)\s+the\s+(?:[\w-]+\s+){{0,2}}?(?:team|group|lab|collaboration)"
+    r"['’]s\s+(?:own\s+|home\s+)?(?:centre|center|institute|institution|university|hospital|"
+    r"observatory|agency|department)\b",
     # A channel issued for the makers' own work: "the Met Office press release for the
     # authors' own study".
     rf"\b{OWN_CHANNEL}\s+(?:for|of|on|about)\s+(?:the\s+)?(?:{AUTHORS})['’]s?\s+own\b",
@@ -766,6 +770,9 @@ _SECONDARY = _rx(
     r"(?:^|[,;:(]\s*)(?-i:(?:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+)?(?!(?:The|Authors?|They|We|I|Our|"
     r"He|She|It|This|That)\b)[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)(?:\s*\([^()]{0,60}\))?"
     rf"(?:\s+(?:at|from|of|in)\s+[^,;:.()]{{1,60}})?(?:,\s*who\s+[^;:.()]{{1,80}},)?\s+{_TOLD_US}",
+    # ... or by role: "A colleague at MPE who refereed the paper tells us".
+    rf"\b{PERSON}\b(?:\s+(?:at|from|of|in)\s+[^,;:.()]{{1,60}}?)?,?\s+who\s+[^;:.()]{{1,80}}?,?\s+"
+    rf"{_TOLD_US}",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -1351,7 +1358,7 @@ _READ_AS_VERB = re.compile(
 )
 # Someone else's reading: "participants who read the full paper", "those who had read it".
 _RELATIVE_READER = re.compile(
-    r"\b(?!(?:i|we|us)\b)[a-z]+,?\s+who\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
+    r"\b(?!(?:i|we|us)\b)[a-z]+,?\s+who(?:['’]d)?\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?$", re.I
 )
 _OWN_CHANNEL = re.compile(
     r"\bown\s+(?:[\w-]+\s+){0,2}?(?:blog|thread|post|tweet|announcement|video|talk|press)", re.I
@@ -1521,7 +1528,8 @@ _THING = (
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
     r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
-    r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP)"
+    r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
+    r"observations|exposures)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
@@ -1539,7 +1547,7 @@ _MATERIAL = sieved(
         # Whose: "the authors' VCFs", "the working paper's regression tables", "its appendix".
         rf"\b(?:their|its|(?-i:[A-Za-z][\w-]*)(?:'s|s'))\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
         # Released or part of the paper: "the deposited reads", "Supplementary Note 6".
-        rf"|\b(?:released|deposited|posted|public|raw|replication|supplementary|extended[\s-]data|"
+        rf"|\b(?:released|deposited|posted|public|raw|replication|supplementary|extended[\s-]data|archival|"
         rf"source)\s+(?:[\w-]+\s+){{0,3}}?{_THING}\b"
         rf"|\b{_THING}\s+(?:that\s+)?(?:the\s+authors|they)\s+(?:posted|released|deposited|shared|"
         r"published|put\s+online)\b"
@@ -1569,7 +1577,7 @@ _MATERIAL = sieved(
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"
         # ... or tried in their own hands: "Chen ran the lipase in our lab at 50 g scale".
         rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?in\s+our\s+(?:own\s+)?"
-        r"(?:lab|labs|plant|pilot\s+plant|hands)\b"
+        r"(?:lab|labs|plant|pilot\s+plant|hands|model\s+runs|models|simulations|code)\b"
         r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".

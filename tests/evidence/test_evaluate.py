@@ -444,6 +444,24 @@ UNREAD_FIELDS_58 = {
     "clinical": (0.97, 0),
     "ecology": (0.94, 0),
 }
+# Two more writers', both measured first on the rules after the dev 57 round: the fifty-ninth
+# (clinical 40: an emergency department and an oncology pharmacy; astrophysics, ecology and
+# economics 20 each) at 0.81-1.00 explicit used with two full-text over-reads, then read; the
+# sixtieth (clinical 40: a maternity unit and a paediatric infectious-diseases team;
+# astrophysics, chemistry and climate 20 each) at 0.88-0.94, measured again unchanged after
+# the round and not read: its figures are floors.
+DEV_FIELDS_59 = {
+    "astrophysics": (1.00, 0),
+    "clinical": (1.00, 0),
+    "ecology": (1.00, 0),
+    "economics": (1.00, 0),
+}
+UNREAD_FIELDS_60 = {
+    "astrophysics": (0.94, 0),
+    "chemistry": (0.94, 0),
+    "climate": (0.94, 0),
+    "clinical": (0.88, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -478,6 +496,8 @@ FIELD_FLOORS = {
     "fields56": DEV_FIELDS_56,
     "fields57": DEV_FIELDS_57,
     "fields58": UNREAD_FIELDS_58,
+    "fields59": DEV_FIELDS_59,
+    "fields60": UNREAD_FIELDS_60,
 }
 
 

@@ -321,6 +321,12 @@ def test_outcomes_counted_in_words_and_a_fraction_less_are_figures():
     assert not states_a_figure("The two trials disagree on the dose.")
 
 
+def test_an_amount_that_names_a_line_or_a_world_is_no_figure():
+    assert not states_a_figure("The 21 cm line was not detected in the stack.")
+    assert not states_a_figure("Coral cover collapses in a 2 °C world.")
+    assert states_a_figure("The line sits at 3.5 keV.")
+
+
 def test_a_span_before_a_reduction_is_a_figure():
     assert states_a_figure("The 2.1-day reduction held only in one subgroup.")
     assert not states_a_figure("The 3-day course is standard.")

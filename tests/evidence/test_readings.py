@@ -1725,3 +1725,26 @@ def test_named_team_members_redo_work_and_others_speak_in_passive_reports(text, 
 )  # fmt: skip
 def test_denials_with_the_thing_between_asides_and_news_brought_back(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "level"),
+    [
+        # The paper's archival observations reduced by the writers.
+        ("We reduced the archival XMM observations ourselves: kT comes out at 4.1 keV.",
+         "notes", "full_text"),
+        # A release from a named team's home institution is the makers' own.
+        ("The news release from the LHCb collaboration's home institute says the excess is 3σ.",
+         "notes", "abstract_only"),
+        # A third party by role, placed and described, who tells the writers.
+        ("A colleague at ESO who refereed the paper tells us the mass drops to 2.1 solar masses.",
+         "notes", "secondary"),
+        ("One of the registrars, who'd read all of it, told me the effect vanishes in the elderly.",
+         "notes", "secondary"),
+        # Work redone in the writers' own model runs.
+        ("We redid their catch model in our own model runs: biomass is 30% lower.", "digest",
+         "full_text"),
+    ],
+)  # fmt: skip
+def test_archival_data_reduced_a_teams_home_release_and_readers_who_tell_us(text, shape, level):
+    assert claim_findings(text, source_kind=shape).evidence == level
