@@ -259,7 +259,9 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "a change in words",
         re.compile(
-            r"\b(?:doubl|tripl|quadrupl|halv)(?:e|es|ed|ing)\b|\bhalves\b|\bby half\b"
+            # ("the double ITCZ bias", "a triple therapy": an adjective, no change)
+            r"\b(?:doubl|tripl|quadrupl|halv)(?:es|ed|ing)\b|(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)"
+            r"\b(?:double|triple|quadruple|halve)\b|\bhalves\b|\bby half\b"
             rf"|\bin half\b|(?<!upper )(?<!lower )(?<!first )(?<!other )(?<!second )"
             rf"\bhalf (?:the|as|its|their|of)\b{_NOT_A_SPAN}"
             r"|\b(?:about|roughly|nearly|almost|over|under|more than|less than|around)\s+half\b",

@@ -577,9 +577,12 @@ def _label_before(before: str) -> tuple[str, str]:
 
 
 # What an amount in a unit names when it stands before it: a spectral line, a climate
-# scenario or goal ("the 6.4 keV iron line", "the 2 °C insurance-pricing scenarios").
+# scenario or goal, a model's runs at a resolution ("the 6.4 keV iron line", "the 2 °C
+# insurance-pricing scenarios", "the 1 km runs").
 _NAMED_BY_AMOUNT = re.compile(
-    r"\s+(?:[\w-]+\s+)?(?:lines?|features?|scenarios?|pathways?|targets?|worlds?|goals?)\b", re.I
+    r"\s+(?:[\w-]+\s+)?(?:lines?|features?|scenarios?|pathways?|targets?|worlds?|goals?|runs|"
+    r"simulations)\b",
+    re.I,
 )
 
 

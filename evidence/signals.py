@@ -203,7 +203,17 @@ _BY_US = (
     r"laptops?)|ourselves|myself)\b"
 )
 
+# A reading named as a noun with the whole paper or its parts: "Upon review of the complete
+# protocol, including the statistical analysis plan, …".
+_READING_OF_WHOLE = (
+    r"\b(?:upon|on|after|following|from)\s+(?:a\s+|our\s+|my\s+|the\s+team's\s+)?(?:careful\s+|close\s+|"
+    r"detailed\s+|full\s+)?(?:review|reading|read|inspection|examination|scrutiny)\s+of\s+the\s+"
+    r"(?:complete|full|whole|entire)\s+(?:[\w-]+\s+){0,2}?(?:paper|manuscript|protocol|report|pdf|"
+    r"article|preprint|text|supplement\w*)\b(?!\s+by\s+(?!us\b|me\b))"
+)
+
 _FULL_TEXT = _rx(
+    _READING_OF_WHOLE,
     # The whole paper had in hand: "we did get it in full, all 40 pages", "did we see the full
     # text", "Having got the full NBER version".
     r"\b(?:we|i)\s+(?:\w+\s+)?(?:have|had|got|get|managed|manage|saw|see|obtained)\s+(?:the\s+)?"
@@ -634,6 +644,11 @@ _ABSTRACT_ONLY = _rx(
     rf"\b{OWN_CHANNEL}\s+(?:from|of|by)\s+the\s+(?:[\w-]+\s+){{0,2}}?(?:team|group|lab|collaboration)"
     r"['’]s\s+(?:own\s+|home\s+)?(?:centre|center|institute|institution|university|hospital|"
     r"observatory|agency|department)\b",
+    # The maker's channel about its own product: "the press release issued by the
+    # manufacturer concerning its own biosimilar".
+    rf"\b{OWN_CHANNEL}\s+(?:issued\s+|written\s+|put\s+out\s+|released\s+)?(?:by|from)\s+the\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:manufacturer|company|firm|maker|developer|vendor|sponsor)\b[^.;:]{0,40}?"
+    r"\b(?:its|their)\s+own\b",
     # A channel issued for the makers' own work: "the Met Office press release for the
     # authors' own study".
     rf"\b{OWN_CHANNEL}\s+(?:for|of|on|about)\s+(?:the\s+)?(?:{AUTHORS})['’]s?\s+own\b",
@@ -713,7 +728,8 @@ _SECONDARY = _rx(
     # Passed on by anyone but the authors: "relayed by Tomás and Wen", "passed on by a
     # colleague", "relayed from the state's weekly briefing"; and notes taken at someone's
     # talk: "Notes from Dr. Okafor's seminar".
-    r"\b(?:relayed|passed\s+on|forwarded|(?:reported|told)\s+to\s+(?:us|me))\s+(?:to\s+us\s+)?(?:by|from|"
+    r"\b(?:relayed|passed\s+on|forwarded|(?:reported|told)\s+to\s+(?:us|me))\s+"
+    r"(?:to\s+(?:us|me|the\s+(?:unit|team|group|ward|department|desk)|our\s+\w+)\s+)?(?:by|from|"
     r"via)\s+(?!(?:the\s+)?authors?\b)[A-Za-z]",
     rf"\bnotes?\s+(?:from|on|taken\s+at)\s+(?:{ART}\s+)?(?:[\w.'’-]+\s+){{0,3}}?"
     r"(?:seminar|talk|lecture|colloquium|keynote|session|workshop|poster\s+session|webinar|"
@@ -742,7 +758,8 @@ _SECONDARY = _rx(
     rf"(?:{CHANNEL}|{PERSON})\b",
     # ... also with what they called it between: "described as 'modest' in the review".
     rf"\b(?:quoted|reported|featured|covered|described|cited|mentioned|summari[sz]ed|called|"
-    rf"characteri[sz]ed|labell?ed|framed|portrayed|billed|hailed|touted)\s+"
+    rf"characteri[sz]ed|labell?ed|framed|portrayed|billed|hailed|touted|highlighted|flagged|"
+    rf"raised|discussed|picked\s+up)\s+"
     rf"(?:as\s+[^.;:!?()]{{1,40}}?\s+)?(?:in|on|by)\s+"
     rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     # Borrowed from someone else's text: "they take it from the related-work section of …".
@@ -779,6 +796,11 @@ _SECONDARY = _rx(
     # A third party's text opening the sentence as where it comes from: "In the IPCC
     # chapter (which we did not check against the papers), …".
     rf"^\W*in\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b(?=\s*[(,—–])",
+    # A summary someone else sent round: "the summary circulated after the hospital's grand
+    # round".
+    rf"\b(?:summary|summaries|notes|write-?up|recap)\s+(?:circulated|distributed|sent\s+(?:round|around|"
+    rf"out)|put\s+together|written)\s+(?:after|from|by|following)\s+(?:{ART}\s+)?{WORDS}"
+    rf"(?:{CHANNEL}|{PERSON})\b",
     # Taken on someone's word, or from a text that summarises others' work.
     r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
     r"\bwhich\s+(?:\w+\s+){0,2}?(?:summari[sz]es|digests|reviews|compiles|synthesi[sz]es)\s+(?:[\w,]+\s+){0,3}?"
@@ -1262,7 +1284,8 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
     r"distrust|question)\b",
     # The writers' verdict on a figure: "we still consider 3% elongation disqualifying".
-    r"\b(?:i|we)\s+(?:still\s+|also\s+|\w+ly\s+)?(?:consider|deem|find|regard)\s+(?!that\b)"
+    r"\b(?:i|we|the\s+team|our\s+(?:team|group|unit))\s+(?:still\s+|also\s+|\w+ly\s+)?"
+    r"(?:consider|considers|deem|deems|find|regard|regards)\s+(?!that\b)"
     r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,6}?(?:(?:as\s+)?(?:too\s+\w+|"
     r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
     r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
@@ -1306,6 +1329,9 @@ _UNSIGNED_VERDICT = _rx(
     r"cite|quote)|Do\s+not\s+(?:expect|trust|bother|cite|quote))\b(?!\s+et\s+al)",
     # A verdict as a fragment ("Heroic.", "— shaky.") or after a copula ("was oversold").
     rf"(?:^|[.;:—–]\s*){VERDICT_WORD}\s*[.!]?\s*$",
+    # ... opening the claim, in lower case the splitter keeps with what follows ("overhyped.
+    # open-label, surrogate endpoint"), or denied as its lead ("Not practice-changing for …").
+    rf"^\W*{VERDICT_WORD}\s*[.!](?=\s)|^\W*not\s+{VERDICT_WORD}\b",
     rf"\b(?:was|were|is|are|looks?|seems?|remains?|got|gets)\s+(?:\w+\s+)?{VERDICT_WORD}\b",
     rf"\b{VERDICT_IDIOM}\b",
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
@@ -1318,7 +1344,8 @@ _UNSIGNED_VERDICT = _rx(
     r"^\W*across\s+(?:the\s+)?(?:two|three|four|five|both|these|all(?:\s+the)?)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:trials|studies|papers|cohorts|meta-analyses)\b",
     # What the writers would not do with it: "wouldn't cite it as proof".
-    r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on)\b",
+    r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on|switch|"
+    r"start|adopt|change\s+practice)\b",
     # A forecast after a dash or a colon: "Worth watching — expect sodium-ion to take …".
     r"[—–:;]\s*expect\s+(?!the\s+authors)",
     # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
@@ -1529,7 +1556,7 @@ _THING = (
     r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
-    r"observations|exposures)"
+    r"observations|exposures|outputs?)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
@@ -1589,7 +1616,7 @@ _MATERIAL = sieved(
         # Patient-level data obtained: "IPD obtained via Vivli and re-analysed".
         r"|\bIPD\b|\bindividual[\s-](?:participant|patient)(?:[\s-]level)?\s+data\b"
         # Material in a named data repository: "the Dryad data", "their Zenodo deposit".
-        rf"|\b(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|pangaea|(?:open)?icpsr)\s+"
+        rf"|\b(?:zenodo|github|gitlab|osf|figshare|dryad|dataverse|pangaea|(?:open)?icpsr|esgf)\s+"
         rf"(?:[\w-]+\s+){{0,2}}?{_THING}\b",
         re.I,
     )

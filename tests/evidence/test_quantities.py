@@ -325,6 +325,10 @@ def test_an_amount_that_names_a_line_or_a_world_is_no_figure():
     assert not states_a_figure("The 21 cm line was not detected in the stack.")
     assert not states_a_figure("Coral cover collapses in a 2 °C world.")
     assert states_a_figure("The line sits at 3.5 keV.")
+    assert not states_a_figure("Most groups will drop the 1 km runs.")
+    # "double" as an adjective names a thing; as a verb it states a change.
+    assert not states_a_figure("The scheme reduces the double ITCZ bias.")
+    assert states_a_figure("Admissions double in winter.")
 
 
 def test_a_span_before_a_reduction_is_a_figure():

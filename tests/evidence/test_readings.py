@@ -1748,3 +1748,35 @@ def test_denials_with_the_thing_between_asides_and_news_brought_back(scope, text
 )  # fmt: skip
 def test_archival_data_reduced_a_teams_home_release_and_readers_who_tell_us(text, shape, level):
     assert claim_findings(text, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "level"),
+    [
+        # A reading named as a noun, of the whole protocol or paper, by the writers.
+        ("Upon review of the complete protocol, the endpoint was changed before unblinding.",
+         "notes", "full_text"),
+        # Model output downloaded and recomputed.
+        ("We downloaded their output from the ESGF node and recomputed the index: 3.9 Sv.",
+         "notes", "full_text"),
+        # Verdicts with no one named: a negated verdict leading, a lower-case fragment, what
+        # the writers would not do, the team's own judgement.
+        ("Not practice-changing for small hospitals: the cost outweighs the gain.", "notes",
+         "editorial"),
+        ("overblown. single centre, no blinding. wouldn't switch anyone", "digest", "editorial"),
+        ("Having read the whole report, the team considers the 2-point gain too small to matter.",
+         "notes", "editorial"),
+        # Passed on in others' texts or by others to the unit.
+        ("It was highlighted in the society's newsletter that dialysis starts fell.",
+         "notes", "secondary"),
+        ("Falls dropped by 30%, a finding relayed to the ward by a physio who attended the talk.",
+         "notes", "secondary"),
+        ("According to the summary circulated after the regional grand round, flares fell.",
+         "digest", "secondary"),
+        # The maker's channel about its own product is its summary.
+        ("The press release issued by the manufacturer concerning its own inhaler: fewer attacks.",
+         "digest", "abstract_only"),
+    ],
+)  # fmt: skip
+def test_nouns_of_reading_unsigned_verdicts_and_notes_sent_round(text, shape, level):
+    assert claim_findings(text, source_kind=shape).evidence == level
