@@ -1556,7 +1556,7 @@ _THING = (
     r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
-    r"observations|exposures|outputs?)"
+    r"observations|exposures|output)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
