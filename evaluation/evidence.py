@@ -102,6 +102,7 @@ FIELDS58 = FIXTURES / "fields58"  # clinical and three other fields: measured, n
 FIELDS59 = FIXTURES / "fields59"  # clinical and three other fields: measured, then read
 FIELDS60 = FIXTURES / "fields60"  # clinical and three other fields: measured, not read
 FIELDS61 = FIXTURES / "fields61"  # clinical and three other fields: measured, then read
+FIELDS62 = FIXTURES / "fields62"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -388,6 +389,7 @@ def main(argv: list[str]) -> int:
             ("dev 59", FIELDS59),
             ("unread 60", FIELDS60),
             ("dev 61", FIELDS61),
+            ("dev 62", FIELDS62),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -281,6 +281,11 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # "a linear range spanning three orders of magnitude".
+        "orders of magnitude",
+        re.compile(rf"\b(?:\d+|{NUMBER_WORDS}|an?|one)\s+orders?\s+of\s+magnitude\b", re.I),
+    ),
+    (
         "a fraction in words",
         re.compile(
             rf"\b(?:one|a|{NUMBER_WORDS})[\s-](?:half|halves|third|quarter|[a-z]+th)s?\s+"

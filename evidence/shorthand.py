@@ -385,10 +385,13 @@ SPELLED = [
     (r"\borig\b\.?", "original"),
     # "night reg", "the med reg": the registrar, as ward notes shorten the role.
     (
-        r"\b(night|day|evening|weekend|on-?call|med|medical|surg|surgical|ortho|the|our|a)\s+reg\b"
+        r"\b(night|day|evening|weekend|on-?call|med|medical|surg|surgical|ortho|neuro|cardio|renal|"
+        r"gastro|resp|paeds|obs|icu|the|our|a)\s+reg\b"
         r"(?![.-]?\s*\d)",
         r"\1 registrar",
     ),
+    # "prob underpowered": probably.
+    (r"\bprob\b(?=\s+(?:not\s+)?[a-z]+(?:ed|ing|ful|ous|ive|able|ible|al|ic)\b)", "probably"),
     # "src: KDIGO GL summary": the source, a guideline's summary.
     (r"\bsrc\b(?=\s*[:=])", "source"),
     (

@@ -790,6 +790,14 @@ _SECONDARY = _rx(
     # ... or by role: "A colleague at MPE who refereed the paper tells us".
     rf"\b{PERSON}\b(?:\s+(?:at|from|of|in)\s+[^,;:.()]{{1,60}}?)?,?\s+who\s+[^;:.()]{{1,80}}?,?\s+"
     rf"{_TOLD_US}",
+    # Someone's reading, the writer's own denied beside it: "neuro reg (read the paper, I
+    # haven't) ->".
+    rf"\b{PERSON}\s*\(\s*(?:has\s+|had\s+)?{READ}\b[^()]{{0,40}}?[,;]\s*(?:i|we)\s+(?:have|did|had)\s+"
+    r"not\b",
+    # Relayed at a meeting: "relayed to us at the regional stroke network meeting".
+    r"\b(?:relayed|passed\s+on|reported|told|presented)\s+to\s+(?:us|me)\s+(?:at|during|in)\s+"
+    r"(?:the|a|an|last|this)\s+[^.;:!?]{0,50}?(?:meeting|conference|congress|session|symposium|"
+    r"workshop|seminar|rounds?|handover|course|study\s+day)\b",
     # A third party's own reading: "a colleague who has read the paper says…".
     rf"\b{PERSON}\b[^.;:!?]{{0,50}}?\b(?:who|that)\s+(?:has\s+|had\s+|have\s+)?(?:\w+\s+)?"
     rf"{READ}\b",
@@ -848,7 +856,9 @@ _SECONDARY = _rx(
     r"writes|reports)\s+that\b",
     r"\b(?:going|working)\s+off\s+what\b",
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
-    r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us)\b",
+    # (or one of the writers by role: "a former Treasury official told our director")
+    r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us|our\s+(?:director|"
+    r"head|lead|chair|editor|boss))\b",
     # Hearsay: "heard at the poster session that…", "overheard that…", "a colleague at the
     # meeting heard the team dropped it".
     r"\b(?:over)?heard\s+(?:it\s+)?(?:at|during|over|in\s+the\s+hallway|from|on|that)\b",
@@ -1331,7 +1341,7 @@ _UNSIGNED_VERDICT = _rx(
     rf"(?:^|[.;:—–]\s*){VERDICT_WORD}\s*[.!]?\s*$",
     # ... opening the claim, in lower case the splitter keeps with what follows ("overhyped.
     # open-label, surrogate endpoint"), or denied as its lead ("Not practice-changing for …").
-    rf"^\W*{VERDICT_WORD}\s*[.!](?=\s)|^\W*not\s+{VERDICT_WORD}\b",
+    rf"^\W*{VERDICT_WORD}\s*[.!:](?=\s)|^\W*not\s+{VERDICT_WORD}\b",
     rf"\b(?:was|were|is|are|looks?|seems?|remains?|got|gets)\s+(?:\w+\s+)?{VERDICT_WORD}\b",
     rf"\b{VERDICT_IDIOM}\b",
     # A synthesis of papers: "Putting this week's two papers together", "Set against …".
@@ -1345,7 +1355,12 @@ _UNSIGNED_VERDICT = _rx(
     r"(?:trials|studies|papers|cohorts|meta-analyses)\b",
     # What the writers would not do with it: "wouldn't cite it as proof".
     r"\bwould\s+not\s+(?:cite|trust|use|rely\s+on|quote|recommend|prescribe|bet\s+on|switch|"
-    r"start|adopt|change\s+practice)\b",
+    r"start|adopt|change\s+(?:our\s+|the\s+|any\s+)?(?:[\w-]+\s+)?(?:practice|protocols?|policy|"
+    r"guidelines?|prescribing|pathway))\b",
+    # A hedged inference or forecast opening the claim, no one else named: "Probably a
+    # dust-reddened AGN rather than a starburst", "Likely to become the default clean-up".
+    # (a guess at where a figure came from, "Presumably from the v1 PDF", is no verdict)
+    r"^\W*(?:probably|most\s+likely)\b[^.;:]{0,60}\brather\s+than\b|^\W*(?:likely|unlikely)\s+to\b",
     # A forecast after a dash or a colon: "Worth watching — expect sodium-ion to take …".
     r"[—–:;]\s*expect\s+(?!the\s+authors)",
     # Irony and the writers' sigh: "Ironic that …", "Nice to see …", "Still waiting for …".
@@ -1556,7 +1571,7 @@ _THING = (
     r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
-    r"observations|exposures|output)"
+    r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
@@ -1605,6 +1620,10 @@ _MATERIAL = sieved(
         # ... or tried in their own hands: "Chen ran the lipase in our lab at 50 g scale".
         rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?in\s+our\s+(?:own\s+)?"
         r"(?:lab|labs|plant|pilot\s+plant|hands|model\s+runs|models|simulations|code)\b"
+        # ... or on the writers' own instrument: "repeated their silylation step on our GC-MS".
+        rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?on\s+our\s+(?:own\s+)?"
+        r"(?:(?-i:[A-Z]{2,}[\w-]*)|instruments?|machines?|setup|rig|spectrometers?|"
+        r"chromatographs?|cluster)\b"
         r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".

@@ -471,6 +471,15 @@ DEV_FIELDS_61 = {
     "ecology": (1.00, 0),
     "economics": (1.00, 0),
 }
+# The sixty-second writer's (clinical 40: a stroke service and a diabetes clinic in four
+# habits; chemistry, astrophysics and economics 20 each), measured first on the rules after
+# the dev 61 round (explicit used 0.75-0.89, no full-text over-read), then read.
+DEV_FIELDS_62 = {
+    "astrophysics": (1.00, 0),
+    "chemistry": (1.00, 0),
+    "clinical": (1.00, 0),
+    "economics": (1.00, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -508,6 +517,7 @@ FIELD_FLOORS = {
     "fields59": DEV_FIELDS_59,
     "fields60": UNREAD_FIELDS_60,
     "fields61": DEV_FIELDS_61,
+    "fields62": DEV_FIELDS_62,
 }
 
 

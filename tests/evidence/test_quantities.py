@@ -331,6 +331,10 @@ def test_an_amount_that_names_a_line_or_a_world_is_no_figure():
     assert states_a_figure("Admissions double in winter.")
 
 
+def test_orders_of_magnitude_are_a_figure():
+    assert states_a_figure("The sensor's linear range spans three orders of magnitude.")
+
+
 def test_a_span_before_a_reduction_is_a_figure():
     assert states_a_figure("The 2.1-day reduction held only in one subgroup.")
     assert not states_a_figure("The 3-day course is standard.")

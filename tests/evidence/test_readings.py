@@ -1780,3 +1780,45 @@ def test_archival_data_reduced_a_teams_home_release_and_readers_who_tell_us(text
 )  # fmt: skip
 def test_nouns_of_reading_unsigned_verdicts_and_notes_sent_round(text, shape, level):
     assert claim_findings(text, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The paper's released catalogue or data cubes worked on; a step repeated on the
+        # writers' own instrument; estimates rebuilt from the replication package.
+        ("", "Re-ran their fits on the released redshift catalogue: masses 0.1 dex lower.",
+         "notes", "full_text"),
+        ("", "Downloaded their KCWI cubes and measured the line widths ourselves.", "digest",
+         "full_text"),
+        ("", "We repeated their derivatisation step on our HPLC and saw the same split peak.",
+         "digest", "full_text"),
+        ("", "Rebuilt their tax-gap series from the replication package: 8.1%, not 10%.",
+         "notes", "full_text"),
+        # Verdicts with no one named.
+        ("Entries here are digests of arXiv abstracts.",
+         "Probably a merger remnant rather than a disc; the kinematics can't tell.", "notes",
+         "editorial"),
+        ("", "Not convincing: the sample is too small to carry the subgroup story.", "digest",
+         "editorial"),
+        ("Summaries below are from abstracts only.",
+         "Not worth switching columns yet; the gain looks marginal.", "notes", "editorial"),
+        ("", "Likely to become the default assay for small labs.", "digest", "editorial"),
+        ("", "prob underpowered -> wouldn't change our anticoagulation protocol on this alone",
+         "digest", "editorial"),
+        # Others' readings and words passed on.
+        ("Sources here were relayed to us at the regional network meeting.",
+         "Thrombectomy helped in 34% at 90 days.", "notes", "secondary"),
+        ("", "Per the college's e-learning module, tenecteplase is non-inferior.", "notes",
+         "secondary"),
+        ("", "cardio reg (read the paper, I haven't) -> 5.1% vs 6.8% at 90d", "notes",
+         "secondary"),
+        ("", "A former ministry official told our director the scoring ignored behaviour.", "notes",
+         "secondary"),
+        ("", "Findings as reported in other institutes' reviews.", "notes", "secondary"),
+        # A guess at where a figure came from is no verdict.
+        ("", "Presumably taken from the v2 tables.", "notes", "unmarked"),
+    ],
+)  # fmt: skip
+def test_catalogues_cubes_hedged_verdicts_and_denied_readings(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
