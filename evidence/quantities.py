@@ -584,6 +584,7 @@ _NAMED_BY_AMOUNT = re.compile(
     r"simulations)\b",
     re.I,
 )
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|its|their|this|that)\s+$", re.I)
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -755,7 +756,7 @@ def quantities(text: str) -> list[Quantity]:
             kind != NAME
             and unit not in ("", "%", "pp", "x", "σ")
             and _NAMED_BY_AMOUNT.match(text, unit_end)
-            and re.search(r"\b(?:the|a|an|its|their|this|that)\s+$", before[-8:], re.I)
+            and _DETERMINER_BEFORE.search(before[-8:])
         ):
             kind = NAME  # "the 3.5 keV line", "a 1.5 °C world", "the 2 °C scenarios"
         found = False

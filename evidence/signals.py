@@ -1617,13 +1617,12 @@ _MATERIAL = sieved(
         # Redone in the writers' own lab: "reproduced the synthesis in-house", "in-house
         # retest of the samples".
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"
-        # ... or tried in their own hands: "Chen ran the lipase in our lab at 50 g scale".
-        rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?in\s+our\s+(?:own\s+)?"
-        r"(?:lab|labs|plant|pilot\s+plant|hands|model\s+runs|models|simulations|code)\b"
-        # ... or on the writers' own instrument: "repeated their silylation step on our GC-MS".
-        rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?on\s+our\s+(?:own\s+)?"
-        r"(?:(?-i:[A-Z]{2,}[\w-]*)|instruments?|machines?|setup|rig|spectrometers?|"
-        r"chromatographs?|cluster)\b"
+        # ... or tried in their own hands or on their own instrument: "Chen ran the lipase in
+        # our lab at 50 g scale", "repeated their silylation step on our GC-MS".
+        rf"|\b(?:{REDO}|ran|tested|tried|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?(?:in|on)\s+our\s+"
+        r"(?:own\s+)?(?:lab|labs|plant|pilot\s+plant|hands|model\s+runs|models|simulations|code|"
+        r"(?-i:[A-Z]{2,}[\w-]*)|instruments?|machines?|setup|rig|spectrometers?|chromatographs?|"
+        r"cluster)\b"
         r"|\bin[\s-]house\s+(?:re-?tests?|replications?|reproductions?|re-?runs?|re-?measurements?)\b"
         # The paper's figures or data worked on: "digitised the Fig. 3 histograms", "pulled the
         # daily files", "emailed the evaluators for the firm-level file".
