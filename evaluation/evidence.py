@@ -103,6 +103,8 @@ FIELDS59 = FIXTURES / "fields59"  # clinical and three other fields: measured, t
 FIELDS60 = FIXTURES / "fields60"  # clinical and three other fields: measured, not read
 FIELDS61 = FIXTURES / "fields61"  # clinical and three other fields: measured, then read
 FIELDS62 = FIXTURES / "fields62"  # clinical and three other fields: measured, then read
+FIELDS63 = FIXTURES / "fields63"  # clinical and three other fields: measured, then read
+FIELDS64 = FIXTURES / "fields64"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -390,6 +392,8 @@ def main(argv: list[str]) -> int:
             ("unread 60", FIELDS60),
             ("dev 61", FIELDS61),
             ("dev 62", FIELDS62),
+            ("dev 63", FIELDS63),
+            ("unread 64", FIELDS64),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -489,6 +489,17 @@ def _normalise_unit(raw: str) -> str:
     return unit
 
 
+# Carbon's isotopes written as "13C", "14C" (an NMR spectrum, radiocarbon ages).
+_ISOTOPES = frozenset({"11", "12", "13", "14"})
+# The number before a bare "C" read as Celsius: two digits or more, or a minus sign, and no
+# label before it ("Stage 3C", "Table 12C", "Fig. 10C").
+_CELSIUS_BARE = re.compile(
+    r"(?<!\bstage\s)(?<!\btable\s)(?<!\bfig\.\s)(?<!\bfigure\s)(?<!\bpanel\s)(?<!\bgrade\s)"
+    r"(?:(?<![\w.])[-−–]\s?\d+(?:\.\d+)?|(?<![\w.,-])\d{2,}(?:\.\d+)?)$",
+    re.I,
+)
+
+
 def _unit_after(text: str, pos: int) -> tuple[str, int, float]:
     """(normalised unit, end of the unit, multiplier) right after a number, or ("", pos, 1)."""
     rest = text[pos : pos + 40]
@@ -504,6 +515,17 @@ def _unit_after(text: str, pos: int) -> tuple[str, int, float]:
     m = re.match(r"\s?(?:°\s?C|℃)", rest)
     if m:
         return "°C", pos + m.end(), multiplier
+    # Celsius written without its degree sign, as plain-text notes do: "below 150 C",
+    # "stored at -20C" (two digits or more, or below zero: not a battery's "1C" rate, a
+    # panel "3C", a "2 C" that may name a scenario or carbon-13 written "13C").
+    m = re.match(r"\s?C(?![\w°'’-])", rest)
+    isotope = m is not None and not m.group(0).startswith(" ") and text[pos - 2 : pos] in _ISOTOPES
+    if m and not isotope and _CELSIUS_BARE.search(text[max(0, pos - 12) : pos]):
+        return "°C", pos + m.end(), multiplier
+    # Chemical equivalents: "2 equiv of H2", "1.5 eq. of base".
+    m = re.match(r"\s?(?:equiv\.?|eq\.|eq\b|equivalents?\b)", rest)
+    if m:
+        return "equiv", pos + m.end(), multiplier
     # A potential against its reference electrode written as a subscript: "−1.0 V_RHE".
     m = re.match(r"\s?(m?V)(?:_\{?(?:RHE|SHE|NHE|SCE)\}?|\((?:RHE|SHE|NHE|SCE)\))(?![\w}])", rest)
     if m:

@@ -348,6 +348,11 @@ _FULL_TEXT = _rx(
     # and checked".
     r"\bfull\s+(?:[\w.-]+\s+){0,3}?(?:paper|article|text|report)\b[^;:!?]{0,40}?\b(?:was|were)\s+"
     r"(?:obtained|pulled|fetched|downloaded|retrieved|requested)\s+(?:\w+\s+)?and\s+(?:read|checked)\b",
+    # Material fetched and worked on by the writers: "From the CIF (downloaded and refined it
+    # ourselves)", "pulled the chains and refitted them myself".
+    rf"\b(?:downloaded|obtained|pulled|fetched|retrieved)\s+(?:(?:it|them|the\s+[\w-]+)\s+)?and\s+"
+    rf"(?:{REDO}|refined|fitted|analy[sz]ed|processed|integrated|plotted)\s+(?:it|them)\s+"
+    r"(?:ourselves|myself)\b",
     # Work redone by the writers: "Checked the counts ourselves in COCA".
     r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid)\s+(?:the\s+|their\s+)?(?:counts|numbers|"
     r"figures|data|code|analysis|stats|statistics|model|calculations?|sums)\s+(?:ourselves|myself)\b",
@@ -809,6 +814,12 @@ _SECONDARY = _rx(
     rf"\b(?:summary|summaries|notes|write-?up|recap)\s+(?:circulated|distributed|sent\s+(?:round|around|"
     rf"out)|put\s+together|written)\s+(?:after|from|by|following)\s+(?:{ART}\s+)?{WORDS}"
     rf"(?:{CHANNEL}|{PERSON})\b",
+    # A third party's text sent on by someone: "Maria forwarded the ESC congress summary".
+    rf"\b(?:forwarded|sent\s+(?:round|around|on|over)|circulated|passed\s+on|shared)\s+(?:(?:us|me)\s+)?"
+    rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
+    # Someone else's reading, not the writers': "(her reading, not ours)".
+    r"\b(?:her|his|their|[\w-]+(?:'s|s'))\s+(?:own\s+)?(?:reading|read|notes|summary|take|account),?\s+"
+    r"not\s+(?:ours|mine)\b",
     # Taken on someone's word, or from a text that summarises others' work.
     r"\btook\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+)?word\s+for\s+it\b",
     r"\bwhich\s+(?:\w+\s+){0,2}?(?:summari[sz]es|digests|reviews|compiles|synthesi[sz]es)\s+(?:[\w,]+\s+){0,3}?"
@@ -969,8 +980,13 @@ _MAKERS_CHANNEL = _rx(
     # authors reported", "the study authors reported in their talk".
     rf"\b(?:in|at|during|on|via)\s+their\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b"
     rf",?\s+(?:the\s+)?(?:(?:study|trial|lead|paper{Q}?s?)\s+)?(?-i:{AUTHORS})\b(?!\s+of\b)",
-    rf"\b(?:the\s+)?(?:(?:study|trial|lead|paper{Q}?s?)\s+)?(?-i:{AUTHORS})\s+(?:\w+\s+){{0,2}}?"
-    rf"(?:in|at|during|on|via)\s+their\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    rf"\b(?:the\s+)?(?:(?:study|trial|lead|paper{Q}?s?)\s+)?(?-i:{AUTHORS})\s+(?:\w+\s+){{0,3}}?"
+    rf"(?:in|at|during|on|via)\s+(?:their|her|his)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    # A channel by someone named as one of the authors: "the grand rounds talk by Dr.
+    # Lindqvist (first author)".
+    rf"\b{OWN_CHANNEL}\s+(?:given\s+|written\s+)?by\s+(?:[^.;:()]|(?<=\bDr)\.|(?<=\bProf)\.){{1,40}}?"
+    r"\(\s*(?:the\s+|an?\s+|one\s+of\s+the\s+)?(?:(?:lead|first|senior|corresponding|last|co-?)\s*)?"
+    r"authors?\s*\)",
     # A group's channel about its own work: "Poster by the Ohio group: their survey …".
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\bby\s+the\s+(?:[\w-]+\s+){{0,3}}?(?:group|team|lab|"
     r"consortium|collaboration)\b(?=\s*[:,]\s*(?:their|its)\s+(?:own\s+)?(?:survey|study|"
@@ -1240,7 +1256,7 @@ _EDITORIAL = _rx(
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT})))?"
     r"(?:\s+(?:for|on|to|about)\s+[^:;.—–]{1,40}?)?"
-    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–)",
+    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
@@ -1256,7 +1272,11 @@ _EDITORIAL = _rx(
     rf"\b{VIEW}\s+of\s+(?:the|this)\s+{_WRITERS_BODY}\b",
     r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
-    r"link|believe|think)\b",
+    r"link|believe|think|judge|deem)\b",
+    # The writers holding something to a verdict: "We consider their occupancy model
+    # overfitted", "we do not find the overshoot scenario plausible".
+    rf"\b(?:i|we)\s+(?:do\s+not\s+|did\s+not\s+|still\s+|would\s+)?(?:consider|find|regard|rate)\s+"
+    rf"(?:[\w'’-]+\s+){{0,6}}?(?:to\s+be\s+|as\s+)?(?:rather\s+|too\s+|very\s+|quite\s+)?{VERDICT_WORD}\b",
     # "I'm", "we're": contractions are written out before matching (see spelled_out).
     r"\b(?:i am|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|extrapolating|"
     r"editoriali[sz]ing|reading into)\b",
@@ -1571,7 +1591,8 @@ _THING = (
     r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
-    r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes)"
+    r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
+    r"crystal\s+structures?)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",

@@ -338,3 +338,16 @@ def test_orders_of_magnitude_are_a_figure():
 def test_a_span_before_a_reduction_is_a_figure():
     assert states_a_figure("The 2.1-day reduction held only in one subgroup.")
     assert not states_a_figure("The 3-day course is standard.")
+
+
+def test_celsius_without_its_degree_sign_and_equivalents_are_figures():
+    assert _one("The resin softens above 120 C.", "120").unit == "°C"
+    assert _one("Samples were kept at -80C overnight.", "-80").unit == "°C"
+    assert states_a_figure("The salt decomposes near 310 C.")
+    assert states_a_figure("Adding 3 equiv of base doubled nothing.")
+    assert _one("with 1.2 eq. of the boronic acid", "1.2").unit == "equiv"
+    # Carbon-13 and carbon-14, a panel or a stage, and a battery's C-rate are not Celsius.
+    assert not states_a_figure("The 13C spectrum lacks the ketone peak.")
+    assert not states_a_figure("Radiocarbon (14C) dating of the charcoal layer failed.")
+    assert _one("Stage 3C disease was excluded.", "3").unit == ""
+    assert _one("Cells were cycled at 1C.", "1").unit == ""

@@ -1822,3 +1822,38 @@ def test_nouns_of_reading_unsigned_verdicts_and_notes_sent_round(text, shape, le
 )  # fmt: skip
 def test_catalogues_cubes_hedged_verdicts_and_denied_readings(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The paper's procedure followed, or its deposited structure refined by the writers.
+        ("", "We reproduced their Heck step following the SI procedure and got 64%, not 80%.",
+         "notes", "full_text"),
+        ("", "Their zeolite structure (downloaded and refined it ourselves) has a wider pore.",
+         "digest", "full_text"),
+        # The writers holding something to a verdict, or labelling their advice with a dash.
+        ("", "We judge the proposed radical pathway premature without trapping experiments.",
+         "notes", "editorial"),
+        ("Summaries below are from abstracts only.",
+         "We don't find the net-zero-by-2035 pathway plausible.", "notes", "editorial"),
+        ("", "We consider the 9-predictor model overfitted for 25 ponds.", "notes",
+         "editorial"),
+        ("", "Recommendation - keep the cheaper ligand for the scale-up batch.", "notes",
+         "editorial"),
+        # Others' texts sent on, others' readings, agencies' updates and meeting summaries.
+        ("", "Tomasz forwarded the EASD meeting summary: fewer hypos on the new pump.", "notes",
+         "secondary"),
+        ("Notes from Ines's journal-club handout (her reading, not ours)",
+         "Steroids shortened the stay by a day.", "notes", "secondary"),
+        ("", "The SIGN 158 update says inhaled steroids should start earlier.", "notes",
+         "secondary"),
+        # The authors' own channels, however they are named.
+        ("", "The senior author sums it up in his newsletter column: no change at one year.",
+         "notes", "abstract_only"),
+        ("", "Per the seminar talk by Prof. Adeyemi (lead author), 212 patients were enrolled.",
+         "digest", "abstract_only"),
+    ],
+)  # fmt: skip
+def test_procedures_verdicts_and_channels_of_named_authors(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
