@@ -105,6 +105,8 @@ FIELDS61 = FIXTURES / "fields61"  # clinical and three other fields: measured, t
 FIELDS62 = FIXTURES / "fields62"  # clinical and three other fields: measured, then read
 FIELDS63 = FIXTURES / "fields63"  # clinical and three other fields: measured, then read
 FIELDS64 = FIXTURES / "fields64"  # clinical and three other fields: measured, not read
+FIELDS65 = FIXTURES / "fields65"  # clinical and three other fields: measured, not read
+FIELDS66 = FIXTURES / "fields66"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -394,6 +396,8 @@ def main(argv: list[str]) -> int:
             ("dev 62", FIELDS62),
             ("dev 63", FIELDS63),
             ("unread 64", FIELDS64),
+            ("unread 65", FIELDS65),
+            ("dev 66", FIELDS66),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

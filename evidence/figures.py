@@ -27,7 +27,16 @@ import functools
 import re
 
 from evidence.prefilter import guarded, sieved
-from evidence.quantities import FIGURE, MONTHS, NAME, SETTING, Quantity, quantities
+from evidence.quantities import (
+    CHANGE_VERB_AFTER,
+    CHANGE_VERB_BEFORE,
+    FIGURE,
+    MONTHS,
+    NAME,
+    SETTING,
+    Quantity,
+    quantities,
+)
 
 NUMBER_WORDS = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
@@ -259,9 +268,11 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "a change in words",
         re.compile(
-            # ("the double ITCZ bias", "a triple therapy": an adjective, no change)
+            # (the bare form as a verb, "costs could double by 2030", "admissions double in
+            # winter"; not an adjective: "the double ITCZ bias", "layered double hydroxide")
             r"\b(?:doubl|tripl|quadrupl|halv)(?:es|ed|ing)\b|(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)"
-            r"\b(?:double|triple|quadruple|halve)\b|\bhalves\b|\bby half\b"
+            rf"\b(?:double|triple|quadruple|halve)\b{CHANGE_VERB_AFTER}"
+            rf"|\b{CHANGE_VERB_BEFORE}(?:double|triple|quadruple|halve)\b|\bhalves\b|\bby half\b"
             rf"|\bin half\b|(?<!upper )(?<!lower )(?<!first )(?<!other )(?<!second )"
             rf"\bhalf (?:the|as|its|their|of)\b{_NOT_A_SPAN}"
             r"|\b(?:about|roughly|nearly|almost|over|under|more than|less than|around)\s+half\b",
@@ -270,10 +281,10 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         # Outcomes counted in words: "two deaths linked to empty cylinders", "five serious
-        # bleeds".
+        # bleeds", "zero HIV infections".
         "a count of outcomes in words",
         re.compile(
-            rf"\b(?:{NUMBER_WORDS})\s+(?:(?:more|fewer|further|additional|serious|major|fatal|new)\s+)?"
+            rf"\b(?:{NUMBER_WORDS}|zero)\s+(?:(?!of\b)[\w-]+\s+){{0,2}}?"
             r"(?:deaths|cases|events|fractures|infections|admissions|readmissions|"
             r"hospitali[sz]ations|strokes|falls|bleeds|relapses|recurrences|exacerbations|"
             r"overdoses|suicides|miscarriages|stillbirths|amputations|seizures)\b",

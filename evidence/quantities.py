@@ -425,6 +425,23 @@ _WORD_QUANTITIES = re.compile(
     r"|\b(?P<order>an\s+order\s+of\s+magnitude)\b",
     re.I,
 )
+# What follows "double", "triple", "halve" used as a verb ("could double by 2030", "double
+# in winter", "halve the dose"), not as an adjective before a noun ("layered double
+# hydroxide", "a double bond").
+CHANGE_VERB_AFTER = (
+    r"(?=\s+(?:in|by|over|from|to|within|after|when|again|the|its|their|his|her|our|every|each|"
+    r"if|under|since|with|between|across|during|or|and)\b|\s*[,.;:!?)]|\s*$)"
+)
+_CHANGE_VERB_AFTER = re.compile(CHANGE_VERB_AFTER, re.I)
+# ... or a verb by what comes before it: "could double profits", "set to halve emissions",
+# a plural subject in a headline's grammar ("Beaver dams double summer baseflow", "cover
+# crops halve losses"; not "uses", "is", "has", "its" or "this").
+CHANGE_VERB_BEFORE = (
+    r"(?:will|would|could|may|might|can|to|did|does|do|nearly|almost|roughly|"
+    r"(?!(?:is|was|has|its|this|his|hers|ours|theirs|as|us|does|plus|less|thus|across|towards|"
+    r"uses|gives|forms|contains|includes|shows|yes|was)\s)[a-z]{2,}[^s\W]s)\s+"
+)
+_CHANGE_VERB_BEFORE = re.compile(rf"\b{CHANGE_VERB_BEFORE}$", re.I)
 # A share that names part of a whole, not a result: "the lower half of the distribution".
 _PART_BEFORE = re.compile(
     r"\b(?:upper|lower|first|second|last|top|bottom|northern|southern|eastern|western|"
@@ -990,6 +1007,12 @@ def _word_quantities(text: str, numbers: list[Quantity]) -> list[Quantity]:
         if m["fold"]:
             value, unit = float(_NUMBER_WORDS[m["fold"].lower()]), "x"
         elif m["change"]:
+            bare = m.group(0).lower().endswith("e")
+            verb = _CHANGE_VERB_AFTER.match(text, m.end()) or _CHANGE_VERB_BEFORE.search(
+                text[max(0, m.start() - 12) : m.start()]
+            )
+            if bare and not verb:
+                continue
             value = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}[m["change"].lower()]
             unit = "x"
         elif m["halve"]:

@@ -814,6 +814,15 @@ _SECONDARY = _rx(
     rf"\b(?:summary|summaries|notes|write-?up|recap)\s+(?:circulated|distributed|sent\s+(?:round|around|"
     rf"out)|put\s+together|written)\s+(?:after|from|by|following)\s+(?:{ART}\s+)?{WORDS}"
     rf"(?:{CHANNEL}|{PERSON})\b",
+    # A person named with a title as the source: "According to Dr Haddad (visiting from ETH)".
+    r"\baccording\s+to\s+(?-i:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+[A-Z][\w'’-]+)(?!\s*\(\s*(?:the\s+)?"
+    r"(?:lead\s+|first\s+|senior\s+)?authors?\b)(?!,\s*(?:the\s+|one\s+of\s+the\s+)?(?:lead\s+|first\s+|"
+    r"senior\s+)?authors?\b)",
+    # Others' work presented by someone: "M. Lindqvist presenting other groups' papers".
+    r"\b(?:presenting|presented|summari[sz]ing|reviewing)\s+(?:\w+\s+)?(?:other\s+(?:groups|teams|people|labs)"
+    r"(?:'|’)s?|others(?:'|’))\s+(?:papers|work|studies|trials|data|results)\b",
+    # A text that summarises the literature (not the writers' own review of it).
+    r"(?<!\bwe\s)(?<!\bi\s)\b(?:summari[sz]es|summari[sz]ed|surveys|surveyed)\s+the\s+(?:\w+\s+)?literature\b",
     # A third party's text sent on by someone: "Maria forwarded the ESC congress summary".
     rf"\b(?:forwarded|sent\s+(?:round|around|on|over)|circulated|passed\s+on|shared)\s+(?:(?:us|me)\s+)?"
     rf"(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
@@ -1213,7 +1222,8 @@ _EDITORIAL = _rx(
     r"^\W*(?:pooling|combining|putting\s+together|taking\s+together|reading\s+together)\s+(?:the\s+|these\s+)?"
     r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
-    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead)(?:{Q}s)?\s+(?:take|view|"
+    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house)"
+    rf"(?:{Q}s)?\s+(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
     r"for)\s+[^:;—–]{1,40}?)?\s*(?::|—|–|\s-\s)",
@@ -1254,8 +1264,9 @@ _EDITORIAL = _rx(
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
-    rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT})))?"
-    r"(?:\s+(?:for|on|to|about)\s+[^:;.—–]{1,40}?)?"
+    rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:(?-i:[A-Z]{{2,4}})\s+)?"
+    rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})))?"
+    r"(?:\s+(?:for|on|to|about|after|having)\s+[^:;.—–]{1,50}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
@@ -1592,7 +1603,7 @@ _THING = (
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
     r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
-    r"crystal\s+structures?)"
+    r"crystal\s+structures?|experimental(?:\s+(?:section|part|details))?)"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
@@ -1633,7 +1644,7 @@ _MATERIAL = sieved(
         # Redone from material, whoever's it is: "recomputed from the Copernicus gridded files",
         # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
         # summary holds what a figure can be recomputed from.
-        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
+        rf"|\b(?:{REDO}|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
         # Redone in the writers' own lab: "reproduced the synthesis in-house", "in-house
         # retest of the samples".

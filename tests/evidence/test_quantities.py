@@ -351,3 +351,16 @@ def test_celsius_without_its_degree_sign_and_equivalents_are_figures():
     assert not states_a_figure("Radiocarbon (14C) dating of the charcoal layer failed.")
     assert _one("Stage 3C disease was excluded.", "3").unit == ""
     assert _one("Cells were cycled at 1C.", "1").unit == ""
+
+
+def test_double_as_a_verb_is_a_change_and_as_an_adjective_is_none():
+    assert states_a_figure("Cover crops halve nitrate losses in wet winters.")
+    assert states_a_figure("Tariffs could double import prices.")
+    assert not states_a_figure("Layered double hydroxide films resist corrosion.")
+    assert not states_a_figure("It contains double bonds that oxidise in air.")
+    assert not [q for q in quantities("Layered double hydroxide films resist corrosion.")]
+
+
+def test_outcomes_counted_as_zero_are_a_figure():
+    assert states_a_figure("Zero surgical site infections in the bundle arm.")
+    assert states_a_figure("Two further HIV infections in the control arm.")

@@ -1857,3 +1857,37 @@ def test_catalogues_cubes_hedged_verdicts_and_denied_readings(scope, text, shape
 )  # fmt: skip
 def test_procedures_verdicts_and_channels_of_named_authors(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # A step repeated from the paper's experimental section.
+        ("", "We repeated their amide coupling from the experimental section: 52%, not 75%.",
+         "notes", "full_text"),
+        # Verdicts labelled by the writers' unit, after a full reading.
+        ("", "Verdict of ICU team after reading the trial in full: not enough to drop steroids.",
+         "notes", "editorial"),
+        ("", "Pharmacy recommendation: keep the older biosimilar on the formulary.", "notes",
+         "editorial"),
+        ("", "House view - rate cuts before summer look unlikely, maybe one.", "digest",
+         "editorial"),
+        # Others' words: a titled person, others' papers presented, guidance, a guide's
+        # entry, a hospital lab, the Financial Times, a text summarising the literature.
+        ("", "According to Prof Okonkwo (visiting from Lagos), the assay drifts above 40 °C.",
+         "notes", "secondary"),
+        ("Reading group 02/05 - S. Berg presenting other labs' papers",
+         "Spin-coated films kept 90% of their efficiency after 1,000 h.", "notes", "secondary"),
+        ("", "Per the national stewardship guidance (2023), short courses are preferred.",
+         "notes", "secondary"),
+        ("", "The ABX Guide entry changed - it now lists the higher dose for adults.",
+         "notes", "secondary"),
+        ("", "haematology lab (Omar) says the new analyser reads 4% high on platelets", "notes",
+         "secondary"),
+        ("", "FT reports lenders now price the default risk at 3%.", "notes", "secondary"),
+        ("", "An OECD working paper summarises the literature: minimum wages cost few jobs.",
+         "notes", "secondary"),
+    ],
+)  # fmt: skip
+def test_steps_repeated_unit_verdicts_and_sources_by_title_and_trade(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
