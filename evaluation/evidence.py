@@ -107,6 +107,8 @@ FIELDS63 = FIXTURES / "fields63"  # clinical and three other fields: measured, t
 FIELDS64 = FIXTURES / "fields64"  # clinical and three other fields: measured, not read
 FIELDS65 = FIXTURES / "fields65"  # clinical and three other fields: measured, not read
 FIELDS66 = FIXTURES / "fields66"  # clinical and three other fields: measured, then read
+FIELDS67 = FIXTURES / "fields67"  # clinical and three other fields: measured, then read
+FIELDS68 = FIXTURES / "fields68"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -398,6 +400,8 @@ def main(argv: list[str]) -> int:
             ("unread 64", FIELDS64),
             ("unread 65", FIELDS65),
             ("dev 66", FIELDS66),
+            ("dev 67", FIELDS67),
+            ("unread 68", FIELDS68),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -303,6 +303,9 @@ _NAMED = re.compile(
     r"(?:[-–./+:][\w]+)*|\d+(?:\.\d+)?(?![xX×](?![A-Za-z]))[A-Za-z][\w]*(?:[-–.][\w]+)+"
     r"|\d+[xX×]\d+(?![\w.]))"
 )
+# A number joined by a hyphen to capitals after it names a compound or a receptor: "5-FU",
+# "6-MP", "5-HT3", "2-DG".
+_CODE_AFTER = re.compile(r"-[A-Z]{2,}[A-Z\d]*(?![\w-])")
 # Sizes joined to their number: "70B", "7B", "1.5B", "32K", "128k", "2T", "30B-A3B".
 _SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BKMTkb](?:-A\d+(?:\.\d+)?B)?(?![\w])")
 _SIZE_CONTEXT = re.compile(
@@ -680,6 +683,9 @@ def quantities(text: str) -> list[Quantity]:
             continue
         if names[start] and names[end - 1]:
             nums.append(_Num(start, end, value, "", NAME))
+            continue
+        if _CODE_AFTER.match(text, end):
+            nums.append(_Num(start, end, value, "", NAME))  # "5-FU", "6-MP", "5-HT3"
             continue
         power = re.match(r"\^\s?([+−-]?\d{1,3})(?!\d)", text[end : end + 8])
         if power and digits_text == "10":

@@ -354,8 +354,10 @@ _FULL_TEXT = _rx(
     rf"(?:{REDO}|refined|fitted|analy[sz]ed|processed|integrated|plotted)\s+(?:it|them)\s+"
     r"(?:ourselves|myself)\b",
     # Work redone by the writers: "Checked the counts ourselves in COCA".
-    r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid)\s+(?:the\s+|their\s+)?(?:counts|numbers|"
-    r"figures|data|code|analysis|stats|statistics|model|calculations?|sums)\s+(?:ourselves|myself)\b",
+    r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid|went\s+through|gone\s+through|"
+    r"worked\s+through|analy[sz]ed|processed)\s+(?:the\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:counts|numbers|"
+    r"figures|data|code|analysis|stats|statistics|model|calculations?|sums|outputs?|runs|simulations|"
+    r"files|chains|spectra)\s+(?:ourselves|myself)\b",
     # A figure placed in the paper's own parts: "as described in the Methods".
     r"\b(?:described|reported|given|stated|detailed|listed|specified)\s+in\s+(?:the\s+)?(?:paper(?:'s|s')\s+)?"
     r"(?:methods?(?:\s+section)?|supplement\w*|SI|appendix|extended\s+data|tables?\s+S?\d+)\b",
@@ -661,7 +663,7 @@ _ABSTRACT_ONLY = _rx(
     r"^\W*(?:[\w&./'-]+\s+){0,3}?abstracts?\s+(?:on|for|about|of)\s+[^:;—–]{1,50}?\s*[:—–]",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
-    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?[:—–]",
+    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?(?:,[^:;—–.]{1,40}?\s*)?[:—–]",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -773,7 +775,7 @@ _SECONDARY = _rx(
     # A channel or person as the subject that speaks: "the press release says".
     # The authors by their usual names are no third party: "Palmer and colleagues", "Dr
     # Okafor's group".
-    rf"(?:^|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|(?<!\band\s){PERSON})\b{NOT_A_TOPIC}"
+    rf"(?:^\W*|[:;,(]\s*|\b{ART}\s+){WORDS}(?:{CHANNEL}|(?<!\band\s){PERSON})\b{NOT_A_TOPIC}"
     rf"(?!\.?\s+(?-i:[A-Z])[\w'’-]+(?:{Q}s|s{Q})\s+(?:group|team|lab|paper|study|trial)\b)"
     rf"(?:(?!(?<!of\s)(?<!on\s)(?<!not\s)\bthe\s+(?:paper|authors)\b)(?:[^.;:!?]|{_ABBREVIATION_DOT}))"
     rf"{{0,60}}?(?<!\bi\s)(?<!\bwe\s)(?<!\bmay\s)(?<!\bmust\s)(?<!\bwould\s)\b{SPEECH}\b",
@@ -818,8 +820,11 @@ _SECONDARY = _rx(
     r"\baccording\s+to\s+(?-i:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+[A-Z][\w'’-]+)(?!\s*\(\s*(?:the\s+)?"
     r"(?:lead\s+|first\s+|senior\s+)?authors?\b)(?!,\s*(?:the\s+|one\s+of\s+the\s+)?(?:lead\s+|first\s+|"
     r"senior\s+)?authors?\b)",
+    # Someone met elsewhere as the source: "via JB at the Manchester clinic".
+    r"\bvia\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)\s+(?:at|from|in)\s+(?:the\s+)?(?-i:[A-Z])",
     # Others' work presented by someone: "M. Lindqvist presenting other groups' papers".
-    r"\b(?:presenting|presented|summari[sz]ing|reviewing)\s+(?:\w+\s+)?(?:other\s+(?:groups|teams|people|labs)"
+    r"\b(?:presenting|presented|summari[sz]ing|reviewing|(?:summary|overview|review)\s+of)\s+(?:\w+\s+)?"
+    r"(?:other\s+(?:groups|teams|people|labs)"
     r"(?:'|’)s?|others(?:'|’))\s+(?:papers|work|studies|trials|data|results)\b",
     # A text that summarises the literature (not the writers' own review of it).
     r"(?<!\bwe\s)(?<!\bi\s)\b(?:summari[sz]es|summari[sz]ed|surveys|surveyed)\s+the\s+(?:\w+\s+)?literature\b",
@@ -1281,12 +1286,14 @@ _EDITORIAL = _rx(
     rf"our)\s+{_WRITERS_BODY}(?:{Q}s|s{Q})\s+)(?:[\w'’-]+,?\s+){{0,3}}?"
     rf"{VIEW}\b(?!\s+(?:group|club|list|room|session|circle|lead))",
     rf"\b{VIEW}\s+of\s+(?:the|this)\s+{_WRITERS_BODY}\b",
-    r"\b(?:i|we)\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|extrapolate|would "
+    r"\b(?:i|we)(?:\s*\([^()]{1,30}\))?\s+(?:\w+\s+)?(?:infer|suspect|speculate|conjecture|guess|"
+    r"extrapolate|would "
     r"argue|read\s+(?:this|it|the\s+result)\s+as|take\s+(?:this|it)\s+as|connect|group|pair|"
     r"link|believe|think|judge|deem)\b",
     # The writers holding something to a verdict: "We consider their occupancy model
     # overfitted", "we do not find the overshoot scenario plausible".
-    rf"\b(?:i|we)\s+(?:do\s+not\s+|did\s+not\s+|still\s+|would\s+)?(?:consider|find|regard|rate)\s+"
+    rf"\b(?:i|we)(?:\s*\([^()]{{1,30}}\))?\s+(?:do\s+not\s+|did\s+not\s+|still\s+|would\s+)?"
+    rf"(?:consider|find|regard|rate|judge|deem)\s+"
     rf"(?:[\w'’-]+\s+){{0,6}}?(?:to\s+be\s+|as\s+)?(?:rather\s+|too\s+|very\s+|quite\s+)?{VERDICT_WORD}\b",
     # "I'm", "we're": contractions are written out before matching (see spelled_out).
     r"\b(?:i am|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|extrapolating|"

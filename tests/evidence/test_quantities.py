@@ -364,3 +364,9 @@ def test_double_as_a_verb_is_a_change_and_as_an_adjective_is_none():
 def test_outcomes_counted_as_zero_are_a_figure():
     assert states_a_figure("Zero surgical site infections in the bundle arm.")
     assert states_a_figure("Two further HIV infections in the control arm.")
+
+
+def test_a_number_hyphenated_to_capitals_names_a_compound():
+    assert not states_a_figure("Test DPD before giving capecitabine or 5-FU, because of toxicity.")
+    assert not states_a_figure("5-HT3 antagonists were given to every patient.")
+    assert states_a_figure("Nausea fell by 5-10% with the new antiemetic.")

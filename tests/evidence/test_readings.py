@@ -1891,3 +1891,34 @@ def test_procedures_verdicts_and_channels_of_named_authors(scope, text, shape, l
 )  # fmt: skip
 def test_steps_repeated_unit_verdicts_and_sources_by_title_and_trade(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # Model output worked through by the writers themselves.
+        ("", "Went through the reanalysis output ourselves: the trend is 0.2 °C per decade.",
+         "digest", "full_text"),
+        # A conference abstract with an aside before its dash.
+        ("", "ESMO poster abstract, full results not out yet — fewer relapses on the short course.",
+         "notes", "abstract_only"),
+        # The writers' unit named in brackets, and a unit's verdicts as a heading.
+        ("", "We (the ward team) judge the new scale too slow for night shifts.", "notes",
+         "editorial"),
+        ("Station verdicts — spring planning meeting",
+         "Camera traps are the better use of the budget this year.", "notes", "editorial"),
+        # Others: a journal's review as the label, a nursing title, a person at another site,
+        # someone else's summary of others' trials, a show's host.
+        ("", "RMP review: most hot Jupiters probably migrated late.", "notes", "secondary"),
+        ("", "Sister Okafor mentioned that falls dropped after the new mats.", "notes",
+         "secondary"),
+        ("", "via KM at the Bristol centre — they no longer repeat the swab at 6 weeks",
+         "notes", "secondary"),
+        ("Notes from Dr Ito's slides (his overview of other teams' studies)",
+         "Early mobilisation shortens the stay.", "notes", "secondary"),
+        ("", "Podcast (Health Matters, ep 12) — host said the new vaccine halves admissions.",
+         "notes", "secondary"),
+    ],
+)  # fmt: skip
+def test_outputs_worked_units_in_brackets_and_others_by_title_or_show(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
