@@ -109,6 +109,8 @@ FIELDS65 = FIXTURES / "fields65"  # clinical and three other fields: measured, n
 FIELDS66 = FIXTURES / "fields66"  # clinical and three other fields: measured, then read
 FIELDS67 = FIXTURES / "fields67"  # clinical and three other fields: measured, then read
 FIELDS68 = FIXTURES / "fields68"  # clinical and three other fields: measured, not read
+FIELDS69 = FIXTURES / "fields69"  # clinical and three other fields: measured, not read
+FIELDS70 = FIXTURES / "fields70"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -402,6 +404,8 @@ def main(argv: list[str]) -> int:
             ("dev 66", FIELDS66),
             ("dev 67", FIELDS67),
             ("unread 68", FIELDS68),
+            ("unread 69", FIELDS69),
+            ("dev 70", FIELDS70),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

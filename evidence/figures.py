@@ -292,6 +292,23 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # A pH stated: "stable up to pH 12", "at pH 7.4" (not "Ph 3", a phase).
+        "a pH",
+        re.compile(
+            r"(?<![\w.])pH\s*(?:of\s+|=\s*|~\s*|≈\s*|[<>≤≥]\s*)?\d+(?:\.\d+)?(?!\w)(?!\.\d)"
+        ),
+    ),
+    (
+        # A change by an amount in words: "trimmed waits by three weeks".
+        "a change by an amount in words",
+        re.compile(
+            rf"\bby\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|some\s+)?"
+            rf"(?:{NUMBER_WORDS})\s+(?:days|weeks|months|years|hours|minutes|points|percentage\s+"
+            r"points|per\s*cent|percent)\b",
+            re.I,
+        ),
+    ),
+    (
         # "a linear range spanning three orders of magnitude".
         "orders of magnitude",
         re.compile(rf"\b(?:\d+|{NUMBER_WORDS}|an?|one)\s+orders?\s+of\s+magnitude\b", re.I),

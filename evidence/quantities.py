@@ -273,7 +273,7 @@ _SETTING_WORDS = re.compile(
 )
 _NAME_BEFORE = re.compile(
     r"(?:\b(?:section|sec\.|§|table|tab\.|figure|fig\.|eq\.|equation|appendix|chapter|"
-    r"step|stage|round|version|release|phase|ph|wave|layer|cycle|no\.|number|"
+    r"step|stage|round|version|release|phase|(?-i:Ph|PH|ph)|wave|layer|cycle|no\.|number|"
     r"vol\.|volume|issue|pp\.|page|pages|grade|class|type|tier|level|lot|arm|cohort|"
     r"study|trial|experiment|exp\.|item|question|problem|task|rule|article|art\.|"
     r"chromosome|chr|exon|codon|residue|patient|subject|case|site|station|plot|"

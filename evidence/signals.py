@@ -663,7 +663,8 @@ _ABSTRACT_ONLY = _rx(
     r"^\W*(?:[\w&./'-]+\s+){0,3}?abstracts?\s+(?:on|for|about|of)\s+[^:;—–]{1,50}?\s*[:—–]",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
-    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?(?:,[^:;—–.]{1,40}?\s*)?[:—–]",
+    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?(?:,[^:;—–.]{1,40}?\s*|\s+(?:from|by|of)\s+"
+    r"[^:;—–.]{1,40}?\s*)?[:—–]",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -820,6 +821,8 @@ _SECONDARY = _rx(
     r"\baccording\s+to\s+(?-i:(?:Dr|Prof|Professor|Mr|Ms|Mrs)\.?\s+[A-Z][\w'’-]+)(?!\s*\(\s*(?:the\s+)?"
     r"(?:lead\s+|first\s+|senior\s+)?authors?\b)(?!,\s*(?:the\s+|one\s+of\s+the\s+)?(?:lead\s+|first\s+|"
     r"senior\s+)?authors?\b)",
+    # The speaker's work denied in brackets: "Rachel's slides (not her study)".
+    r"\(\s*not\s+(?:her|his|their)\s+(?:own\s+)?(?:study|paper|trial|work|data|group(?:'|’)s)\s*\)",
     # Someone met elsewhere as the source: "via JB at the Manchester clinic".
     r"\bvia\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)\s+(?:at|from|in)\s+(?:the\s+)?(?-i:[A-Z])",
     # Others' work presented by someone: "M. Lindqvist presenting other groups' papers".
@@ -1227,7 +1230,8 @@ _EDITORIAL = _rx(
     r"^\W*(?:pooling|combining|putting\s+together|taking\s+together|reading\s+together)\s+(?:the\s+|these\s+)?"
     r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
-    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house)"
+    rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house|"
+    r"facility|station|practice|clinic|ward|service)"
     rf"(?:{Q}s)?\s+(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
@@ -1268,9 +1272,9 @@ _EDITORIAL = _rx(
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
-    r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway)"
+    r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:(?-i:[A-Z]{{2,4}})\s+)?"
-    rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})))?"
+    rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})(?:\s+(?:meeting|discussion|huddle|call|chat))?))?"
     r"(?:\s+(?:for|on|to|about|after|having)\s+[^:;.—–]{1,50}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
@@ -1610,7 +1614,7 @@ _THING = (
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
     r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
-    r"crystal\s+structures?|experimental(?:\s+(?:section|part|details))?)"
+    r"crystal\s+structures?|experimental(?:\s+(?:section|part|details))?|visibilit(?:y|ies))"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
 # supplementary worked through:", "Lancet full text and forest plots gone over:",
@@ -1653,6 +1657,9 @@ _MATERIAL = sieved(
         # summary holds what a figure can be recomputed from.
         rf"|\b(?:{REDO}|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
+        # The paper's own material redone: "reprocessed their public MeerKAT visibilities".
+        rf"|\b{REDO}\s+(?:their|the\s+authors(?:'|’)?s?|the\s+paper(?:'|’)s|its)\s+(?:[\w'’-]+\s+){{0,3}}?"
+        rf"{_THING}\b"
         # Redone in the writers' own lab: "reproduced the synthesis in-house", "in-house
         # retest of the samples".
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,3}}?in[\s-]house\b"

@@ -370,3 +370,10 @@ def test_a_number_hyphenated_to_capitals_names_a_compound():
     assert not states_a_figure("Test DPD before giving capecitabine or 5-FU, because of toxicity.")
     assert not states_a_figure("5-HT3 antagonists were given to every patient.")
     assert states_a_figure("Nausea fell by 5-10% with the new antiemetic.")
+
+
+def test_a_ph_and_a_change_by_an_amount_in_words_are_figures():
+    assert states_a_figure("The resin is stable up to pH 12.")
+    assert not states_a_figure("A Ph 3 trial is recruiting.")
+    assert states_a_figure("The new triage trimmed waits by three weeks.")
+    assert not states_a_figure("The new triage trimmed waits by a lot.")

@@ -1922,3 +1922,31 @@ def test_steps_repeated_unit_verdicts_and_sources_by_title_and_trade(scope, text
 )  # fmt: skip
 def test_outputs_worked_units_in_brackets_and_others_by_title_or_show(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The paper's own material redone by the writers.
+        ("", "We re-ran their public ALMA visibilities through our own imaging: same flux.",
+         "notes", "full_text"),
+        # The writers' opinion labelled with where it was formed, and a facility's view.
+        ("", "Opinion from lab meeting - worth adding a second column for the isomers.", "notes",
+         "editorial"),
+        ("Papers read in full - March",
+         "Facility view: the protocol is sound but far too slow for routine use.", "notes",
+         "editorial"),
+        # A poster abstract from a group, labelled as such.
+        ("", "Poster abstract from the team at ISSCR 2025: organoids matured in 30 days.",
+         "digest", "abstract_only"),
+        # Briefs, guideline tables and slides on someone else's study.
+        ("From the Academy's technical brief",
+         "Sampling error dominates measurement error in grain lots.", "notes", "secondary"),
+        ("", "NICE guideline evidence tables quote remission in about half of patients.",
+         "notes", "secondary"),
+        ("", "From Omar's slides at the network day (not his study): early feeds cut NEC.",
+         "notes", "secondary"),
+    ],
+)  # fmt: skip
+def test_material_redone_opinions_labelled_and_tables_quoted(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
