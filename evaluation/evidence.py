@@ -111,6 +111,8 @@ FIELDS67 = FIXTURES / "fields67"  # clinical and three other fields: measured, t
 FIELDS68 = FIXTURES / "fields68"  # clinical and three other fields: measured, not read
 FIELDS69 = FIXTURES / "fields69"  # clinical and three other fields: measured, not read
 FIELDS70 = FIXTURES / "fields70"  # clinical and three other fields: measured, then read
+FIELDS71 = FIXTURES / "fields71"  # clinical and three other fields: measured, not read
+FIELDS72 = FIXTURES / "fields72"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -406,6 +408,8 @@ def main(argv: list[str]) -> int:
             ("unread 68", FIELDS68),
             ("unread 69", FIELDS69),
             ("dev 70", FIELDS70),
+            ("unread 71", FIELDS71),
+            ("dev 72", FIELDS72),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -162,6 +162,16 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # The new value first: "down to 12 from 19 last year".
+        "a change from one value to another",
+        re.compile(
+            rf"\b(?:down|up|fell|rose|dropped|climbed|increased|decreased|declined|grew|shrank|cut|"
+            rf"reduced|raised)\s+to\s+(?:about\s+|roughly\s+|~\s?)?{_NUM}\s*(?:[a-zµ%]{{1,8}}\s+)?"
+            rf"from\s+(?:about\s+|roughly\s+|~\s?)?{_NUM}",
+            re.I,
+        ),
+    ),
+    (
         "N of M",
         re.compile(
             rf"\b(?:{_NUM}|{NUMBER_WORDS})\s+(?:out\s+)?of\s+(?:the\s+)?(?:planned\s+|target(?:ed)?\s+|"

@@ -823,6 +823,21 @@ _SECONDARY = _rx(
     r"senior\s+)?authors?\b)",
     # The speaker's work denied in brackets: "Rachel's slides (not her study)".
     r"\(\s*not\s+(?:her|his|their)\s+(?:own\s+)?(?:study|paper|trial|work|data|group(?:'|’)s)\s*\)",
+    # A third party's channel named in brackets as the source: "(WHO Weekly Epidemiological
+    # Record)", "(Reuters)".
+    rf"\(\s*(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*\)",
+    # Someone who was there as the source: "Per Liang, who heard the talk at the Gordon
+    # conference"; "Heard via Sanne at the client workshop".
+    r"\b(?:per|according\s+to|via|from)\s+(?-i:[A-Z][\w'’-]+),?\s+who\s+(?:heard|attended|was\s+at|went\s+to|"
+    r"saw|sat\s+in)\b",
+    r"\bheard\s+(?:it\s+)?(?:via|through)\s+",
+    r"\b(?:per|according\s+to|via|from)\s+(?:a|an|one\s+of\s+our|our)\s+(?:colleagues?|co-?workers?|"
+    r"contacts?|friends?)\s+(?:at|from|in)\s+",
+    # An agency's summary of a work as the label: "Environment Agency summary of the national
+    # flood risk assessment: …".
+    r"^\W*(?:[\w&.'’-]+\s+){0,3}?(?:agency|regulator|ministry|government|council|commission|office|"
+    r"institute|authority)(?:'s|s')?\s+(?:summary|notice|bulletin|update|overview|digest)\s+(?:of|on)\s+"
+    r"[^:;—–.]{1,60}?\s*[:—–]",
     # Someone met elsewhere as the source: "via JB at the Manchester clinic".
     r"\bvia\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)\s+(?:at|from|in)\s+(?:the\s+)?(?-i:[A-Z])",
     # Others' work presented by someone: "M. Lindqvist presenting other groups' papers".
@@ -1272,11 +1287,13 @@ _EDITORIAL = _rx(
     r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
-    r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion)"
+    r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion|comments?|"
+    r"commentary)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:(?-i:[A-Z]{{2,4}})\s+)?"
     rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})(?:\s+(?:meeting|discussion|huddle|call|chat))?))?"
     r"(?:\s+(?:for|on|to|about|after|having)\s+[^:;.—–]{1,50}?)?"
-    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?\s*(?::|—|–|\s-\s)",
+    r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?"
+    r"(?:\s*\((?:[\w'’-]+\s+){0,2}?(?:consensus|view|team|group|unit|clinic|ours|mine)\))?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
@@ -1623,7 +1640,7 @@ _PARTS_THEN_READ = sieved(
     re.compile(
         rf"(?:^|[(;:—–]\s*)(?:[\w.'’-]+\s+){{0,2}}?{WHOLE_PAPER}(?:\s*(?:and|\+|&|incl\.?|including|"
         rf"with)\s+(?:the\s+)?(?:[\w.-]+\s+){{0,2}}?[\w.-]+)?\s+(?:(?:was|were|all|both)\s+)?{READ}"
-        r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?)?\s*(?:[:;,)—–]|$)",
+        r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?)?\s*(?:[:;,)—–]|-(?=\s)|$)",
         re.I,
     )
 )
@@ -1713,7 +1730,7 @@ _HANDLED_BY_WRITERS = re.compile(
 # One of the writers named by first name as the clause's subject, as notes name each other:
 # "Sam re-ran the models from their Dryad archive", "Jonas has since had the authors' data".
 _NAMED_HANDLER = re.compile(
-    r"^\W*(?-i:(?!(?:The|They|This|That|These|Those|It|He|She|There|Authors?)\b)[A-Z][a-z]{1,14})\s+"
+    r"^\W*(?-i:(?!(?:The|They|This|That|These|Those|It|He|She|There|Authors?)\b)[A-Z][a-zà-ÿ]{1,14})\s+"
     rf"(?:(?:has|have|had|also|since|then|just|now|already|finally)\s+)*(?:{READ}|{REDO}|had|got|"
     r"obtained|pulled|downloaded|fetched)\b",
     re.I,

@@ -377,3 +377,8 @@ def test_a_ph_and_a_change_by_an_amount_in_words_are_figures():
     assert not states_a_figure("A Ph 3 trial is recruiting.")
     assert states_a_figure("The new triage trimmed waits by three weeks.")
     assert not states_a_figure("The new triage trimmed waits by a lot.")
+
+
+def test_the_new_value_before_the_old_is_a_change():
+    assert states_a_figure("Breeding ponds down to 12 from 19 last year.")
+    assert states_a_figure("Waiting lists fell to 4,100 from 5,300.")

@@ -1950,3 +1950,40 @@ def test_outputs_worked_units_in_brackets_and_others_by_title_or_show(scope, tex
 )  # fmt: skip
 def test_material_redone_opinions_labelled_and_tables_quoted(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The paper's parts read, with a spaced hyphen after them; data handled by a writer
+        # whose name carries an accent.
+        ("", "Full paper incl. supplementary read - the glacier loss is mostly from calving.",
+         "notes", "full_text"),
+        ("", "Zoé downloaded their station dataset and confirmed the trend (p<0.05).", "digest",
+         "full_text"),
+        # The writers' comment and their unit's consensus as labels.
+        ("", "Our comment: the gain may vanish once grazing resumes, which the paper ignores.",
+         "digest", "editorial"),
+        ("", "Recommendation (ward consensus): keep the old dressing until the RCT reports.",
+         "notes", "editorial"),
+        # Others: someone who was there, a colleague elsewhere, an agency's summary, a travel
+        # notice, a bulletin in brackets.
+        ("", "Per Amara, who attended the talk at EGU, the moraine dates are 2 kyr older.",
+         "notes", "secondary"),
+        ("Papers read in full this week",
+         "From a colleague at the trust: otter surveys found fewer spraints.", "notes",
+         "secondary"),
+        ("", "Heard via Noor at the regional meeting that the board now screens everyone.",
+         "notes", "secondary"),
+        ("", "Met Office summary of the national climate projections: summers 4 °C warmer.",
+         "notes", "secondary"),
+        ("", "The CDC travel notice now lists polio in 30 countries.", "notes", "secondary"),
+        ("", "Cholera in Malawi passed 500 cases (WHO Weekly Epidemiological Record).", "notes",
+         "secondary"),
+        # A heading of a topic's updates names no source.
+        ("Week 12 - RSV updates", "Nirsevimab cut RSV admissions in infants by 80%.", "notes",
+         "unmarked"),
+    ],
+)  # fmt: skip
+def test_parts_read_labels_of_consensus_and_sources_who_were_there(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
