@@ -823,9 +823,10 @@ _SECONDARY = _rx(
     r"senior\s+)?authors?\b)",
     # The speaker's work denied in brackets: "Rachel's slides (not her study)".
     r"\(\s*not\s+(?:her|his|their)\s+(?:own\s+)?(?:study|paper|trial|work|data|group(?:'|’)s)\s*\)",
-    # A third party's channel named in brackets as the source: "(WHO Weekly Epidemiological
-    # Record)", "(Reuters)".
-    rf"\(\s*(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*\)",
+    # A third party's channel named in brackets by its name as the source: "(WHO Weekly
+    # Epidemiological Record)", "(Reuters)"; not "(full article)", "(our blog post)".
+    rf"\(\s*(?-i:(?=[A-Z])(?!(?:Full|Our|My|Their|Authors?|See|Cf|In|From|The)\b))"
+    rf"(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*\)",
     # Someone who was there as the source: "Per Liang, who heard the talk at the Gordon
     # conference"; "Heard via Sanne at the client workshop".
     r"\b(?:per|according\s+to|via|from)\s+(?-i:[A-Z][\w'’-]+),?\s+who\s+(?:heard|attended|was\s+at|went\s+to|"

@@ -1987,3 +1987,14 @@ def test_material_redone_opinions_labelled_and_tables_quoted(scope, text, shape,
 )  # fmt: skip
 def test_parts_read_labels_of_consensus_and_sources_who_were_there(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+def test_a_channel_in_brackets_is_a_source_only_when_named():
+    def level(text):
+        return claim_findings(text, source_kind="notes").evidence
+
+    assert level("Cholera passed 500 cases (WHO Weekly Epidemiological Record).") == "secondary"
+    assert level("Admissions fell by a third (Reuters).") == "secondary"
+    # The paper itself, or the writers' own channel, in brackets is no third party.
+    assert level("The effect holds at 12 months (full article).") != "secondary"
+    assert level("Gains vanish after a year (our blog post).") != "secondary"
