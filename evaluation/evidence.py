@@ -113,6 +113,8 @@ FIELDS69 = FIXTURES / "fields69"  # clinical and three other fields: measured, n
 FIELDS70 = FIXTURES / "fields70"  # clinical and three other fields: measured, then read
 FIELDS71 = FIXTURES / "fields71"  # clinical and three other fields: measured, not read
 FIELDS72 = FIXTURES / "fields72"  # clinical and three other fields: measured, then read
+FIELDS73 = FIXTURES / "fields73"  # clinical and three other fields: measured, then read
+FIELDS74 = FIXTURES / "fields74"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -410,6 +412,8 @@ def main(argv: list[str]) -> int:
             ("dev 70", FIELDS70),
             ("unread 71", FIELDS71),
             ("dev 72", FIELDS72),
+            ("dev 73", FIELDS73),
+            ("unread 74", FIELDS74),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

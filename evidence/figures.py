@@ -309,6 +309,16 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # A rate per a round population: "5 per 100 person-years", "12 per 1,000 births".
+        "a rate",
+        re.compile(
+            rf"{_NUM}\s+per\s+(?:100|1,?000|10,?000|100,?000|1,?000,?000|million)\s+"
+            r"(?:person-?years|patient-?years|people|persons|population|inhabitants|admissions|"
+            r"(?:live\s+)?births|patients|adults|children|women|men|deliveries|procedures)\b",
+            re.I,
+        ),
+    ),
+    (
         # A change by an amount in words: "trimmed waits by three weeks".
         "a change by an amount in words",
         re.compile(

@@ -353,6 +353,10 @@ _FULL_TEXT = _rx(
     rf"\b(?:downloaded|obtained|pulled|fetched|retrieved)\s+(?:(?:it|them|the\s+[\w-]+)\s+)?and\s+"
     rf"(?:{REDO}|refined|fitted|analy[sz]ed|processed|integrated|plotted)\s+(?:it|them)\s+"
     r"(?:ourselves|myself)\b",
+    # Their material run through the writers' own software: "Ran their deposited FIDs
+    # (Zenodo) through MestReNova ourselves".
+    r"\b(?:ran|put|fed|processed|re-?processed)\s+their\s+(?:[\w'’-]+\s+){0,3}?[\w-]+\s*(?:\([^()]{0,30}\)\s*)?"
+    r"through\s+[^.;:!?]{1,40}?\s+(?:ourselves|myself)\b",
     # Work redone by the writers: "Checked the counts ourselves in COCA".
     r"\b(?:checked|re-?counted|recomputed|re-?ran|verified|redid|went\s+through|gone\s+through|"
     r"worked\s+through|analy[sz]ed|processed)\s+(?:the\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:counts|numbers|"
@@ -839,6 +843,12 @@ _SECONDARY = _rx(
     r"^\W*(?:[\w&.'’-]+\s+){0,3}?(?:agency|regulator|ministry|government|council|commission|office|"
     r"institute|authority)(?:'s|s')?\s+(?:summary|notice|bulletin|update|overview|digest)\s+(?:of|on)\s+"
     r"[^:;—–.]{1,60}?\s*[:—–]",
+    # Someone else's, as the writers call it: "Someone else's slides from the regional
+    # meeting showed …".
+    r"\b(?:someone|somebody|anyone)\s+else(?:'|’)s\b",
+    # Someone named and described in brackets who says it: "Pete (warden next door) says".
+    r"^\W*(?-i:[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)\s*\([^()]{1,40}\)\s+(?:says|said|reports?|reported|"
+    r"told|tells|mentioned|mentions|notes|noted|reckons)\b",
     # Someone met elsewhere as the source: "via JB at the Manchester clinic".
     r"\bvia\s+(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)\s+(?:at|from|in)\s+(?:the\s+)?(?-i:[A-Z])",
     # Others' work presented by someone: "M. Lindqvist presenting other groups' papers".
@@ -1247,7 +1257,7 @@ _EDITORIAL = _rx(
     r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house|"
-    r"facility|station|practice|clinic|ward|service)"
+    r"facility|station|practice|clinic|ward|service|institute|centre|center)"
     rf"(?:{Q}s)?\s+(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
@@ -1271,6 +1281,11 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+rather\s+(?:doubt|suspect|think|fear|hope)\b",
     # Distrust, the writers' or urged on the reader: "I still don't trust the detection",
     # "Don't believe the claim that …".
+    # ... joined by "and" to the writers' own reading: "We read the full paper and still don't
+    # buy the conclusion", "We read the whole thing and are sceptical".
+    r"\b(?:i|we)\s+[^.;:!?]{1,60}?\band\s+(?:still\s+|yet\s+|remain\s+|are\s+|am\s+|were\s+|was\s+)*"
+    r"(?:(?:do|did)\s+not\s+(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy)\b|sceptical|skeptical|"
+    r"unconvinced|unpersuaded|doubtful|not\s+convinced)",
     r"\b(?:i|we)\s+(?:still\s+|just\s+|really\s+|honestly\s+){0,2}(?:do|did)\s+not\s+"
     r"(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy)\b"
     r"|(?:^|[:;—–]\s*)\W*do\s+not\s+(?:believe|trust|buy)\s+(?:the|this|that|these|their|its)\b",
@@ -1641,7 +1656,8 @@ _PARTS_THEN_READ = sieved(
     re.compile(
         rf"(?:^|[(;:—–]\s*)(?:[\w.'’-]+\s+){{0,2}}?{WHOLE_PAPER}(?:\s*(?:and|\+|&|incl\.?|including|"
         rf"with)\s+(?:the\s+)?(?:[\w.-]+\s+){{0,2}}?[\w.-]+)?\s+(?:(?:was|were|all|both)\s+)?{READ}"
-        r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?)?\s*(?:[:;,)—–]|-(?=\s)|$)",
+        r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?|\s+by\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:team|group|"
+        r"lab|unit|desk|office|us|me)\b)?\s*(?:[:;,)—–]|-(?=\s)|$)",
         re.I,
     )
 )

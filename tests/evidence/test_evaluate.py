@@ -507,7 +507,7 @@ UNREAD_FIELDS_65 = {
     "astrophysics": (0.94, 0),
     "chemistry": (0.94, 0),
     "clinical": (0.83, 1),
-    "economics": (0.89, 0),
+    "economics": (0.94, 0),
 }
 DEV_FIELDS_66 = {
     "chemistry": (1.00, 0),
@@ -571,6 +571,25 @@ DEV_FIELDS_72 = {
     "clinical": (1.00, 0),
     "ecology": (1.00, 0),
 }
+# Two more writers', both measured first on the rules after the dev 72 round: the seventy-
+# third (clinical 40: a rheumatology day unit and a prison health service; chemistry, ecology
+# and economics 20 each) at 0.78-0.94 explicit used with two full-text over-reads (a verdict
+# joined to the writers' full reading by "and"), then read; the seventy-fourth (clinical 40:
+# an ophthalmology clinic and a palliative-care team; astrophysics, climate and economics 20
+# each) at 0.83-0.94 with two over-reads, measured again after the round (unchanged) and not
+# read: its figures are floors.
+DEV_FIELDS_73 = {
+    "chemistry": (0.94, 0),
+    "clinical": (1.00, 0),
+    "ecology": (0.94, 0),
+    "economics": (1.00, 0),
+}
+UNREAD_FIELDS_74 = {
+    "astrophysics": (0.94, 1),
+    "climate": (0.83, 1),
+    "clinical": (0.89, 0),
+    "economics": (0.89, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -619,6 +638,8 @@ FIELD_FLOORS = {
     "fields70": DEV_FIELDS_70,
     "fields71": UNREAD_FIELDS_71,
     "fields72": DEV_FIELDS_72,
+    "fields73": DEV_FIELDS_73,
+    "fields74": UNREAD_FIELDS_74,
 }
 
 

@@ -382,3 +382,8 @@ def test_a_ph_and_a_change_by_an_amount_in_words_are_figures():
 def test_the_new_value_before_the_old_is_a_change():
     assert states_a_figure("Breeding ponds down to 12 from 19 last year.")
     assert states_a_figure("Waiting lists fell to 4,100 from 5,300.")
+
+
+def test_a_rate_per_a_round_population_is_a_figure():
+    assert states_a_figure("Reinfection runs at about 5 per 100 person-years.")
+    assert states_a_figure("Stillbirths fell to 3.1 per 1,000 births.")

@@ -1998,3 +1998,30 @@ def test_a_channel_in_brackets_is_a_source_only_when_named():
     # The paper itself, or the writers' own channel, in brackets is no third party.
     assert level("The effect holds at 12 months (full article).") != "secondary"
     assert level("Gains vanish after a year (our blog post).") != "secondary"
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # A judgement joined to the writers' full reading by "and" is still theirs.
+        ("", "We read the full report and still don't buy the subgroup story.", "notes",
+         "editorial"),
+        ("", "I read the whole thing and am sceptical: one site, no blinding.", "notes",
+         "editorial"),
+        # Papers read by the writers' own team, as a heading; their raw data run through the
+        # writers' own software.
+        ("Full papers + supporting info read by the quality team, week 9",
+         "The impurity stayed below 0.1% after recrystallisation.", "notes", "full_text"),
+        ("", "Ran their deposited FIDs (Zenodo) through TopSpin ourselves: the shift is -62 ppm.",
+         "notes", "full_text"),
+        # Someone else's, and someone named and described in brackets who says it.
+        ("", "Someone else's poster at the county meeting showed 40% fewer nests.", "notes",
+         "secondary"),
+        ("", "Ruth (ranger at the next reserve) says their counts were down a third.", "notes",
+         "secondary"),
+        ("", "Institute view: the wage subsidy only works alongside training.", "notes",
+         "editorial"),
+    ],
+)  # fmt: skip
+def test_judgements_after_reading_teams_reading_and_people_described(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
