@@ -115,6 +115,8 @@ FIELDS71 = FIXTURES / "fields71"  # clinical and three other fields: measured, n
 FIELDS72 = FIXTURES / "fields72"  # clinical and three other fields: measured, then read
 FIELDS73 = FIXTURES / "fields73"  # clinical and three other fields: measured, then read
 FIELDS74 = FIXTURES / "fields74"  # clinical and three other fields: measured, not read
+FIELDS75 = FIXTURES / "fields75"  # clinical and three other fields: measured, not read
+FIELDS76 = FIXTURES / "fields76"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -414,6 +416,8 @@ def main(argv: list[str]) -> int:
             ("dev 72", FIELDS72),
             ("dev 73", FIELDS73),
             ("unread 74", FIELDS74),
+            ("unread 75", FIELDS75),
+            ("dev 76", FIELDS76),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

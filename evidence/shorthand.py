@@ -250,7 +250,7 @@ _CHANNEL_HEAD = (
     r"(?:(?:discussion\s+|reddit\s+|x\s+|twitter\s+)?thread|blog(?:\s+post)?|post|tweets?|"
     r"reddit|hacker\s+news|hn(?:\s+comments?)?|discord|slack|forum|newsletter|digest|substack|"
     r"podcast|youtube(?:\s+video)?|interview|linkedin(?:\s+post)?|comments?|discussion|"
-    r"briefing|coverage|news\s+(?:story|piece|item|report)|magazine\s+(?:piece|story|feature)|"
+    r"briefing|bulletin|coverage|news\s+(?:story|piece|item|report)|magazine\s+(?:piece|story|feature)|"
     # ... and a review named by its journal or kind ("ARA&A review:", "annual review:").
     r"(?:(?-i:[A-Z][A-Za-z]*&[A-Z]+|[A-Z]{2,}[A-Za-z]*)|annual|journal|systematic|narrative)\s+review)"
 )
@@ -265,7 +265,8 @@ SECONDARY = [
     r"\bindependent\s+(?:[\w-]+\s+)?(?:evaluators?|researchers?|testers?|labs?|groups?|teams?|"
     r"benchmarkers?|reproductions?|replications?|evaluations?|evals?|audits?|analys[ie]s)\b",
     # A channel as the heading: "Kaggle discussion thread: …", "HN comments: …".
-    rf"{HEAD}(?:[\w.'’&-]+\s+){{0,3}}?{_CHANNEL_HEAD}\s*[:—–]",
+    rf"{HEAD}(?:[\w.'’&-]+\s+){{0,3}}?{_CHANNEL_HEAD}(?:\s+(?:wk|week|no\.?|issue|ep\.?|episode|vol\.?)"
+    r"\s*\d+)?\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
     r"\bnot\s+on\s+the\s+paper\b|\bon\s+good\s+authority\b",
     rf"\b(?:another|a\s+different|competing|rival)\s+(?:group|lab|team){Q}?s?\b|\b(?:was|were)\s+"

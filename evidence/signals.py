@@ -733,7 +733,7 @@ _SECONDARY = _rx(
     rf"\bas\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b(?:\s*\([^()]{{0,40}}\))?\s+"
     r"(?:puts\s+it|says|states|notes|describes\s+it|has\s+it|tells\s+it)\b",
     rf"{_SOURCE_FRAME}(?:{CHANNEL}|{PERSON})\b(?!\s+(?:the\s+)?authors?\b)",
-    r"\b(?:reportedly|allegedly|purportedly|rumou?red|second-?hand|hearsay|apparently)\b",
+    r"\b(?:reportedly|allegedly|purportedly|rumou?red|second[\s-]?hand|hearsay|apparently)\b",
     # Another work's table or figure speaking: "the review's summary table gives …".
     rf"\b(?:{CHANNEL})['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:table|figure|chart|summary|box|plot)s?\b"
     r"[^.;:!?]{0,60}?\b(?:lists|gives|shows|puts|reports|says|has)\b",
@@ -843,6 +843,9 @@ _SECONDARY = _rx(
     r"^\W*(?:[\w&.'’-]+\s+){0,3}?(?:agency|regulator|ministry|government|council|commission|office|"
     r"institute|authority)(?:'s|s')?\s+(?:summary|notice|bulletin|update|overview|digest)\s+(?:of|on)\s+"
     r"[^:;—–.]{1,60}?\s*[:—–]",
+    # Someone who was at a meeting and said it: "Sam was at ASCO and said …".
+    r"\b(?-i:[A-Z][a-zà-ÿ]+)\s+was\s+at\s+[^.;:!?]{1,40}?\s+and\s+(?:said|says|told|reported|mentioned|"
+    r"reckons)\b",
     # Someone else's, as the writers call it: "Someone else's slides from the regional
     # meeting showed …".
     r"\b(?:someone|somebody|anyone)\s+else(?:'|’)s\b",

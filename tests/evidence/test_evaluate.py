@@ -590,6 +590,24 @@ UNREAD_FIELDS_74 = {
     "clinical": (0.89, 0),
     "economics": (0.89, 0),
 }
+# Two more writers', both measured first on the rules after the dev 73 round: the seventy-
+# fifth (clinical 40: a paediatric emergency department and an occupational-health service;
+# astrophysics, chemistry and ecology 20 each) at 0.86-0.94 explicit used with no full-text
+# over-read, measured again after the dev 76 round (unchanged) and not read: its figures are
+# floors; the seventy-sixth (clinical 40: a haematology ward and a public-health team;
+# climate, ecology and economics 20 each) at 0.83-1.00 with none, then read.
+UNREAD_FIELDS_75 = {
+    "astrophysics": (0.89, 0),
+    "chemistry": (0.94, 0),
+    "clinical": (0.86, 0),
+    "ecology": (0.94, 0),
+}
+DEV_FIELDS_76 = {
+    "climate": (1.00, 0),
+    "clinical": (0.92, 0),
+    "ecology": (1.00, 0),
+    "economics": (1.00, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -640,6 +658,8 @@ FIELD_FLOORS = {
     "fields72": DEV_FIELDS_72,
     "fields73": DEV_FIELDS_73,
     "fields74": UNREAD_FIELDS_74,
+    "fields75": UNREAD_FIELDS_75,
+    "fields76": DEV_FIELDS_76,
 }
 
 

@@ -2025,3 +2025,24 @@ def test_a_channel_in_brackets_is_a_source_only_when_named():
 )  # fmt: skip
 def test_judgements_after_reading_teams_reading_and_people_described(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # Second hand, spelled with a space; someone who was at a meeting and said it; a
+        # bulletin with its week as the label.
+        ("", "Got this second hand from Ines after the AGU session: the gauge network is failing.",
+         "notes", "secondary"),
+        ("", "Lena was at ESMO and said the stopping data drew a lot of pushback.", "notes",
+         "secondary"),
+        ("", "Regional bulletin wk 9: measles notifications doubled on last winter.", "notes",
+         "secondary"),
+        # A unit's recommendations as a heading.
+        ("Clinic recommendations (consensus, March)",
+         "Keep the standard dose until the pharmacokinetic study reports.", "notes",
+         "editorial"),
+    ],
+)  # fmt: skip
+def test_second_hand_meetings_bulletins_by_week_and_unit_recommendations(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
