@@ -442,7 +442,7 @@ _CHANGE_VERB_AFTER = re.compile(CHANGE_VERB_AFTER, re.I)
 CHANGE_VERB_BEFORE = (
     r"(?:will|would|could|may|might|can|to|did|does|do|nearly|almost|roughly|"
     r"(?!(?:is|was|has|its|this|his|hers|ours|theirs|as|us|does|plus|less|thus|across|towards|"
-    r"uses|gives|forms|contains|includes|shows|yes|was)\s)[a-z]{2,}[^s\W]s)\s+"
+    r"uses|gives|forms|contains|includes|shows|yes)\s)[a-z]{2,}[^s\W]s)\s+"
 )
 _CHANGE_VERB_BEFORE = re.compile(rf"\b{CHANGE_VERB_BEFORE}$", re.I)
 # A share that names part of a whole, not a result: "the lower half of the distribution".
@@ -539,7 +539,11 @@ def _unit_after(text: str, pos: int) -> tuple[str, int, float]:
     # "stored at -20C" (two digits or more, or below zero: not a battery's "1C" rate, a
     # panel "3C", a "2 C" that may name a scenario or carbon-13 written "13C").
     m = re.match(r"\s?C(?![\w°'’-])", rest)
-    isotope = m is not None and not m.group(0).startswith(" ") and text[pos - 2 : pos] in _ISOTOPES
+    isotope = (
+        m is not None
+        and not m.group(0).startswith(" ")
+        and re.search(r"[\d.]*$", text[max(0, pos - 6) : pos])[0] in _ISOTOPES
+    )
     if m and not isotope and _CELSIUS_BARE.search(text[max(0, pos - 12) : pos]):
         return "°C", pos + m.end(), multiplier
     # Chemical equivalents: "2 equiv of H2", "1.5 eq. of base".

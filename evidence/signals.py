@@ -1333,7 +1333,7 @@ _EDITORIAL = _rx(
     # The writers holding something to a verdict: "We consider their occupancy model
     # overfitted", "we do not find the overshoot scenario plausible".
     rf"\b(?:i|we)(?:\s*\([^()]{{1,30}}\))?\s+(?:do\s+not\s+|did\s+not\s+|still\s+|would\s+)?"
-    rf"(?:consider|find|regard|rate|judge|deem)\s+"
+    rf"(?:consider|find|regard|rate)\s+"
     rf"(?:[\w'’-]+\s+){{0,6}}?(?:to\s+be\s+|as\s+)?(?:rather\s+|too\s+|very\s+|quite\s+)?{VERDICT_WORD}\b",
     # "I'm", "we're": contractions are written out before matching (see spelled_out).
     r"\b(?:i am|we are)\s+(?:\w+\s+)?(?:speculating|guessing|inferring|extrapolating|"

@@ -343,6 +343,7 @@ def test_a_span_before_a_reduction_is_a_figure():
 def test_celsius_without_its_degree_sign_and_equivalents_are_figures():
     assert _one("The resin softens above 120 C.", "120").unit == "°C"
     assert _one("Samples were kept at -80C overnight.", "-80").unit == "°C"
+    assert _one("The resin sets at 113C.", "113").unit == "°C"
     assert states_a_figure("The salt decomposes near 310 C.")
     assert states_a_figure("Adding 3 equiv of base doubled nothing.")
     assert _one("with 1.2 eq. of the boronic acid", "1.2").unit == "equiv"
