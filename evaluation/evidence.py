@@ -117,6 +117,8 @@ FIELDS73 = FIXTURES / "fields73"  # clinical and three other fields: measured, t
 FIELDS74 = FIXTURES / "fields74"  # clinical and three other fields: measured, not read
 FIELDS75 = FIXTURES / "fields75"  # clinical and three other fields: measured, not read
 FIELDS76 = FIXTURES / "fields76"  # clinical and three other fields: measured, then read
+FIELDS77 = FIXTURES / "fields77"  # clinical and three other fields: measured, then read
+FIELDS78 = FIXTURES / "fields78"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -418,6 +420,8 @@ def main(argv: list[str]) -> int:
             ("unread 74", FIELDS74),
             ("unread 75", FIELDS75),
             ("dev 76", FIELDS76),
+            ("dev 77", FIELDS77),
+            ("unread 78", FIELDS78),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

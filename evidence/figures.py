@@ -251,7 +251,9 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"psnr|ssim|fid|rmse|mae|auroc|auprc|aupr|dice|lddt|top-?[15]|exact match|em|"
             r"ods|nds|nnt|nnh|number needed to (?:treat|harm)|ton|tof|"
             r"turnover (?:number|frequency))"
-            r"\s+(?:of|to|at|by|=|:|is|was|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|"
+            # (not a time point: "accuracy at 12 weeks" is when it was read)
+            r"\s+(?:of|to|at(?!\s+\d[\d.,]*\s*(?:h|hours?|days?|weeks?|wks?|months?|years?)\b)|by|=|:|"
+            r"is|was|reaches|rises to|falls to)?\s*(?:about\s+|roughly\s+|"
             r"around\s+|nearly\s+|over\s+|under\s+|above\s+|below\s+|exceeding\s+)?\d"
             # "NNT to prevent one VTE was 45": the outcome named between.
             r"|\b(?:nnt|nnh|number needed to (?:treat|harm))\b[^.;]{0,60}?\b(?:was|is|of|=|:)\s*"
@@ -315,6 +317,19 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             rf"{_NUM}\s+per\s+(?:100|1,?000|10,?000|100,?000|1,?000,?000|million)\s+"
             r"(?:person-?years|patient-?years|people|persons|population|inhabitants|admissions|"
             r"(?:live\s+)?births|patients|adults|children|women|men|deliveries|procedures)\b",
+            re.I,
+        ),
+    ),
+    (
+        # How long a cost takes to come back: "pays back within three seasons", "a payback
+        # of 4 years".
+        "a payback period",
+        re.compile(
+            rf"\bpa(?:y|ys|id|ying)\s+(?:for\s+)?(?:itself\s+|themselves\s+)?(?:back\s+)?"
+            rf"(?:with)?in\s+(?:about\s+|around\s+|roughly\s+|under\s+)?(?:\d+(?:\.\d+)?|"
+            rf"{NUMBER_WORDS})\s+(?:seasons|years|months|weeks|harvests|cycles|days)\b"
+            rf"|\bpayback\s+(?:period\s+|time\s+)?(?:of\s+|is\s+|was\s+)?(?:about\s+|around\s+|~)?"
+            rf"(?:\d+(?:\.\d+)?|{NUMBER_WORDS})\s+(?:seasons|years|months|weeks|harvests|cycles|days)\b",
             re.I,
         ),
     ),
@@ -472,7 +487,12 @@ _AN_AMOUNT_OF_SETUP = re.compile(
     r"(?:\b(?:for|from|over|with|up\s+to)\s+[\d.,]+\s*(?:s|sec|seconds?|min|minutes?|h|hours?|"
     r"days?|weeks?|months?|years?)\b"
     r"|[\d.,]+\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?)\s+of\b"
-    r"|\bat\s+[\d.,]+\s*[kMG]?Hz\b)",
+    r"|\bat\s+[\d.,]+\s*[kMG]?Hz\b"
+    # A time point a finding is read at, not the finding: "naming accuracy at 12 weeks".
+    # (not an age, "capped age at 55 years", nor when an outcome came: "died at 2 months")
+    r"|(?<!\bage\s)(?<!\baged\s)(?<!\bdied\s)(?<!\bdeath\s)"
+    r"\bat\s+[\d.,]+\s*(?:h|hours?|days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s+(?:of|longer|"
+    r"shorter|earlier|later|more|less)\b))",
     re.IGNORECASE,
 )
 

@@ -126,6 +126,7 @@ _PLAIN_UNITS = {
     # imperial and US customary units
     "ft": "ft", "feet": "ft", "mi": "mi", "miles": "mi", "lb": "lb", "lbs": "lb",
     "gal": "gal", "cfs": "cfs", "acre-ft": "acre-ft", "mph": "mph",
+    "bu": "bu", "bushels": "bu", "bushel": "bu", "ac": "ac", "acre": "ac", "acres": "ac",
 }  # fmt: skip
 _SCALES = {"thousand", "million", "billion", "trillion"}
 _COORDINATE = re.compile(r"\s?°\s?[NSEW](?![\w°])")
@@ -292,7 +293,9 @@ _DATES = re.compile(
     r"|\b\d{4}\s*[-–—/]\s*\d{2,4}\b(?=\s*(?:baseline|period|climatology|average|mean|"
     r"season|decade|window|[),;]|$))"
     r"|\b\d{4}\s*Q[1-4]\b|\bQ[1-4]\s*\d{4}\b|\b\d{4}(?:Q[1-4])?\s*[–-]\s*\d{4}Q[1-4]\b"
-    r"|\b(?:19|20)\d{2}s\b|\b(?:19|20)\d{2}/\d{2}\b",
+    r"|\b(?:19|20)\d{2}s\b|\b(?:19|20)\d{2}/\d{2}\b"
+    # Round the clock, a schedule: "once the hub goes 24/7".
+    r"|(?<![\w./-])24\s*/\s*7(?![\w/-]|\.\d)",
     re.I,
 )
 _ARXIV = re.compile(r"(?<![\w./])\d{4}\.\d{4,5}(?:v\d+)?(?!\w|\.\d)")

@@ -277,6 +277,9 @@ _FULL_TEXT = _rx(
     # "Source papers checked in full", "papers we have been through line by line", "gave the
     # methods a once-over", "the SI (which we did go through)".
     r"\b(?:checked|read|gone\s+through|verified|examined)\s+in\s+full\b",
+    # "in full" as a bracketed tag of the reading: "Read-through for the pack (all in full)".
+    r"[(\[]\s*(?:all|each|every\s+one|both)\s+(?:read\s+)?in\s+full\s*[)\]]"
+    r"|\bread[\s-]through\b[^.;:!?]{0,60}?\bin\s+full\b",
     r"\bpapers?\s+(?:that\s+)?(?:we|i)\s+(?:have\s+|had\s+)?(?:been\s+through|read|checked|gone\s+"
     r"through|went\s+through)\b",
     rf"\bgave\s+{WHOLE_PAPER}\s+a\s+(?:quick\s+|proper\s+|careful\s+|thorough\s+)?(?:once-over|"
@@ -439,7 +442,7 @@ _SOURCE_FRAME = (
 _ABSTRACT_ONLY = _rx(
     # "nobody here managed to read more than its abstract": the reading, no further.
     # "Haven't had a chance to open this one beyond the abstract": the thing read may stand between.
-    rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|got|gone|went|"
+    rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|go|got|gone|went|"
     rf"looked|made\s+it|open|opened)\s+(?:(?:it|them|this|that|this\s+one|that\s+one|the\s+"
     rf"(?:paper|pdf|preprint|article|report))\s+)?"
     rf"(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than|beyond|past)\s+"
@@ -667,8 +670,8 @@ _ABSTRACT_ONLY = _rx(
     r"^\W*(?:[\w&./'-]+\s+){0,3}?abstracts?\s+(?:on|for|about|of)\s+[^:;—–]{1,50}?\s*[:—–]",
     # A session's or a meeting's abstract as the label of the claim: "AFA session abstract: …".
     r"^\W*(?:[\w&./'-]+\s+){0,3}?(?:conference|poster|session|meeting|congress|symposium|"
-    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?(?:,[^:;—–.]{1,40}?\s*|\s+(?:from|by|of)\s+"
-    r"[^:;—–.]{1,40}?\s*)?[:—–]",
+    r"workshop|talk|digest)\s+abstract\s*(?:\([^)]{0,40}\)\s*)?(?:\s+(?:from|by|of)\s+"
+    r"[^:;—–.,]{1,40}?\s*)?(?:,[^:;—–.]{1,40}?\s*)?[:—–]",
     *shorthand.ABSTRACT_ONLY,
 )
 # Reading that went past the summary: these cancel an abstract-only reading.
@@ -914,6 +917,8 @@ _SECONDARY = _rx(
     r"\b(?:going|working)\s+off\s+what\b",
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
     # (or one of the writers by role: "a former Treasury official told our director")
+    # ... or one of them by name: "Physio at the network meeting told Gareth that …".
+    r"\b(?:told|tells|informed|e-?mailed)\s+(?-i:[A-Z][a-z]+)\s+that\b",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us|our\s+(?:director|"
     r"head|lead|chair|editor|boss))\b",
     # Hearsay: "heard at the poster session that…", "overheard that…", "a colleague at the
@@ -964,7 +969,7 @@ _SECONDARY = _rx(
     r"summary|authors))[^.;:!?()]{1,40}?(?:,\s*|\(\s*)not\s+(?:from\s+)?the\s+(?:[\w.-]+\s+){0,2}?"
     r"(?:paper|article|study|publication|preprint)s?\b",
     # Someone's piece opening the claim: "genomeweb piece on the T2T ape genomes: …".
-    r"^\W*(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){1,3}(?:piece|story|write-?up|coverage|feature|explainer|"
+    r"(?:^\W*|[—–]\s*)(?:an?\s+|the\s+)?(?:[\w.&'’-]+\s+){1,3}(?:piece|story|write-?up|coverage|feature|explainer|"
     r"op-?ed|column)\s+(?:on|about|says|claims|reports)\b",
     # A news outlet by name as the subject that reports: "Education Week reported …".
     r"\b(?-i:[A-Z][\w&.-]*\s+)?(?-i:News|Week|Times|Post|Daily|Wire|Weekly|Magazine|Today|Herald|Tribune|"
@@ -1166,7 +1171,8 @@ _VERDICT = (
 # "Registrar's take:", "Pharmacist recommendation:".
 _TEAM_ROLE = (
     r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
-    r"consultant|fellow|resident|gp|physio(?:therapist)?|nurse|dietitian|microbiologist)"
+    r"consultant|fellow|resident|gp|physio(?:therapist)?|nurse|dietitian|microbiologist|"
+    r"head\s+of\s+(?:research|unit|department|service|policy|economics))"
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".
@@ -1261,7 +1267,7 @@ _EDITORIAL = _rx(
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house|"
     r"facility|station|practice|clinic|ward|service|institute|centre|center)"
-    rf"(?:{Q}s)?\s+(?:take|view|"
+    rf"(?:{Q}s)?(?:\s+|\s*,\s*)(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
     r"for)\s+[^:;—–]{1,40}?)?\s*(?::|—|–|\s-\s)",
@@ -1383,6 +1389,11 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
     r"think|believe|suspect|"
     r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
+    # ... with the writers' subject left out after their own reading: "Read it all and still
+    # think the record is a champion cell".
+    r"^\W*(?:read|went\s+through|gone\s+through|worked\s+through|been\s+through|checked)\b"
+    r"[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still|yet)\s+(?:doubt|question|distrust|think|believe|"
+    r"suspect|reckon|feel)\b",
     r"\bcount\s+(?:me|us)\s+(?:\w+\s+)?(?:unconvinced|sceptical|skeptical|doubtful|among\s+the\s+"
     r"(?:sceptics|skeptics|doubters)|out)\b",
     r"\b(?:yours truly|this writer|the present (?:writer|author))\b|[\[(]\s*ed\.?\s*[\])]",

@@ -608,6 +608,25 @@ DEV_FIELDS_76 = {
     "ecology": (1.00, 0),
     "economics": (1.00, 0),
 }
+# Two more writers', both measured first on the rules after the dev 76 round: the seventy-
+# seventh (clinical 40: a stroke service and a community rehabilitation team; soil science,
+# materials and macroeconomics 20 each) at 0.78-0.92 explicit used with two full-text
+# over-reads, then read; the seventy-eighth (clinical 40: a paediatric intensive-care unit and
+# a children's hospital pharmacy; ocean science, analytical chemistry and health economics 20
+# each) at 0.78-0.92 with two, measured again after the dev 77 round and not read: its figures
+# are floors.
+DEV_FIELDS_77 = {
+    "clinical": (1.00, 0),
+    "macroeconomics": (1.00, 0),
+    "materials": (1.00, 0),
+    "soil": (1.00, 0),
+}
+UNREAD_FIELDS_78 = {
+    "chemistry": (0.89, 1),
+    "clinical": (0.92, 0),
+    "economics": (0.78, 1),
+    "ocean": (0.83, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -660,6 +679,8 @@ FIELD_FLOORS = {
     "fields74": UNREAD_FIELDS_74,
     "fields75": UNREAD_FIELDS_75,
     "fields76": DEV_FIELDS_76,
+    "fields77": DEV_FIELDS_77,
+    "fields78": UNREAD_FIELDS_78,
 }
 
 

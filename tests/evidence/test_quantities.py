@@ -388,3 +388,17 @@ def test_the_new_value_before_the_old_is_a_change():
 def test_a_rate_per_a_round_population_is_a_figure():
     assert states_a_figure("Reinfection runs at about 5 per 100 person-years.")
     assert states_a_figure("Stillbirths fell to 3.1 per 1,000 births.")
+
+
+def test_time_points_schedules_and_farm_units():
+
+    # A null result at a time point states no figure; round the clock is a schedule.
+    assert not states_a_figure("No difference in walking speed at 6 months.")
+    assert not states_a_figure("Door-to-needle improved once the unit went 24/7.")
+    # A figure at a time point stays one, and so does when an outcome came.
+    assert states_a_figure("Mortality at 28 days was 19%.")
+    assert states_a_figure("The second recipient died at 3 months.")
+    # Bushels per acre, and how long a cost takes to come back, are figures.
+    assert states_a_figure("The new hybrid beat the checks by 5 bu/ac.")
+    assert states_a_figure("Drip irrigation pays back within four seasons.")
+    assert states_a_figure("A payback period of 3 years for the heat pump.")

@@ -2046,3 +2046,47 @@ def test_judgements_after_reading_teams_reading_and_people_described(scope, text
 )  # fmt: skip
 def test_second_hand_meetings_bulletins_by_week_and_unit_recommendations(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The study team's lay summary and the sponsor's registry posting are the makers'.
+        ("", "Lay summary written by the study team: falls dropped by 30%.",
+         "notes", "abstract_only"),
+        ("", "The sponsor's registry posting lists grip strength as the main outcome.", "notes",
+         "abstract_only"),
+        # Someone at a meeting who told one of the writers by name; a paper's science editor.
+        ("", "The dietitian at the network day told Priya that the app added nothing.",
+         "notes", "secondary"),
+        ("", "The Times's health correspondent wrote up the cohort: dementia risk 12% lower.",
+         "notes", "secondary"),
+        # Not read by the writers, then a named piece reports it, against a full-text heading.
+        ("Full papers read this week",
+         "Not read by us — Nature News piece reports the anode kept 90% capacity.", "notes",
+         "secondary"),
+        # The writers' reading with its subject left out, then their lasting view.
+        ("", "Went through the whole paper and still think the cohort is too small.", "notes",
+         "editorial"),
+        # A role's label with a comma; a unit's position for a meeting, as a heading.
+        ("", "Head of policy, view: the levy will be passed on to tenants.", "notes",
+         "editorial"),
+        ("Committee position ahead of the spring conference",
+         "Prefer cover crops to bare fallow on light land.", "notes", "editorial"),
+        # "(all in full)" as the tag of a reading; work gone back through by a named reader.
+        ("Background reading for the wage brief (all in full)",
+         "Minimum wage rises did not cut hours among teenagers.", "notes", "full_text"),
+        ("", "Ana worked back through their appendix tables: the effect halves.", "notes",
+         "full_text"),
+        # The abstract as the limit, without its article; a poster abstract by its authors
+        # with an aside before the colon.
+        ("", "did not go past abstract — nitrate leaching fell 20%.", "notes", "abstract_only"),
+        ("Hearsay from the open day",
+         "Poster abstract by the breeding group itself, Tom saw it at the stand: the line "
+         "yields well.", "notes", "abstract_only"),
+    ],
+)  # fmt: skip
+def test_makers_postings_people_by_name_elided_readers_and_unit_positions(
+    scope, text, shape, level
+):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
