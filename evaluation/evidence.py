@@ -119,6 +119,8 @@ FIELDS75 = FIXTURES / "fields75"  # clinical and three other fields: measured, n
 FIELDS76 = FIXTURES / "fields76"  # clinical and three other fields: measured, then read
 FIELDS77 = FIXTURES / "fields77"  # clinical and three other fields: measured, then read
 FIELDS78 = FIXTURES / "fields78"  # clinical and three other fields: measured, not read
+FIELDS79 = FIXTURES / "fields79"  # clinical and three other fields: measured, then read
+FIELDS80 = FIXTURES / "fields80"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -422,6 +424,8 @@ def main(argv: list[str]) -> int:
             ("dev 76", FIELDS76),
             ("dev 77", FIELDS77),
             ("unread 78", FIELDS78),
+            ("dev 79", FIELDS79),
+            ("unread 80", FIELDS80),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

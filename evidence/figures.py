@@ -334,6 +334,16 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # A time achieved, with its bound: "home-compostable in under six months".
+        "a time achieved",
+        re.compile(
+            rf"\bin\s+(?:under|less\s+than|fewer\s+than|just\s+under)\s+(?:\d+(?:\.\d+)?|"
+            rf"{NUMBER_WORDS}|an?)\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|"
+            r"seasons?|h|min|s)\b",
+            re.I,
+        ),
+    ),
+    (
         # A change by an amount in words: "trimmed waits by three weeks".
         "a change by an amount in words",
         re.compile(

@@ -127,7 +127,11 @@ _SPELLED_OUT = [
         "in my opinion",
     ),
     *((re.compile(pattern, re.I), words) for pattern, words in shorthand.SPELLED),
-    (re.compile(rf"\b(?:{'|'.join(_slips('abstract'))})(s?)\b", re.I), r"abstract\1"),
+    # a slip, or the word as other languages spell it ("abstrakt")
+    (
+        re.compile(rf"\b(?:{'|'.join([*_slips('abstract'), 'abstrakt'])})(s?)\b", re.I),
+        r"abstract\1",
+    ),
     (re.compile(rf"\b(?:{'|'.join(_slips('summary'))})\b", re.I), "summary"),
     (re.compile(rf"\b(?:{'|'.join(_slips('preprint'))})(s?)\b", re.I), r"preprint\1"),
     (re.compile(rf"\b(?:{'|'.join(_slips('supplement'))})(s?)\b", re.I), r"supplement\1"),
@@ -160,7 +164,9 @@ def spelled_out(text: str) -> str:
 
 _NEG = re.compile(
     r"\b(?:(?:not|never)(?:\s+yet)?|without|no|nor|nobody|skipped|skipping|skip|"
-    r"none\s+of(?:\s+(?:the|these|those|their|its))?)\s*$",
+    r"none\s+of(?:\s+(?:the|these|those|their|its))?|"
+    # "Not from a paper we read": the source denied before the reading that names it.
+    r"not\s+(?:from|in|via)(?:\s+(?:an?|the|any|one))?)\s*$",
     re.I,
 )
 # A negation reaching the reading through "had a chance to", "got round to", "managed to".
@@ -252,8 +258,11 @@ _FULL_TEXT = _rx(
     r"(?:(?:was|were)\s+)?(?:read|checked|examined|verified|gone\s+through|studied)\b",
     r"^\W*(?:the\s+)?(?:full[\s-]texts?|full\s+papers?|whole\s+papers?)\s+(?:for|in|throughout|"
     r"across)\s+(?:this|the|these|each|every)\s+(?:section|block|list|entry|entries|items?|batch|part)\b",
+    # (someone else's words end the reading's reach: "the abstrakt I read — they say the
+    # protocol …")
     rf"(?<!my )(?<!our )(?<!own )(?<!'s )\b{READ}\b(?:(?!abstract|summary|listing|\bnot\b|"
-    rf"\bwhich\b|\bbetween\b)(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,60}}?\b{WHOLE_PAPER}",
+    rf"\bwhich\b|\bbetween\b|\b(?:they|he|she)\s+(?:say|says|said|claim|claims|claimed)\b)"
+    rf"(?:[^.;:!?]|{_ABBREVIATION_DOT})){{0,60}}?\b{WHOLE_PAPER}",
     # The reading done by the writers, said in the passive or after the part: "code + data
     # re-executed by us", "the appendix — checked on our side", "found by us in table A3",
     # "their scripts ran clean on our machines", "the methods, which we combed through".
@@ -704,6 +713,9 @@ _SECONDARY = _rx(
     r"(?:^|[—–(;]\s*|\s-\s)(?:an?\s+|the\s+)?(?:[\w&.'’-]+\s+){0,3}?(?:news|press|media|magazine|"
     r"newspaper|blog|podcast|newsletter|radio|tv)\s+(?:piece|story|article|report|item|write-?up|"
     r"coverage|segment|episode)s?\b(?=\s*(?:[,;.)]|$))",
+    # ... or a reference work by its title: "— Oxford Textbook of Old Age Psychiatry, ch. 3".
+    r"(?:[—–(]\s*|\s-\s)(?:the\s+)?(?-i:(?:[A-Z][\w'’&-]*\s+){0,3}(?:Textbook|Handbook|"
+    r"Encyclop(?:a)?edia)\s+(?:of|for|on|to)\b)",
     # Had from someone's piece: "picked from a Sky & Telescope article", "I only have it
     # through a RealClimate post", "as paraphrased in an FT column", "(Quanta coverage, …)".
     r"\b(?:picked|taken|got|gotten|(?:have|had)\s+(?:[\w%.~'’-]+\s+){1,3}?|heard|learn[et]d?|"
@@ -834,6 +846,10 @@ _SECONDARY = _rx(
     # Epidemiological Record)", "(Reuters)"; not "(full article)", "(our blog post)".
     rf"\(\s*(?-i:(?=[A-Z])(?!(?:Full|Our|My|Their|Authors?|See|Cf|In|From|The)\b))"
     rf"(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*\)",
+    # ... whatever its name's words, when the name is a title ("(Full Text Friday newsletter)")
+    # or quoted ("(the 'Abstracts & Ice' podcast, ep. 41)").
+    rf"\(\s*(?:the\s+)?(?:(?-i:[A-Z][\w&'’-]*(?:\s+[A-Z&][\w&'’-]*){{1,3}})|['‘\"“][^'’\"”()]{{1,40}}"
+    rf"['’\"”](?:\s+[\w-]+){{0,2}}?)\s+(?:{CHANNEL})(?:,\s*(?:ep|episode|issue|no|vol)\.?\s*\d+)?\s*\)",
     # Someone who was there as the source: "Per Liang, who heard the talk at the Gordon
     # conference"; "Heard via Sanne at the client workshop".
     r"\b(?:per|according\s+to|via|from)\s+(?-i:[A-Z][\w'’-]+),?\s+who\s+(?:heard|attended|was\s+at|went\s+to|"
@@ -1257,6 +1273,14 @@ _EDITORIAL = _rx(
     # "Our two cents:", "our 2c"; "I'd recommend we wait".
     r"\b(?:my|our)\s+(?:two|2)\s*(?:cents|c|p|pence)\b|\b(?:my|our)\s+\$?0\.02\b",
     r"\b(?:i|we)\s+(?:would\s+|do\s+|still\s+|\w+ly\s+){0,2}(?:recommend|advise|urge|advocate)\b",
+    # What the team should do in practice, not a reading of theirs still to come: "we should
+    # not start the new protocol until staffing improves", "we should hold off".
+    # (not someone's argument: "the authors argue we should stop screening")
+    r"(?:^|[.;:!?—–]\s*)(?:(?!\b(?:argues?|argued|says?|said|claims?|claimed|suggests?|suggested|"
+    r"writes?|wrote|urges?|urged|thinks?|believes?|insists?|insisted|told|tells)\b)[^.;:!?—–]){0,80}?"
+    r"\bwe\s+(?:still\s+|probably\s+|really\s+)?should\s+(?:not\s+|never\s+|still\s+|now\s+)?"
+    r"(?:start|stop|wait|switch|adopt|introduce|roll\s+out|hold\s+off|keep|continue|offer|"
+    r"prescribe|avoid|drop|prefer|change|move|scale\s+up|pilot)\b",
     # "we read the acceleration as a cropland thing": the writers' reading of a finding.
     r"\b(?:i|we)\s+read\s+(?:the|this|that|it|these|those)\s+(?:[\w-]+\s+){0,3}?as\b"
     r"(?!\s+(?:well|far|much|soon|part|a\s+whole|carefully|closely))",
@@ -1296,7 +1320,7 @@ _EDITORIAL = _rx(
     r"(?:(?:do|did)\s+not\s+(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy)\b|sceptical|skeptical|"
     r"unconvinced|unpersuaded|doubtful|not\s+convinced)",
     r"\b(?:i|we)\s+(?:still\s+|just\s+|really\s+|honestly\s+){0,2}(?:do|did)\s+not\s+"
-    r"(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy)\b"
+    r"(?:really\s+|quite\s+|fully\s+)?(?:trust|believe|buy|think)\b"
     r"|(?:^|[:;—–]\s*)\W*do\s+not\s+(?:believe|trust|buy)\s+(?:the|this|that|these|their|its)\b",
     r"\b(?:i|we)\s+would\s+(?:rather\s+not|counsel|caution|advise\s+against|warn)\b",
     r"\b(?:i|we)\s+will\s+say\s+(?:it|this)\s+plainly\b|\bto\s+put\s+it\s+plainly\b",
@@ -1737,8 +1761,10 @@ _MATERIAL = sieved(
 # table and the adverse-event listing were checked", "methods + Table 3 worked through".
 _PASSIVE_HANDLING = sieved(
     re.compile(
-        rf"\b(?:(?:was|were|been|all|both)\s+)?{READ}"
-        r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?\s*(?:\)|$|,|:|\s[—–]|\s+and\b)"
+        # (the team member who did it may follow in brackets: "downloaded & rerun (Amina)")
+        rf"\b(?:(?:was|were|been|all|both)\s+)?(?:{READ}|{REDO})"
+        r"(?:\s+(?:by\s+hand|carefully|closely|in\s+detail|line\s+by\s+line))?"
+        r"(?:\s*\((?-i:[A-Z][\w-]{1,14})\))?\s*(?:\)|$|,|:|\s[—–]|\s+and\b|\s*&)"
         r"|\b(?:was|were|been)\s+(?:all\s+|both\s+)?(?:checked|read|inspected|examined|verified|"
         rf"consulted|gone\s+through|reviewed|{REDO})\b(?!\s+by\b)"
         r"|\b(?:both|all)\s+read\b|\bread\s+off\b|\bconfirmed\s+in\b|\bverified\s+in\b|\b(?:taken|read)\s+"
@@ -2068,7 +2094,13 @@ _HEADING_END = (
 
 
 def _heading(nouns: str) -> re.Pattern[str]:
-    return re.compile(rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}{_HEADING_END}", re.I)
+    # A heading may name its occasion first, then its source after a dash: "EGU session —
+    # authors' own abstracts".
+    return re.compile(
+        rf"^\W*(?:[^—–:;()]{{1,40}}?\s[—–]\s+)?{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}"
+        rf"{_HEADING_END}",
+        re.I,
+    )
 
 
 # A heading that states where the writers stand (``heading_positions``): editorial only

@@ -46,7 +46,8 @@ MAKERS = (
 
 # -- secondary --------------------------------------------------------------------------------
 CHANNEL = cue("channels")
-PERSON = cue("people")
+# A person as they were, too: "an ex-colleague".
+PERSON = r"(?:ex-)?" + cue("people")
 
 # "video", "review" or "thread" as a topic, not a source: "the video benchmark reports…".
 NOT_A_TOPIC = r"(?!\s+" + cue("topic_nouns") + r"\b)"

@@ -402,3 +402,8 @@ def test_time_points_schedules_and_farm_units():
     assert states_a_figure("The new hybrid beat the checks by 5 bu/ac.")
     assert states_a_figure("Drip irrigation pays back within four seasons.")
     assert states_a_figure("A payback period of 3 years for the heat pump.")
+
+
+def test_times_achieved_and_distances_moved_are_figures():
+    assert states_a_figure("The film degrades in under six weeks in soil.")
+    assert states_a_figure("The glacier tongue retreated over 300 m last summer.")

@@ -2090,3 +2090,43 @@ def test_makers_postings_people_by_name_elided_readers_and_unit_positions(
     scope, text, shape, level
 ):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # The abstract as other languages spell it; a source denied before the reading.
+        ("", "Just the abstrakt, nothing more: the drug halved falls.", "notes", "abstract_only"),
+        ("Full-text reads this month",
+         "Not from a paper we read: Retail Week reported a 10% price cut.", "notes",
+         "secondary"),
+        # A person as they were; a channel named by a title or in quotes, whatever its words;
+        # a reference work by its title as the tag.
+        ("", "Pedro's ex-colleague, back from the fair, says the resin doubles peel strength.",
+         "notes", "secondary"),
+        ("", "Falls fell by a quarter (Full Evidence Weekly newsletter).", "notes",
+         "secondary"),
+        ("", "Fees cut take-up sharply (the 'Full Picture' policy podcast, ep. 12).", "notes",
+         "secondary"),
+        ("", "Hip fracture mortality is near 25% at a year — Oxford Handbook of Geriatric "
+         "Medicine, ch. 9.", "notes", "secondary"),
+        # A heading that names its occasion, then its source after a dash.
+        ("Winter meeting — authors' own abstracts", "Cover crops raised soil carbon.", "notes",
+         "abstract_only"),
+        # Work redone with the team member in brackets; a lasting doubt after a full reading;
+        # what the team should do.
+        ("", "Replication data and do-files downloaded & rerun (Kofi): enrolment up 5 pp.", "notes",
+         "full_text"),
+        ("", "Having gone over all of it, appendix included, we still do not think it transfers "
+         "to our wards.", "notes", "editorial"),
+        ("", "We should not switch to the new dressing until the audit reports.", "notes",
+         "editorial"),
+    ],
+)  # fmt: skip
+def test_spellings_titled_channels_dash_headings_and_team_practice(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
+    text = "The authors argue we should stop screening at 70."
+    assert claim_findings(text, source_kind="notes").evidence != "editorial"
