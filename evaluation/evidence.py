@@ -121,6 +121,8 @@ FIELDS77 = FIXTURES / "fields77"  # clinical and three other fields: measured, t
 FIELDS78 = FIXTURES / "fields78"  # clinical and three other fields: measured, not read
 FIELDS79 = FIXTURES / "fields79"  # clinical and three other fields: measured, then read
 FIELDS80 = FIXTURES / "fields80"  # clinical and three other fields: measured, not read
+FIELDS81 = FIXTURES / "fields81"  # clinical and three other fields: measured, then read
+FIELDS82 = FIXTURES / "fields82"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -426,6 +428,8 @@ def main(argv: list[str]) -> int:
             ("unread 78", FIELDS78),
             ("dev 79", FIELDS79),
             ("unread 80", FIELDS80),
+            ("dev 81", FIELDS81),
+            ("unread 82", FIELDS82),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

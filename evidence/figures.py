@@ -437,6 +437,14 @@ _LONG_TOKEN = re.compile(r"\S{60,}")
 _RETURN_PERIOD = re.compile(r"\b(?:\d+|one)-in-\d[\d,]*(?:-(?:years?|yr))?\b", re.I)
 
 
+# An earthquake's magnitude, a name-shaped figure: "Mw 5.8", "M6.2", "magnitude 7.1"; not
+# one that names the event after an article ("The M7.8 rupture went supershear").
+_MAGNITUDE = re.compile(
+    r"(?<![\w.])(?<!\b[Tt]he\s)(?<!\b[Aa]n\s)(?<!\b[Aa]\s)(?:M[wLsb]?\s?|[Mm]agnitude\s+(?:of\s+)?)"
+    r"[1-9]\.\d(?![\d.]*\w)"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def figure_in(text: str) -> tuple[str, str] | None:
     """(kind of figure, the words that state it) for the first figure, or None. Kept per
@@ -444,6 +452,8 @@ def figure_in(text: str) -> tuple[str, str] | None:
     text = _LONG_TOKEN.sub(lambda m: "_" * len(m.group(0)), text[:_MAX_CHARS])
     if period := _RETURN_PERIOD.search(text):
         return ("N in M", period.group(0))
+    if magnitude := _MAGNITUDE.search(text):
+        return ("a magnitude", magnitude.group(0))
     found = quantities(text)
     shaped = _shaped_figure(_names_blanked(text, found))
     if shaped is not None:

@@ -219,7 +219,7 @@ _OUTCOME_AFTER = re.compile(
     r"found|identified|recorded|detected|excavated|removed|dropped|adopted|confirmed|"
     r"documented|unearthed|died|survived|escaped|infected|fledged|hatched|collapsed|"
     r"destroyed|damaged|burned|burnt|closed|failed|trapped|caught|captured|sighted|"
-    r"emerged|rescued|stranded|evacuated)\b",
+    r"emerged|rescued|stranded|evacuated|ruptured)\b",
     re.I,
 )
 # What a count of found things names: events that happened to someone or something ("over

@@ -55,7 +55,7 @@ FULL_TEXT = [
     # A part of the paper as the heading: "Full text: …", "From the PDF (Fig. 4): …",
     # "Section 5.2 (full text): …", "pdf p. 9, fig 6 — …", "Full text, incl. …".
     rf"{HEAD}(?:(?:from|per|in)\s+)?{_PART}{_WHERE}{END}",
-    rf"{HEAD}(?:read\s+)?(?:the\s+)?full[\s-](?:text|paper|read|pdf)\b\s*(?:[,(+&]|and\b)",
+    rf"{HEAD}(?:read\s+)?(?:the\s+)?full[\s-](?:text|paper|read|pdf)\b\s*(?:[,(+&]|and\b|incl\.?\s|including\b)",
     rf"{HEAD}(?:from|per|in)\s+the\s+(?:pdf|paper\s+itself|full\s+paper)\b",
     r"\(\s*(?:from\s+|per\s+)?(?:the\s+)?(?:full[\s-](?:text|paper|read)|pdf)\s*"
     r"(?:[,;][^)]{0,40})?\)",
@@ -138,10 +138,10 @@ _AUTHORS_SPEAKING = [
 ABSTRACT_ONLY = [
     # A summary as the heading: "Abstract: …", "(abstract) …", "from abstract: …".
     rf"{HEAD}(?:(?:from|per|off)\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing|tl;?dr)"
-    rf"(?:\s+only)?{END}",
+    rf"(?:[\s-]+only)?{END}",
     r"\((?:[^()]{0,15}[:\s])?\s*(?:from\s+|per\s+)?(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|"
     r"listing)(?:\s+only)?\s*\)",
-    r"\babs\.?\s+only\b",
+    r"\babs\.?[\s-]+only\b",
     # "Only abstract read", "only the abstract seen".
     rf"\bonly\s+(?:the\s+)?{SUMMARY}\s+(?:was\s+|were\s+)?(?:read|seen|available|consulted|"
     r"checked|skimmed)\b",
@@ -360,6 +360,12 @@ SPELLED = [
     (r"\btxt\b", "text"),
     (r"\bfull-?text\b", "full text"),
     (r"\b(?-i:FT)\b(?=\s+(?:read|checked|seen|obtained)\b)", "full text"),
+    # "FT incl. SI -", "FT + code:": the full text with a part of it, as the claim's label.
+    (
+        r"^\W*(?-i:FT)\b(?=\s*(?:\+|&|incl\.?|including|and|w/)\s*(?:SI|ESM|supp\w*|suppl\.?|code|"
+        r"data|appendi\w+)\b)",
+        "full text",
+    ),
     # "FT n/r": the full text not read; "n/r" alone, not read.
     (r"\bn/r\b", "not read"),
     # "we pulled the FT", "Table 3 of the FT": the full text, where a reading or a part of

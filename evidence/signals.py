@@ -451,7 +451,8 @@ _SOURCE_FRAME = (
 _ABSTRACT_ONLY = _rx(
     # "nobody here managed to read more than its abstract": the reading, no further.
     # "Haven't had a chance to open this one beyond the abstract": the thing read may stand between.
-    rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+us)\b[^.;:!?]{{0,40}}?\b(?:read|go|got|gone|went|"
+    rf"\b(?:not|never|nobody|no\s+one|none\s+of\s+(?:us|these|those|them|the\s+\w+))\b"
+    rf"[^.;:!?]{{0,40}}?\b(?:read|go|got|gone|went|"
     rf"looked|made\s+it|open|opened)\s+(?:(?:it|them|this|that|this\s+one|that\s+one|the\s+"
     rf"(?:paper|pdf|preprint|article|report))\s+)?"
     rf"(?:any\s+)?(?:more\s+than|further\s+than|farther\s+than|beyond|past)\s+"
@@ -708,6 +709,10 @@ _SECONDARY = _rx(
     # Another work's account of the finding: "as cited in the Chem. Rev. survey", "cited in
     # the intro of Moreau et al.", "as reported in the Journal of Economic Literature survey".
     r"\bas\s+(?:cited|quoted|summari[sz]ed|described|reviewed)\s+(?:in|by)\b",
+    # A digest or a bulletin the claims were taken from: "From the regional perinatal
+    # network's bulletin (their summaries)", "summarised from the ISC monthly bulletin".
+    r"\b(?:from|summari[sz]ed\s+from|taken\s+from|drawn\s+from|out\s+of)\s+(?:the|a|an|this\s+\w+(?:'s|s')?)\s+"
+    r"(?:[\w.'’&-]+\s+){0,4}?(?:bulletins?|newsletters?|digests?|round-?ups?|magazines?|podcasts?)\b",
     # The source named as a tag after the claim: "— a STAT News story", "(News piece, not
     # paper.)", "; a trade-press write-up".
     r"(?:^|[—–(;]\s*|\s-\s)(?:an?\s+|the\s+)?(?:[\w&.'’-]+\s+){0,3}?(?:news|press|media|magazine|"
@@ -1029,6 +1034,12 @@ _AUTHORS_OWN = _rx(
 # the makers, so abstract only.
 _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    # ... capitalised as the claim's lead: "Investigators' results posting on the registry".
+    rf"^\W*(?-i:Authors?|Investigators?|Trialists?|Sponsors?|Researchers)(?:{Q}s|s{Q}|{Q})\s+"
+    rf"(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    # The makers heard in person: "Heard the report's lead author present it at the launch".
+    rf"\bheard\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,2}}?(?-i:{AUTHORS})\s+(?:present|presenting|speak|"
+    r"speaking|talk|talking|explain|explaining)\b",
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\b(?:on|about|of|describing|announcing|for)\s+(?:its|their)\s+"
     r"own\s+[\w'-]+",
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,60}}?\b(?:its|their)\s+(?:own\s+)?(?:researchers|scientists|team|"
@@ -1128,7 +1139,7 @@ _MAKERS_CHANNEL = _rx(
 # The makers' channel as where the words come from, not only named ("the authors' tweet got
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
-    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|announced|announces|"
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|announced|announces|heard|"
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
@@ -1192,8 +1203,8 @@ _TEAM_ROLE = (
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".
-_OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department|circle|club)"
-_OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club)"
+_OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department|circle|club|service)"
+_OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club|duty)"
 # The writers named as a body: the wiki, its editors, or the institution that keeps it.
 _WRITERS_BODY = rf"(?:{_OWN_UNIT_MODIFIER}\s+)?(?:{_OWN_UNIT}|wiki|editors?)"
 _EDITORIAL = _rx(
@@ -1273,6 +1284,15 @@ _EDITORIAL = _rx(
     # "Our two cents:", "our 2c"; "I'd recommend we wait".
     r"\b(?:my|our)\s+(?:two|2)\s*(?:cents|c|p|pence)\b|\b(?:my|our)\s+\$?0\.02\b",
     r"\b(?:i|we)\s+(?:would\s+|do\s+|still\s+|\w+ly\s+){0,2}(?:recommend|advise|urge|advocate)\b",
+    # One of the writers quoted giving a verdict or a forecast: "'Nobody will change their
+    # protocol until there's a UK trial,' says Jo, our midwife researcher"; "Ruth (senior
+    # fiscal analyst): 'the headroom is wafer-thin'".
+    r"[\"“'‘][^\"”]{0,200}?(?:\b(?:will|won't|would|wouldn't|should|shouldn't|can't|cannot|never|"
+    r"unlikely|doubt)\b|n't\b)[^\"”]{0,200}?[\"”'’]\s*,?\s*(?:says|said|adds|added|reckons)\s+"
+    r"(?-i:[A-Z][a-z]+),\s+our\s+",
+    rf"^\W*(?-i:[A-Z][a-z]+)\s*\((?:[\w-]+\s+){{0,3}}?{_TEAM_ROLE}\)[^:\"“]{{0,80}}:\s*[\"“]"
+    r"[^\"”]{0,200}?\b(?:will|won't|would|should|can't|cannot|never|unlikely|doubt|too|thin|weak|"
+    r"wafer-thin|fragile|optimistic|overstated)\b",
     # What the team should do in practice, not a reading of theirs still to come: "we should
     # not start the new protocol until staffing improves", "we should hold off".
     # (not someone's argument: "the authors argue we should stop screening")
@@ -1294,7 +1314,7 @@ _EDITORIAL = _rx(
     rf"(?:{Q}s)?(?:\s+|\s*,\s*)(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
-    r"for)\s+[^:;—–]{1,40}?)?\s*(?::|—|–|\s-\s)",
+    r"for)\s+[^:;—–]{1,40}?)?(?:\s*\((?-i:[A-Z]{2,3})\))?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
     # A team member's comment or the team's statistics corner as the label: "Stats corner:
@@ -1342,7 +1362,9 @@ _EDITORIAL = _rx(
     rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})(?:\s+(?:meeting|discussion|huddle|call|chat))?))?"
     r"(?:\s+(?:for|on|to|about|after|having)\s+[^:;.—–]{1,50}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?"
-    r"(?:\s*\((?:[\w'’-]+\s+){0,2}?(?:consensus|view|team|group|unit|clinic|ours|mine)\))?\s*(?::|—|–|\s-\s)",
+    # (whose, in brackets: "(team view)", or the writer's initials: "Forecast (NM):")
+    r"(?:\s*\((?:[\w'’-]+\s+){0,2}?(?:consensus|view|team|group|unit|clinic|ours|mine)\)"
+    r"|\s*\((?-i:[A-Z]{2,3})\))?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",
@@ -1402,12 +1424,15 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
     r"distrust|question)\b",
     # The writers' verdict on a figure: "we still consider 3% elongation disqualifying".
-    r"\b(?:i|we|the\s+team|our\s+(?:team|group|unit))\s+(?:still\s+|also\s+|\w+ly\s+)?"
-    r"(?:consider|considers|deem|deems|find|regard|regards)\s+(?!that\b)"
+    # (or the writers as a body, or their lab: "The lab judges rapid ATP testing fine for …")
+    rf"\b(?:i|we|the\s+team|our\s+(?:team|group|unit)|the\s+(?:{_WRITERS_BODY}|lab))\s+"
+    r"(?:still\s+|also\s+|\w+ly\s+)?"
+    r"(?:consider|considers|deem|deems|find|regard|regards|judges)\s+(?!that\b)"
     r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,6}?(?:(?:as\s+)?(?:too\s+\w+|"
     r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
     r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
     r"(?:un)?believable|premature|weak|thin|(?:un)?likely|overstated|inflated|questionable|"
+    r"fine|(?:un)?acceptable|(?:un)?suitable|(?:un)?usable|"
     r"irrelevant|decisive|fatal|(?:in)?adequate|(?:in)?sufficient|(?:the\s+)?(?:strongest|weakest|best|worst|"
     r"clearest|most\s+[\w-]+|least\s+[\w-]+)))\b",
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
@@ -1504,7 +1529,9 @@ _SUMMARY_RX = re.compile(rf"\b{SUMMARY}\b", re.I)
 # access to it ("the PDF link was broken").
 _NOT_READ = re.compile(
     r"\b(?:not|never)\s+(?:\w+\s+)?(?:read|consulted|opened|checked|saw|seen|got|gotten|had|"
-    r"accessed|obtained|go|gone|went|dig|dug|look|looked)\b|\bun(?:read|opened)\b",
+    r"accessed|obtained|go|gone|went|dig|dug|look|looked)\b|\bun(?:read|opened)\b"
+    # "none of the papers were opened"
+    r"|\bnone\s+of\s+[^.;:!?]{0,30}?\b(?:was|were)\s+(?:read|opened|consulted|seen|checked)\b",
     re.I,
 )
 # "read only the …", "read the …": the verb of a reading, not "my read on this".
@@ -1541,7 +1568,13 @@ _PUBLISHED_EDITORIAL = re.compile(
 )
 _OWN_SUMMARY = re.compile(rf"\bown\b|\b{AUTHORS}{Q}?s?{Q}?\s+(?:\w+\s+)?(?:summary|recap)", re.I)
 _ASIDE = re.compile(r",\s*which\s+$", re.I)
-_HEDGE = re.compile(r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$", re.I)
+_HEDGE = re.compile(
+    r"(?:i|we)\s+(?:think|believe|guess)\s*[.!?]?\s*$"
+    # ... or a hedge on what was read, set in a list: "I read the whole paper, I believe
+    # including the secondary tables".
+    r"|(?:i|we)\s+(?:think|believe)\s+(?:including|incl\.|with|plus|and)\b",
+    re.I,
+)
 _NOT_MINE = re.compile(r"\bnot\s+(?:my|our|mine|ours)\b", re.IGNORECASE)
 
 
@@ -1619,6 +1652,7 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
         if (
             negation.search(before)
             or _NEG_CHAIN.search(chain)
+            or _NONE_OF.search(chain)
             or _FUTURE.search(chain)
             or _NOBODY.search(chain)
         ):
@@ -1630,6 +1664,14 @@ def _positive(pattern: re.Pattern[str], sentence: str, *, reach: int = 12) -> re
         if not _UNREALISED.search(match.group(0)):
             return match
     return None
+
+
+# The things read, all denied as the subject: "none of these were read beyond the abstract".
+_NONE_OF = re.compile(
+    r"\b(?:none|neither)\s+of\s+(?:the\s+|these\s+|those\s+|them\s+|their\s+|its\s+)?(?:[\w-]+\s+)?"
+    r"(?:was|were|has|have|had|got)\s+(?:been\s+)?(?:\w+ly\s+)?$",
+    re.I,
+)
 
 
 # A bracket closed that the match did not open: its words before it are an aside's.
@@ -1685,6 +1727,7 @@ _THING = (
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
     r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
+    r"waveforms?|seismograms?|"
     r"crystal\s+structures?|experimental(?:\s+(?:section|part|details))?|visibilit(?:y|ies))"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
@@ -1795,7 +1838,10 @@ _NAMED_HANDLER = re.compile(
 _WRITERS = re.compile(
     r"\b(?:we|i|us|our|ourselves|myself|herself|himself)\b|\bfirst[\s-]hand\b|\bon\s+our\s+(?:side|end)\b"
     # One of the notes' own writers: "my co-author", "a teammate".
-    r"|\b(?:my|our|a)\s+(?:co-?authors?|co-?writers?|co-?editors?|teammates?)\b",
+    r"|\b(?:my|our|a)\s+(?:co-?authors?|co-?writers?|co-?editors?|teammates?)\b"
+    # The writers' lab or desk working on the authors' material: "The lab reworked the
+    # authors' raw plate-count data".
+    r"|^\W*the\s+(?:lab|desk|office|unit|team|service)\b(?=[^.;:!?]{0,60}\b(?:the\s+)?authors['’])",
     re.I,
 )
 # What keeps such a clause from being a reading done: a negation, a reading still to come,
@@ -1976,6 +2022,8 @@ def reading_signal(sentence: str) -> Signal | None:
         and _READ_AS_VERB.match(sentence, editorial.end())
     ):
         editorial = None  # "our curator read only the summary": the reading done, not a view
+    if full and editorial and _HEDGE.match(sentence, editorial.start()):
+        editorial = None  # "I read the whole paper, I believe including the tables": a hedge
     # A judgement on what was read ("having gone through the whole paper, we still doubt
     # the gain") is the writer's own reading; "my reading of the full paper" is the reading.
     judgement = editorial and (
@@ -2097,7 +2145,7 @@ def _heading(nouns: str) -> re.Pattern[str]:
     # A heading may name its occasion first, then its source after a dash: "EGU session —
     # authors' own abstracts".
     return re.compile(
-        rf"^\W*(?:[^—–:;()]{{1,40}}?\s[—–]\s+)?{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}"
+        rf"^\W*(?:[^—–:;()]{{1,60}}?\s[—–-]\s+)?{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?{nouns}"
         rf"{_HEADING_END}",
         re.I,
     )
@@ -2138,7 +2186,12 @@ MAX_HEADING = 120
 # not one that says the paper itself was read ("P&T review of the full paper").
 _HEADING_CHANNEL = re.compile(  # read by ``heading_channel``
     rf"^\W*{_HEADING_LEAD}(?:[\w&./'-]+\s+){{0,3}}?(?:{CHANNEL})"
-    rf"(?:\s+(?:of|from|by|for|in)\s+(?:the\s+)?(?:[\w&.'’-]+\s*){{1,4}}?)?{_HEADING_END}",
+    # (its summary or digest: "NICE inducing-labour guideline summary")
+    r"(?:\s+(?:summary|summaries|digest|recap|highlights|update))?"
+    rf"(?:\s+(?:of|from|by|for|in)\s+(?:the\s+)?(?:[\w&.'’-]+\s*){{1,4}}?)?{_HEADING_END}"
+    # A book by its title and edition: "Williams Obstetrics (26th ed.)".
+    r"|^\W*(?-i:[A-Z][\w'’&-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z][\w'’&-]*){0,5})\s*\(\s*\d+(?:st|nd|rd|th)"
+    r"\s+ed(?:ition|n|\.)?\s*[,)]",
     re.I,
 )
 _THE_PAPER_ITSELF = re.compile(
@@ -2201,10 +2254,12 @@ def heading_channel(heading: str) -> Signal | None:
     was read."""
     text = _WE_USE.sub("", spelled_out(heading.strip())).strip()
     match = _HEADING_CHANNEL.match(text) if len(text) <= MAX_HEADING else None
+    # A name in quotes is a name whatever its words: "'Full Text Digest' newsletter".
+    unquoted = re.sub(r"['‘\"“][^'’\"”]{1,40}['’\"”]", " ", text)
     if (
         match is None
         or re.fullmatch(r"\W*[\w-]+\W*", text)
-        or _THE_PAPER_ITSELF.search(text)
+        or _THE_PAPER_ITSELF.search(unquoted)
         or _OWNED_HEADING.search(text)
     ):
         return None

@@ -407,3 +407,11 @@ def test_time_points_schedules_and_farm_units():
 def test_times_achieved_and_distances_moved_are_figures():
     assert states_a_figure("The film degrades in under six weeks in soil.")
     assert states_a_figure("The glacier tongue retreated over 300 m last summer.")
+
+
+def test_magnitudes_and_ruptures_counted_are_figures():
+    assert states_a_figure("M6.4 struck offshore; no tsunami warning.")
+    assert states_a_figure("The swarm peaked at Mw 4.9 on the second day.")
+    assert states_a_figure("At least nine faults ruptured, and 12 faults ruptured in the model.")
+    # A magnitude after an article names the event.
+    assert not states_a_figure("The M7.8 rupture went supershear along part of its length.")

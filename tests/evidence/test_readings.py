@@ -2130,3 +2130,60 @@ def test_spellings_titled_channels_dash_headings_and_team_practice(scope, text, 
 def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
     text = "The authors argue we should stop screening at 70."
     assert claim_findings(text, source_kind="notes").evidence != "editorial"
+
+
+@pytest.mark.parametrize(
+    ("scope", "text", "shape", "level"),
+    [
+        # Everything denied as the subject; the makers' posting capitalised as the lead; the
+        # makers heard in person; "abs-only" as the label.
+        ("This week: none of these were read beyond the abstract.", "Early feeding cut stay.",
+         "notes", "abstract_only"),
+        ("", "Investigators' results posting on ClinicalTrials.gov: the endpoint was missed.",
+         "notes", "abstract_only"),
+        ("", "Heard the first author present it at the launch: demand falls 4%.", "notes",
+         "abstract_only"),
+        ("", "abs-only: early feeding shortened the stay, OR 0.7.", "feed", "abstract_only"),
+        ("", "Authors' own write-up on their lab blog: yield up 8%.", "feed", "abstract_only"),
+        # A bulletin the claims were taken from, with "their summaries"; a guideline's summary,
+        # a quoted newsletter and a book by its edition as the claim's lead.
+        ("From the water board's bulletin (their summaries; we have not opened the papers)",
+         "Ditch clearing raised yields.", "notes", "secondary"),
+        ("", "RCOG labour guideline summary: offer sweeping from 39 weeks.", "notes",
+         "secondary"),
+        ("", "'Whole Paper Weekly' newsletter - early induction as safe as waiting.", "notes",
+         "secondary"),
+        ("", "Harrison's Principles (21st ed.): the rash fades within a week.", "notes",
+         "secondary"),
+        # The writers' opinions after a heading's hyphen; a label with initials; the writers
+        # as a service, a lab or a duty desk judging.
+        ("Audit group notes - our opinions, not findings",
+         "Chlorhexidine should replace iodine for line care.", "notes", "editorial"),
+        ("", "Forecast (KP): uptake will stay low while the tariff stands.", "notes", "editorial"),
+        ("", "The service considers the trial evidence too thin to act on.", "notes",
+         "editorial"),
+        ("", "The lab judges the rapid kit fine for screening but not for release.", "notes",
+         "editorial"),
+        ("", "The duty desk remains unconvinced the swarm is precursory.", "notes", "editorial"),
+        # Work redone on the authors' material by the writers' lab; "FT incl. SI" as a label;
+        # a hedge inside a full reading.
+        ("", "The lab reworked the authors' raw absorbance data: the detection limit is 2 ng/mL.",
+         "notes", "full_text"),
+        ("", "We re-picked onsets from the authors' released seismograms: the same depth.",
+         "notes", "full_text"),
+        ("Team opinions", "FT incl. SI - the drop only appears with a fixed cut-off.", "notes",
+         "full_text"),
+        ("", "I read the full report, I believe including the annex, and the effect held.",
+         "notes", "full_text"),
+        # One of the writers quoted giving a forecast.
+        ("", '"Nobody will switch until the price halves," says Mo, our pharmacist.', "notes",
+         "editorial"),
+    ],
+)  # fmt: skip
+def test_denied_sets_makers_postings_leads_units_and_quoted_writers(scope, text, shape, level):
+    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
+
+
+def test_a_writer_quoted_on_a_finding_gives_no_verdict():
+    text = '"The trial found fewer tears," says Jo, our midwife.'
+    assert claim_findings(text, source_kind="notes").evidence != "editorial"
