@@ -123,6 +123,8 @@ FIELDS79 = FIXTURES / "fields79"  # clinical and three other fields: measured, t
 FIELDS80 = FIXTURES / "fields80"  # clinical and three other fields: measured, not read
 FIELDS81 = FIXTURES / "fields81"  # clinical and three other fields: measured, then read
 FIELDS82 = FIXTURES / "fields82"  # clinical and three other fields: measured, not read
+FIELDS83 = FIXTURES / "fields83"  # clinical and three other fields: measured, then read
+FIELDS84 = FIXTURES / "fields84"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -430,6 +432,8 @@ def main(argv: list[str]) -> int:
             ("unread 80", FIELDS80),
             ("dev 81", FIELDS81),
             ("unread 82", FIELDS82),
+            ("dev 83", FIELDS83),
+            ("unread 84", FIELDS84),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -334,6 +334,15 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # A change all the way to nothing: "the effect decays to zero by week 8".
+        "a change to zero",
+        re.compile(
+            r"\b(?:decay|fall|drop|decline|shrink|go|went|come|came|fade|taper|return)(?:s|ed|ing)?\s+"
+            r"(?:back\s+)?to\s+(?:zero|nil|nothing)\b",
+            re.I,
+        ),
+    ),
+    (
         # A time achieved, with its bound: "home-compostable in under six months".
         "a time achieved",
         re.compile(

@@ -186,7 +186,7 @@ _OUTCOME_BEFORE = re.compile(
     r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
     r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
     r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|exceeds|exceeded|"
-    r"retreated|receded|advanced|thinned|thickened|subsided|migrated|shrank|expanded|"
+    r"retreated|receded|advanced|thinned|thickened|subsided|migrated|shrank|expanded|picked\s+up|"
     r"surpassed|surpasses|fed|feeds|classified|catalogued|cataloged|discovered|"
     r"tallies|(?:escapes|harvests?|catch(?:es)?|losses|deaths|cases|sales|exports|imports|"
     r"output|production|yields?|landings|emissions|discharges?)\s+of)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"

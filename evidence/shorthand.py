@@ -236,7 +236,9 @@ ABSTRACT_ONLY = [
     r"\b(?:per|from|according\s+to|going\s+by|off)\s+(?:the\s+)?(?:arxiv|openreview)\s+abstract\b",
     rf"{HEAD}{SUMMARY}\b[^.;:!?]{{0,50}}?\bonly\s*[:—–,]",
     r"\bonly\s+(?:the\s+)?abstract\s+(?:was|were)\s+ava\w*",
-    r"\((?:[^()]{0,15}[:\s])?\s*(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing)\s*[,;][^()]{0,20}\)",
+    # (in square brackets too, as some writers tag their sources: "[abstract, J. Power Sources]")
+    r"[(\[](?:[^()\[\]]{0,15}[:\s])?\s*(?:the\s+)?(?:arxiv\s+)?(?:abstract|abs|listing)\s*[,;]"
+    r"[^()\[\]]{0,24}[)\]]",
     # The writer's other language: "seul le résumé lu", "nur das Abstract gelesen".
     r"\bseul(?:ement)?\s+(?:le\s+)?résumé\b|\bnur\s+(?:das\s+)?(?:abstract|zusammenfassung)\b|"
     r"\bsolo\s+(?:el\s+)?resumen\b",

@@ -849,8 +849,8 @@ _SECONDARY = _rx(
     r"\(\s*not\s+(?:her|his|their)\s+(?:own\s+)?(?:study|paper|trial|work|data|group(?:'|’)s)\s*\)",
     # A third party's channel named in brackets by its name as the source: "(WHO Weekly
     # Epidemiological Record)", "(Reuters)"; not "(full article)", "(our blog post)".
-    rf"\(\s*(?-i:(?=[A-Z])(?!(?:Full|Our|My|Their|Authors?|See|Cf|In|From|The)\b))"
-    rf"(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*\)",
+    rf"[(\[]\s*(?-i:(?=[A-Z])(?!(?:Full|Our|My|Their|Authors?|See|Cf|In|From|The)\b))"
+    rf"(?:[\w&.'’-]+\s+){{0,3}}?(?:{CHANNEL})\s*[)\]]",
     # ... whatever its name's words, when the name is a title ("(Full Text Friday newsletter)")
     # or quoted ("(the 'Abstracts & Ice' podcast, ep. 41)").
     rf"\(\s*(?:the\s+)?(?:(?-i:[A-Z][\w&'’-]*(?:\s+[A-Z&][\w&'’-]*){{1,3}})|['‘\"“][^'’\"”()]{{1,40}}"
@@ -952,6 +952,19 @@ _SECONDARY = _rx(
     r"follow-?up|citing|different)|other)\s+(?:paper|study|preprint|article|review)s?\b",
     r"\b(?:another|a\s+(?:later|newer|follow-?up|citing))\s+(?:paper|study|preprint|article)"
     r"(?:'s|’s)?\s+(?:intro(?:duction)?|related[\s-]work|background|discussion)\b",
+    # ... named by its part first: "Intro of the Oxford paper cites an earlier study".
+    r"^\W*(?:the\s+)?(?:intro(?:duction)?|related[\s-]work|background)(?:\s+section)?\s+of\s+"
+    r"(?:the\s+|a\s+)?[^.;:!?]{1,40}?\b(?:paper|study|review|article|preprint)\s+(?:cites?|mentions?|"
+    r"describes?|summari[sz]es?|reports?|notes?)\b",
+    # A book by its edition, speaking: "Danovitch handbook (7th ed.) says".
+    r"\(\s*\d+(?:st|nd|rd|th)\s+ed(?:ition|n|\.)?\s*\)\s*(?:says|states|notes|puts|gives|lists|"
+    r"describes|recommends)\b",
+    # A source tag in square brackets at the end, naming an outlet's desk or issue: "[Guardian
+    # health desk, 3 Feb]", "[New Civil Engineer, May issue]".
+    r"\[\s*(?:the\s+)?(?-i:[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4})\s+(?:health|science|news|"
+    r"business|politics|data|environment)\s+desk\b[^\]]{0,30}\]"
+    r"|\[\s*(?:the\s+)?(?-i:[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,4}),\s*(?:[A-Z][a-z]+\s+)?"
+    r"(?:issue|edition|episode|ep\.?\s*\d+)\s*\]",
     rf"\b{PERSON}(?:'s|s')\s+(?:summary|notes?|take|write-?up|reading|account)\b",
     r"\b(?:summary|summaries|notes|write-?up)\s+by\s+(?:others|another|someone|a\s+"
     r"(?:colleague|reader|student|friend))\b|\bby\s+others\b",
@@ -1034,6 +1047,9 @@ _AUTHORS_OWN = _rx(
 # the makers, so abstract only.
 _MAKERS_CHANNEL = _rx(
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
+    # ... their own news piece: "the researchers' own university news piece".
+    rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?news\s+(?:pieces?|stor(?:y|ies)|"
+    r"articles?)\b",
     # ... capitalised as the claim's lead: "Investigators' results posting on the registry".
     rf"^\W*(?-i:Authors?|Investigators?|Trialists?|Sponsors?|Researchers)(?:{Q}s|s{Q}|{Q})\s+"
     rf"(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
@@ -1199,7 +1215,8 @@ _VERDICT = (
 _TEAM_ROLE = (
     r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
     r"consultant|fellow|resident|gp|physio(?:therapist)?|nurse|dietitian|microbiologist|"
-    r"head\s+of\s+(?:research|unit|department|service|policy|economics))"
+    r"head\s+of\s+(?:research|unit|department|service|policy|economics)|patient\s+partner|"
+    r"patient\s+rep(?:resentative)?|lay\s+member|[\w-]+\s+lead(?!\s+authors?\b))"
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".
@@ -1359,7 +1376,8 @@ _EDITORIAL = _rx(
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion|comments?|"
     r"commentary)"
     rf"(?:\s+(?:from|by|of)\s+(?:us|me|(?:(?:the|our)\s+)?(?:(?-i:[A-Z]{{2,4}})\s+)?"
-    rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})(?:\s+(?:meeting|discussion|huddle|call|chat))?))?"
+    rf"(?:{_TEAM_ROLE}|{_OWN_UNIT})(?:\s+(?:meeting|discussion|huddle|call|chat))?"
+    r"(?:\s*\((?-i:[A-Z][a-z]+)\))?))?"
     r"(?:\s+(?:for|on|to|about|after|having)\s+[^:;.—–]{1,50}?)?"
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?"
     # (whose, in brackets: "(team view)", or the writer's initials: "Forecast (NM):")
@@ -1438,6 +1456,12 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
     r"think|believe|suspect|"
     r"remain\s+(?:sceptical|skeptical|unconvinced|doubtful))\b",
+    # ... by one of them named: "Dr Okafor read all of it, every table, and judges the rise
+    # to be confounded"; "Even after reading the full report Ana reckons …".
+    r"^\W*(?:dr\.?\s+)?(?-i:[A-Z][a-z]+)\s+(?:read|went\s+through|worked\s+through|checked)\b"
+    r"[^.;:!?]{0,60}?\band\s+(?:still\s+)?(?:judges|considers|reckons|thinks|believes|doubts)\b",
+    r"\b(?:after|having)\s+(?:reading|read|gone\s+through|going\s+through)\b[^.;:!?]{0,60}?"
+    r"\b(?-i:[A-Z][a-z]+)\s+(?:still\s+)?(?:reckons|thinks|believes|doubts|judges|considers)\b",
     # ... with the writers' subject left out after their own reading: "Read it all and still
     # think the record is a champion cell".
     r"^\W*(?:read|went\s+through|gone\s+through|worked\s+through|been\s+through|checked)\b"

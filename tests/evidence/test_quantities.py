@@ -415,3 +415,6 @@ def test_magnitudes_and_ruptures_counted_are_figures():
     assert states_a_figure("At least nine faults ruptured, and 12 faults ruptured in the model.")
     # A magnitude after an article names the event.
     assert not states_a_figure("The M7.8 rupture went supershear along part of its length.")
+    # Outcomes picked up and a change all the way to nothing are figures too.
+    assert states_a_figure("The pilot picked up 7 infected donors.")
+    assert states_a_figure("The reminder effect decays to zero by the second month.")

@@ -2178,6 +2178,29 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
         # One of the writers quoted giving a forecast.
         ("", '"Nobody will switch until the price halves," says Mo, our pharmacist.', "notes",
          "editorial"),
+        # Sources tagged in square brackets: an outlet's desk or issue, the abstract; a book by
+        # its edition that speaks; another paper's intro named first.
+        ("", "Steroids shortened stay by a day [Times health desk, 9 May]", "notes",
+         "secondary"),
+        ("", "Leak detection cut losses by 7% [Water Engineer Monthly, June issue]", "notes",
+         "secondary"),
+        ("", "Coulombic efficiency 99.1% after 300 cycles [abstract, Joule]", "notes",
+         "abstract_only"),
+        ("", "The Oxford handbook (10th ed.) says the rash fades within a week.", "notes",
+         "secondary"),
+        ("Full-text reads", "Intro of the Leeds paper cites a trial where salt halved the "
+         "swelling.", "notes", "secondary"),
+        # The writers' own news piece; a team role's take and a lead's recommendation with a
+        # name; a named reader who read it all and judges, or reckons after reading.
+        ("", "From the researchers' own institute news piece: recharge lifted wells by 2 m.",
+         "notes", "abstract_only"),
+        ("", "Patient partner's take: the form is far too long.", "feed", "editorial"),
+        ("", "Recommendation from ward lead (Ife): stop the hourly checks overnight.", "feed",
+         "editorial"),
+        ("", "Dr Mensah read all of it, every table, and judges the effect to be confounded.",
+         "notes", "editorial"),
+        ("", "Even after reading the full report Tomas reckons the yield is optimistic.",
+         "notes", "editorial"),
     ],
 )  # fmt: skip
 def test_denied_sets_makers_postings_leads_units_and_quoted_writers(scope, text, shape, level):
