@@ -125,6 +125,7 @@ FIELDS81 = FIXTURES / "fields81"  # clinical and three other fields: measured, t
 FIELDS82 = FIXTURES / "fields82"  # clinical and three other fields: measured, not read
 FIELDS83 = FIXTURES / "fields83"  # clinical and three other fields: measured, then read
 FIELDS84 = FIXTURES / "fields84"  # clinical and three other fields: measured, not read
+FIELDS85 = FIXTURES / "fields85"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -434,6 +435,7 @@ def main(argv: list[str]) -> int:
             ("unread 82", FIELDS82),
             ("dev 83", FIELDS83),
             ("unread 84", FIELDS84),
+            ("dev 85", FIELDS85),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -190,8 +190,10 @@ _UNSTATED = Statement(UNMARKED, "")
 
 # A claim's lead: a few words up to a colon or a dash, then the claim.
 # A dot inside a name ("ClinicalTrials.gov") or after "et al" does not end it.
+# A date the writer opens with: "03/04 — BDA newsletter summary: …".
+_DATE_FIRST = re.compile(r"^\W*\d{1,2}/\d{1,2}(?:/\d{2,4})?\s*(?:[,—–]|\s-)?\s*")
 _LEAD = re.compile(
-    r"^\W*(?P<lead>(?:[^:;.!?—–]|\.(?=\w)|(?<=\bet\sal)\.|(?<=\bep|\bno)\.|(?<=\bvol|\biss)\.){2,60}?)\s*"
+    r"^\W*(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?\s*(?:[,—–]|\s-)?\s*)?(?P<lead>(?:[^:;.!?—–]|\.(?=\w)|(?<=\bet\sal)\.|(?<=\bep|\bno)\.|(?<=\bvol|\biss)\.){2,60}?)\s*"
     r"(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–-]\s)"
 )
 
@@ -211,7 +213,7 @@ def lead_statement(sentence: str) -> Statement:
         # "Textbook (Goodman & Gilman, 14th ed.): …", "Related-work section of Zhang et al.:
         # …": a third party's text named as the claim's source. Not a study that may be the
         # cited work itself ("Cuijpers' meta-analysis: …", "ICES 2024 assessment: …").
-        named = sentence[: lead.end()].strip(" :—–-")
+        named = _DATE_FIRST.sub("", sentence[: lead.end()]).strip(" :—–-")
         if not _A_STUDY.search(named):
             signal = heading_channel(named)
     if signal is None:

@@ -188,7 +188,7 @@ _SYSTEM_READS = re.compile(
     r"student|teacher|reader|judge|verifier|network|encoder)s?\s+"
     # One word may follow ("the model also reads"), but not a preposition ("re-ran the models
     # from their archive": the models are what was redone) nor a name ("our student Mei").
-    r"(?:(?!(?:from|of|in|on|with|using|for|into|to|by|at|off)\s)(?-i:(?![A-Z][a-z]))\w+\s+)?$"
+    r"(?:(?!(?:from|of|in|on|with|using|for|into|to|by|at|off|and|or|plus)\s)(?-i:(?![A-Z][a-z]))\w+\s+)?$"
     r"|\b(?:quotes|quoted|quoting|cites|cited|citing|repeats|relays|reproduces|copies)\s+"
     r"(?:\w+\s+){0,2}?$",
     re.I,
@@ -305,6 +305,9 @@ _FULL_TEXT = _rx(
     rf"\b{WHOLE_PAPER}\b[^.;:!?]{{0,80}}?\band\s+(?:then\s+|also\s+)?(?:read|went\s+"
     r"through|checked)\s+(?:it|them)\b",
     rf"\b{READ}\s+(?:the\s+)?methods(?:\s+(?:and|&)\s+(?:SI|results|supplement\w*|appendi\w+))?\b",
+    # "Read the whole BMJ audit (methods + tables)": the work read, its parts in brackets.
+    rf"\b{READ}\s+(?:the\s+)?(?:whole|full|entire|complete)\s+(?:[\w.&-]+\s+){{0,4}}?\(\s*(?:the\s+)?"
+    r"(?:methods|supplement\w*|SI|appendi\w+|tables?|figures?|full\s+text)\b",
     # "read it properly (methods + CONSORT diagram)": the parts read, in brackets.
     rf"\b{READ}\s+(?:it|them|this|the\s+paper)\s+(?:\w+ly\s+)?\(\s*(?:the\s+)?(?:methods|"
     rf"supplement\w*|SI|appendi\w+|full\s+text)\b",
@@ -566,9 +569,10 @@ _ABSTRACT_ONLY = _rx(
     r"(?:were|was|got|have\s+been|had\s+been)\s+(?:\w+\s+)?(?:opened|read|available|"
     r"accessible|consulted|posted|open\s+to\s+us)\b",
     rf"\b(?:based|relying|relies|rests?|resting|drawn|taken|comes?|came)\s+(?:{ONLY}\s+|"
-    # (a named party's explainer, column or newsletter, "Carbon Brief's explainer", is its own)
+    # (a named party's explainer, column or newsletter, "Carbon Brief's explainer", "the Coatings
+    # World newsletter", is its own)
     rf"entirely\s+|wholly\s+)?(?:on|from|off)\s+(?!(?:{ART}\s+)?(?-i:[A-Z])[\w.&-]*"
-    r"(?:\s+(?-i:[A-Z])[\w.&-]*)*['’]s\s+"
+    r"(?:\s+(?-i:[A-Z])[\w.&-]*)*(?:['’]s)?\s+"
     r"(?:[\w-]+\s+){0,3}?(?:explainer|column|newsletter|op-?ed|podcast|video)s?\b)"
     rf"(?:(?:{ART}\s+)?[\w./&'’-]+\s+){{0,5}}?(?:abstracts|{OWN_CHANNEL}|registry\s+entries)\b",
     r"\b(?:paywalled|behind\s+(?:a|an|the)\s+(?:\w+\s+)?paywall|(?:past|beyond|through)\s+the\s+"
@@ -1310,6 +1314,8 @@ _EDITORIAL = _rx(
     rf"^\W*(?-i:[A-Z][a-z]+)\s*\((?:[\w-]+\s+){{0,3}}?{_TEAM_ROLE}\)[^:\"“]{{0,80}}:\s*[\"“]"
     r"[^\"”]{0,200}?\b(?:will|won't|would|should|can't|cannot|never|unlikely|doubt|too|thin|weak|"
     r"wafer-thin|fragile|optimistic|overstated)\b",
+    # A writer's own words signed with their initials: "hype well ahead of data (—KP)".
+    r"\(\s*[—–-]\s*(?-i:[A-Z]{2,3})\s*\)\W*$",
     # What the team should do in practice, not a reading of theirs still to come: "we should
     # not start the new protocol until staffing improves", "we should hold off".
     # (not someone's argument: "the authors argue we should stop screening")
@@ -1317,13 +1323,14 @@ _EDITORIAL = _rx(
     r"writes?|wrote|urges?|urged|thinks?|believes?|insists?|insisted|told|tells)\b)[^.;:!?—–]){0,80}?"
     r"\bwe\s+(?:still\s+|probably\s+|really\s+)?should\s+(?:not\s+|never\s+|still\s+|now\s+)?"
     r"(?:start|stop|wait|switch|adopt|introduce|roll\s+out|hold\s+off|keep|continue|offer|"
-    r"prescribe|avoid|drop|prefer|change|move|scale\s+up|pilot)\b",
+    r"prescribe|avoid|drop|prefer|change|move|scale\s+up|pilot|stock|fund|order|list|say\s+so)\b",
     # "we read the acceleration as a cropland thing": the writers' reading of a finding.
     r"\b(?:i|we)\s+read\s+(?:the|this|that|it|these|those)\s+(?:[\w-]+\s+){0,3}?as\b"
     r"(?!\s+(?:well|far|much|soon|part|a\s+whole|carefully|closely))",
     r"^\W*putting\s+[^.;:!?]{1,60}?\s+side\s+by\s+side\b",
     # The writers pooling papers: "Pooling the three recent meta-analyses ourselves: …".
-    r"^\W*(?:pooling|combining|putting\s+together|taking\s+together|reading\s+together)\s+(?:the\s+|these\s+)?"
+    r"^\W*(?:pooling|combining|synthesi[sz]ing|putting\s+together|taking\s+together|reading\s+together)\s+"
+    r"(?:the\s+|these\s+)?"
     r"(?:[\w-]+\s+){0,4}?(?:papers|studies|trials|meta-analyses|analyses|reviews|results|cohorts)\b",
     # A team member's label: "Registrar's take:", "Pharmacist recommendation:".
     rf"^\W*(?:(?:policy|trial|our|the)\s+)?(?:{_TEAM_ROLE}|{_OWN_UNIT}|research\s+lead|pharmacy|house|"
@@ -1438,7 +1445,7 @@ _EDITORIAL = _rx(
     r"\b(?:i|we)\s+would\s+(?:\w+ly\s+)?(?:want|need|like)\s+(?:to\s+see\s+)?(?:an?\s+|the\s+|some\s+)?"
     r"(?:[\w-]+\s+){0,3}?(?:replication|details?|controls?|data|evidence|confirmation|check)\b",
     r"\b(?:i|we)\s+(?:would|will)\s+(?:\w+ly\s+)?(?:wager|bet|venture|hazard|"
-    r"not\s+(?:trust|rely|bet|buy|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet))\b",
+    r"not\s+(?:trust|rely|bet|buy|lean|put\s+much|take\s+(?:this|it|the))|never\s+(?:trust|rely|bet|lean))\b",
     r"\b(?:i|we)\s+(?:still\s+|also\s+|really\s+|do\s+|\w+ly\s+){0,2}(?:doubt|worry|wonder|disagree|"
     r"distrust|question)\b",
     # The writers' verdict on a figure: "we still consider 3% elongation disqualifying".
@@ -1446,11 +1453,11 @@ _EDITORIAL = _rx(
     rf"\b(?:i|we|the\s+team|our\s+(?:team|group|unit)|the\s+(?:{_WRITERS_BODY}|lab))\s+"
     r"(?:still\s+|also\s+|\w+ly\s+)?"
     r"(?:consider|considers|deem|deems|find|regard|regards|judges)\s+(?!that\b)"
-    r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.-]+\s+){1,6}?(?:(?:as\s+)?(?:too\s+\w+|"
+    r"(?:the\s+|this\s+|its\s+|their\s+|an?\s+)?(?:[\w%.'’-]+\s+){1,6}?(?:(?:as\s+)?(?:too\s+\w+|"
     r"(?:un)?convincing|disqualifying|compelling|misleading|worrying|reassuring|disappointing|"
     r"underwhelming|promising|troubling|(?:im)?plausible|(?:un)?reliable|(?:in)?credible|"
     r"(?:un)?believable|premature|weak|thin|(?:un)?likely|overstated|inflated|questionable|"
-    r"fine|(?:un)?acceptable|(?:un)?suitable|(?:un)?usable|"
+    r"fine|(?:un)?acceptable|(?:un)?suitable|(?:un)?usable|unjustified|unwarranted|unsupported|"
     r"irrelevant|decisive|fatal|(?:in)?adequate|(?:in)?sufficient|(?:the\s+)?(?:strongest|weakest|best|worst|"
     r"clearest|most\s+[\w-]+|least\s+[\w-]+)))\b",
     r"\b(?:i|we)\b[^.;:!?]{0,60}?\b(?:and|but)\s+(?:still\s+|also\s+)?(?:doubt|question|distrust|"
@@ -1585,7 +1592,8 @@ _VIEW_THAT = re.compile(
 # "a Lancet editorial", "the journal's editorial", "an (accompanying) editorial in Nature": a
 # publication's piece, not the writer's ("as an editorial aside" stays the writer's).
 _PUBLISHED_EDITORIAL = re.compile(
-    rf"(?:\b[\w-]+{Q}s?\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{0,3}}|\b(?:an?|the)\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{1,3}}"
+    rf"(?:\b[\w-]+{Q}s?\s+(?:(?-i:[A-Z])[\w&.-]*\s+){{0,3}}|\b(?:an?|the)\s+"
+    rf"(?:(?:accompanying|linked|related|latest|recent)\s+)?(?:(?-i:[A-Z])[\w&.-]*\s+){{1,3}}"
     r"|\b(?:an?|the)\s+(?:(?!(?:wiki|team|desk|house|site)\b)[a-z]+\s+)?"
     r"(?=editorial\s+(?:in|by|from|published|run|written)\b))editorial\b",
     re.I,
@@ -1751,7 +1759,7 @@ _THING = (
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
     r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
-    r"waveforms?|seismograms?|"
+    r"waveforms?|seismograms?|fits|"
     r"crystal\s+structures?|experimental(?:\s+(?:section|part|details))?|visibilit(?:y|ies))"
 )
 # The paper's parts named first, then the reading, as a label: "Whole paper incl.
@@ -1841,7 +1849,9 @@ _PASSIVE_HANDLING = sieved(
 )
 # Someone other than the writers doing the reading: "the authors checked the appendix".
 _SOMEONE_ELSE = re.compile(
-    rf"\b(?<!-)(?<!my\s)(?<!our\s)(?:{AUTHORS}|{PERSON}|they|he|she|the\s+team)\s+(?:\w+\s+)?{READ}\b",
+    # (not the object of a preposition: "got the full report from the authors and re-ran …")
+    rf"\b(?<!-)(?<!my\s)(?<!our\s)(?<!from\sthe\s)(?<!\bto\sthe\s)(?<!with\sthe\s)"
+    rf"(?:{AUTHORS}|{PERSON}|they|he|she|the\s+team)\s+(?:\w+\s+)?{READ}\b",
     re.I,
 )
 # A clause whose subject is left out, as notes do, opens with the writers' own doing:

@@ -269,7 +269,7 @@ DEV_FIELDS_36 = {
     "psychiatry": (0.94, 0),
 }
 UNREAD_FIELDS_37 = {
-    "clinical": (0.86, 0),
+    "clinical": (0.89, 0),
     "infectious_disease": (0.89, 0),
     "oncology": (0.78, 1),
     "psychiatry": (0.56, 0),
@@ -624,7 +624,7 @@ DEV_FIELDS_77 = {
 UNREAD_FIELDS_78 = {
     "chemistry": (0.89, 1),
     "clinical": (0.92, 0),
-    "economics": (0.78, 1),
+    "economics": (0.83, 0),
     "ocean": (0.83, 0),
 }
 # Two more writers', both measured first on the rules after the dev 77 round: the seventy-
@@ -681,9 +681,20 @@ DEV_FIELDS_83 = {
 }
 UNREAD_FIELDS_84 = {
     "climate": (0.89, 0),
-    "clinical": (0.86, 0),
+    "clinical": (0.89, 0),
     "ecology": (0.89, 0),
     "economics": (0.83, 0),
+}
+# One more writer's, measured first on the rules after the dev 83 round: the eighty-fifth
+# (clinical 40: a cancer centre's supportive-care team and a hospice; oceanography, materials
+# chemistry and housing economics 20 each) at 0.83-1.00 explicit used with one full-text
+# over-read, then read. Fields84, measured again after it and still not read, rose (clinical
+# 0.86 to 0.89), and so did fields78 (economics 0.78 to 0.83, its over-read mended).
+DEV_FIELDS_85 = {
+    "chemistry": (1.00, 0),
+    "clinical": (1.00, 0),
+    "economics": (1.00, 0),
+    "oceanography": (1.00, 0),
 }
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
@@ -745,6 +756,7 @@ FIELD_FLOORS = {
     "fields82": UNREAD_FIELDS_82,
     "fields83": DEV_FIELDS_83,
     "fields84": UNREAD_FIELDS_84,
+    "fields85": DEV_FIELDS_85,
 }
 
 

@@ -2201,6 +2201,32 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
          "notes", "editorial"),
         ("", "Even after reading the full report Tomas reckons the yield is optimistic.",
          "notes", "editorial"),
+        # Parts named with "and" before the reading; work rerun after getting the report
+        # "from the authors"; a verdict on "the authors'" work; the work read with its parts
+        # in brackets.
+        ("", "Methods and Appendix C checked by us: the model missed the peak by 0.2 m.", "notes",
+         "full_text"),
+        ("", "I got the full dataset from the authors and re-ran their decay fits myself: 0.8 d.",
+         "notes", "full_text"),
+        ("", "Even after the full SI, we consider the authors' lifetime extrapolation "
+         "unjustified.", "notes", "editorial"),
+        ("", "Read the whole NHS audit (methods + tables): 40% of lines needed resiting.", "notes",
+         "full_text"),
+        # A dated lead; a named newsletter the claims come from; someone else's editorial with
+        # an adjective before its journal.
+        ("", "05/06 — RCN newsletter summary: hourly rounding cut falls by a fifth.", "notes",
+         "secondary"),
+        ("Everything here comes from the Paint Trade newsletter; originals not sourced",
+         "Zinc flake primers doubled salt-spray life.", "notes", "secondary"),
+        ("", "The accompanying NEJM editorial argues the drug should now be first line.", "notes",
+         "secondary"),
+        # The writers' own: not leaning on a result, a signed opinion, what to stock, pooling
+        # in other words.
+        ("", "I keep coming back to the feeling that these scales miss what families mean, and I "
+         "would not lean on them in our work.", "notes", "editorial"),
+        ("", "ketamine for pain: promising, not yet (—JB)", "feed", "editorial"),
+        ("", "Synthesising the four trials we read: the benefit fades by a year.", "notes",
+         "editorial"),
     ],
 )  # fmt: skip
 def test_denied_sets_makers_postings_leads_units_and_quoted_writers(scope, text, shape, level):
