@@ -943,7 +943,9 @@ _SECONDARY = _rx(
     r"\breported\s+by\s+(?!the\s+authors\b)(?:the\s+)?[A-Z][\w.-]*",
     # (or one of the writers by role: "a former Treasury official told our director")
     # ... or one of them by name: "Physio at the network meeting told Gareth that …".
-    r"\b(?:told|tells|informed|e-?mailed)\s+(?-i:[A-Z][a-z]+)\s+that\b",
+    # (not the makers telling them: "the lead author told Maria that")
+    r"(?<!authors\s)(?<!author\s)(?<!investigators\s)\b(?:told|tells|informed|e-?mailed)\s+"
+    r"(?-i:[A-Z][a-z]+)\s+that\b",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us|our\s+(?:director|"
     r"head|lead|chair|editor|boss))\b",
     # Hearsay: "heard at the poster session that…", "overheard that…", "a colleague at the
@@ -1220,7 +1222,9 @@ _TEAM_ROLE = (
     r"(?:group|team|desk|editors?|wiki|lab|modell?er|registrar|pharmacist|statistician|analyst|"
     r"consultant|fellow|resident|gp|physio(?:therapist)?|nurse|dietitian|microbiologist|"
     r"head\s+of\s+(?:research|unit|department|service|policy|economics)|patient\s+partner|"
-    r"patient\s+rep(?:resentative)?|lay\s+member|[\w-]+\s+lead(?!\s+authors?\b))"
+    # (a lead of the writers' own, not the study's: "test lead", not "trial lead")
+    r"patient\s+rep(?:resentative)?|lay\s+member|"
+    r"(?!(?:study|trial|project|research|principal)\s)[\w-]+\s+lead(?!\s+authors?\b))"
 )
 # The writers as an institution, as notes name it: "the committee", "the office", "staff",
 # "the reading group", "our outreach team".

@@ -2236,3 +2236,18 @@ def test_denied_sets_makers_postings_leads_units_and_quoted_writers(scope, text,
 def test_a_writer_quoted_on_a_finding_gives_no_verdict():
     text = '"The trial found fewer tears," says Jo, our midwife.'
     assert claim_findings(text, source_kind="notes").evidence != "editorial"
+
+
+def test_the_studys_own_people_are_not_the_writers_nor_third_parties():
+    def level(text):
+        return claim_findings(text, source_kind="notes").evidence
+
+    # A lead of the study is the makers', not one of the writers giving a view.
+    assert level("In the trial lead's view, the drug works.") != "editorial"
+    # The makers telling someone is no third party's word.
+    assert level("The lead author told Maria that the code is public.") != "secondary"
+    # A lead of the writers' own, and someone who told one of them, still are.
+    assert level("Recommendation from test lead (Mei): drop the overnight hold.") == "editorial"
+    assert level("The dietitian at the network day told Priya that it added nothing.") == (
+        "secondary"
+    )
