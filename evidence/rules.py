@@ -191,9 +191,11 @@ _UNSTATED = Statement(UNMARKED, "")
 # A claim's lead: a few words up to a colon or a dash, then the claim.
 # A dot inside a name ("ClinicalTrials.gov") or after "et al" does not end it.
 # A date the writer opens with: "03/04 — BDA newsletter summary: …".
-_DATE_FIRST = re.compile(r"^\W*\d{1,2}/\d{1,2}(?:/\d{2,4})?\s*(?:[,—–]|\s-)?\s*")
+_DATE = r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\s*(?:[,—–]|\s-)?\s*"
+_DATE_FIRST = re.compile(rf"^\W*{_DATE}")
 _LEAD = re.compile(
-    r"^\W*(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?\s*(?:[,—–]|\s-)?\s*)?(?P<lead>(?:[^:;.!?—–]|\.(?=\w)|(?<=\bet\sal)\.|(?<=\bep|\bno)\.|(?<=\bvol|\biss)\.){2,60}?)\s*"
+    rf"^\W*(?:{_DATE})?"
+    r"(?P<lead>(?:[^:;.!?—–]|\.(?=\w)|(?<=\bet\sal)\.|(?<=\bep|\bno)\.|(?<=\bvol|\biss)\.){2,60}?)\s*"
     r"(?:\([^()]{0,40}\)\s*)?(?::\s|\s[—–-]\s)"
 )
 

@@ -1230,6 +1230,8 @@ _TEAM_ROLE = (
 # "the reading group", "our outreach team".
 _OWN_UNIT = r"(?:committee|office|staff|group|team|desk|board|unit|department|circle|club|service)"
 _OWN_UNIT_MODIFIER = r"(?:reading|research|outreach|editorial|planning|policy|journal-club|duty)"
+# A writer's initials, as notes sign or label with them: "(—KP)", "Forecast (NM):".
+_INITIALS = r"(?-i:[A-Z]{2,3})"
 # The writers named as a body: the wiki, its editors, or the institution that keeps it.
 _WRITERS_BODY = rf"(?:{_OWN_UNIT_MODIFIER}\s+)?(?:{_OWN_UNIT}|wiki|editors?)"
 _EDITORIAL = _rx(
@@ -1319,7 +1321,7 @@ _EDITORIAL = _rx(
     r"[^\"”]{0,200}?\b(?:will|won't|would|should|can't|cannot|never|unlikely|doubt|too|thin|weak|"
     r"wafer-thin|fragile|optimistic|overstated)\b",
     # A writer's own words signed with their initials: "hype well ahead of data (—KP)".
-    r"\(\s*[—–-]\s*(?-i:[A-Z]{2,3})\s*\)\W*$",
+    rf"\(\s*[—–-]\s*{_INITIALS}\s*\)\W*$",
     # What the team should do in practice, not a reading of theirs still to come: "we should
     # not start the new protocol until staffing improves", "we should hold off".
     # (not someone's argument: "the authors argue we should stop screening")
@@ -1342,7 +1344,7 @@ _EDITORIAL = _rx(
     rf"(?:{Q}s)?(?:\s+|\s*,\s*)(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
-    r"for)\s+[^:;—–]{1,40}?)?(?:\s*\((?-i:[A-Z]{2,3})\))?\s*(?::|—|–|\s-\s)",
+    rf"for)\s+[^:;—–]{{1,40}}?)?(?:\s*\({_INITIALS}\))?\s*(?::|—|–|\s-\s)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
     # A team member's comment or the team's statistics corner as the label: "Stats corner:
@@ -1393,7 +1395,7 @@ _EDITORIAL = _rx(
     r"(?:\s+only|,\s*nothing\s+more|,\s*no\s+more|,\s*not\s+[\w.'’-]+(?:\s+[\w.'’-]+)?)?"
     # (whose, in brackets: "(team view)", or the writer's initials: "Forecast (NM):")
     r"(?:\s*\((?:[\w'’-]+\s+){0,2}?(?:consensus|view|team|group|unit|clinic|ours|mine)\)"
-    r"|\s*\((?-i:[A-Z]{2,3})\))?\s*(?::|—|–|\s-\s)",
+    rf"|\s*\({_INITIALS}\))?\s*(?::|—|–|\s-\s)",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",

@@ -2048,6 +2048,11 @@ def test_second_hand_meetings_bulletins_by_week_and_unit_recommendations(scope, 
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
 
 
+def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
+    text = "The authors argue we should stop screening at 70."
+    assert claim_findings(text, source_kind="notes").evidence != "editorial"
+
+
 @pytest.mark.parametrize(
     ("scope", "text", "shape", "level"),
     [
@@ -2084,17 +2089,6 @@ def test_second_hand_meetings_bulletins_by_week_and_unit_recommendations(scope, 
         ("Hearsay from the open day",
          "Poster abstract by the breeding group itself, Tom saw it at the stand: the line "
          "yields well.", "notes", "abstract_only"),
-    ],
-)  # fmt: skip
-def test_makers_postings_people_by_name_elided_readers_and_unit_positions(
-    scope, text, shape, level
-):
-    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
-
-
-@pytest.mark.parametrize(
-    ("scope", "text", "shape", "level"),
-    [
         # The abstract as other languages spell it; a source denied before the reading.
         ("", "Just the abstrakt, nothing more: the drug halved falls.", "notes", "abstract_only"),
         ("Full-text reads this month",
@@ -2121,20 +2115,6 @@ def test_makers_postings_people_by_name_elided_readers_and_unit_positions(
          "to our wards.", "notes", "editorial"),
         ("", "We should not switch to the new dressing until the audit reports.", "notes",
          "editorial"),
-    ],
-)  # fmt: skip
-def test_spellings_titled_channels_dash_headings_and_team_practice(scope, text, shape, level):
-    assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
-
-
-def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
-    text = "The authors argue we should stop screening at 70."
-    assert claim_findings(text, source_kind="notes").evidence != "editorial"
-
-
-@pytest.mark.parametrize(
-    ("scope", "text", "shape", "level"),
-    [
         # Everything denied as the subject; the makers' posting capitalised as the lead; the
         # makers heard in person; "abs-only" as the label.
         ("This week: none of these were read beyond the abstract.", "Early feeding cut stay.",
@@ -2229,7 +2209,7 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
          "editorial"),
     ],
 )  # fmt: skip
-def test_denied_sets_makers_postings_leads_units_and_quoted_writers(scope, text, shape, level):
+def test_later_writers_sources_readings_and_verdicts(scope, text, shape, level):
     assert claim_findings(text, scope=scope, source_kind=shape).evidence == level
 
 
