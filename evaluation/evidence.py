@@ -126,6 +126,8 @@ FIELDS82 = FIXTURES / "fields82"  # clinical and three other fields: measured, n
 FIELDS83 = FIXTURES / "fields83"  # clinical and three other fields: measured, then read
 FIELDS84 = FIXTURES / "fields84"  # clinical and three other fields: measured, not read
 FIELDS85 = FIXTURES / "fields85"  # clinical and three other fields: measured, then read
+FIELDS86 = FIXTURES / "fields86"  # clinical and three other fields: measured, then read
+FIELDS87 = FIXTURES / "fields87"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -436,6 +438,8 @@ def main(argv: list[str]) -> int:
             ("dev 83", FIELDS83),
             ("unread 84", FIELDS84),
             ("dev 85", FIELDS85),
+            ("dev 86", FIELDS86),
+            ("unread 87", FIELDS87),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -304,6 +304,15 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # A sum of money in words: "well under four thousand pounds per QALY".
+        "a sum in words",
+        re.compile(
+            rf"\b{NUMBER_WORDS}(?:[\s-]+{NUMBER_WORDS})*\s+"
+            r"(?:(?:hundred|thousand|million|billion)\s+)*(?:pounds|dollars|euros|francs|yen|rupees|pesos)\b",
+            re.I,
+        ),
+    ),
+    (
         # A pH stated: "stable up to pH 12", "at pH 7.4" (not "Ph 3", a phase).
         "a pH",
         re.compile(

@@ -184,10 +184,10 @@ _OUTCOME_BEFORE = re.compile(
     r"totals|caused|causes|killed|kills|(?:confirmed|reported)\s+in|(?:detected|found)(?:\s+in)?|"
     r"finds|detects|seized|seizes|confiscated|intercepted|counts|"
     r"counted|flags|flagged|identified|identifies|recovered|recovers|logged|logs|produced|"
-    r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|saved|"
+    r"produces|yielded|yields|documented|documents|recorded|records|averted|prevented|save|saves|saved|"
     r"lost|gained|fledged|lists|listed|cites|cited|total|tallied|exceeds|exceeded|"
     r"retreated|receded|advanced|thinned|thickened|subsided|migrated|shrank|expanded|picked\s+up|"
-    r"surpassed|surpasses|fed|feeds|classified|catalogued|cataloged|discovered|"
+    r"surpassed|surpasses|fed|feeds|classified|catalogued|cataloged|discovered|down|"
     r"tallies|(?:escapes|harvests?|catch(?:es)?|losses|deaths|cases|sales|exports|imports|"
     r"output|production|yields?|landings|emissions|discharges?)\s+of)\s+(?:to\s+|by\s+)?(?:over\s+|about\s+|"
     r"around\s+|nearly\s+|almost\s+|more\s+than\s+|some\s+|~)?$",
@@ -626,6 +626,13 @@ def _label_before(before: str) -> tuple[str, str]:
     return "", ""
 
 
+def _plural_measure_before(before: str) -> bool:
+    """A measure named in the plural before its values: "CO2/SO2 ratios of 8-12" (not a
+    verb: "covers 12 categories")."""
+    m = re.search(r"([A-Za-z][\w-]{3,})s\s*(?:of|=|:|were|are)\s*$", before[-40:])
+    return bool(m and m.group(1).lower() in MEASURES)
+
+
 # What an amount in a unit names when it stands before it: a spectral line, a climate
 # scenario or goal, a model's runs at a resolution ("the 6.4 keV iron line", "the 2 °C
 # insurance-pricing scenarios", "the 1 km runs").
@@ -816,7 +823,9 @@ def quantities(text: str) -> list[Quantity]:
         if kind in (COUNT, FIGURE) and kind != NAME:
             if _SETTING_WORDS.search(before[-40:]) and kind == COUNT:
                 kind = SETTING
-            if kind == COUNT and (label or comparator not in ("", "~")):
+            if kind == COUNT and (
+                label or comparator not in ("", "~") or _plural_measure_before(before)
+            ):
                 kind = FIGURE
             if kind == COUNT and (
                 "." in digits_text or "e" in digits_text.lower() or m["sign"] in ("+", "−")

@@ -253,6 +253,8 @@ _CHANNEL_HEAD = (
     r"reddit|hacker\s+news|hn(?:\s+comments?)?|discord|slack|forum|newsletter|digest|substack|"
     r"podcast|youtube(?:\s+video)?|interview|linkedin(?:\s+post)?|comments?|discussion|"
     r"briefing|bulletin|coverage|news\s+(?:story|piece|item|report)|magazine\s+(?:piece|story|feature)|"
+    # ... a periodic report, an agency's or an observatory's ("GVP weekly report:").
+    r"(?:daily|weekly|monthly|activity)\s+(?:update|report)s?|"
     # ... and a review named by its journal or kind ("ARA&A review:", "annual review:").
     r"(?:(?-i:[A-Z][A-Za-z]*&[A-Z]+|[A-Z]{2,}[A-Za-z]*)|annual|journal|systematic|narrative)\s+review)"
 )

@@ -148,6 +148,7 @@ _SPELLED_OUT = [
     ),
     (re.compile(rf"\b(?:{'|'.join(_slips('appendix'))})\b", re.I), "appendix"),
     (re.compile(rf"\b(?:{'|'.join(_slips('according'))})\b", re.I), "according"),
+    (re.compile(rf"\b(?:{'|'.join(_slips('someone'))})\b", re.I), "someone"),
 ]
 
 
@@ -930,7 +931,10 @@ _SECONDARY = _rx(
     rf"\s+)?{WORDS}(?:{CHANNEL}|{PERSON})\b",
     r"\bword\s+(?:on|in|from|around)\b",
     # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
-    r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)",
+    r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)|\bverbal(?:ly)?\s+only\b",
+    # Told with no one named, in the passive: "It was pointed out at M&M that …".
+    r"\bit\s+(?:was|has\s+been|had\s+been)\s+(?:pointed\s+out|mentioned|suggested|said|claimed|"
+    r"reported|flagged)\s+(?:to\s+(?:us|me)\s+)?(?:that|at|during|in|by)\b",
     # Leaned on instead of the paper: "we relied on the EMA's EPAR".
     rf"\brel(?:y|ied|ying|ies)\s+(?:instead\s+|only\s+|solely\s+|entirely\s+)?on\s+(?:{ART}\s+)?"
     rf"{WORDS}(?:{CHANNEL}|{PERSON})\b",
@@ -948,6 +952,9 @@ _SECONDARY = _rx(
     r"(?-i:[A-Z][a-z]+)\s+that\b",
     r"\b(?:i|we)\s+(?:spoke|talked|chatted)\s+(?:to|with)\b|\btold\s+(?:me|us|our\s+(?:director|"
     r"head|lead|chair|editor|boss))\b",
+    # ... or the writers by their body's name: "a member who'd read it told the desk".
+    r"(?<!authors\s)(?<!author\s)(?<!investigators\s)\b(?:told|tells|informed|e-?mailed)\s+(?:the|our)\s+"
+    r"(?:desk|team|unit|group|office|committee|service|board|ward|clinic|department)\b",
     # Hearsay: "heard at the poster session that…", "overheard that…", "a colleague at the
     # meeting heard the team dropped it".
     r"\b(?:over)?heard\s+(?:it\s+)?(?:at|during|over|in\s+the\s+hallway|from|on|that)\b",
@@ -1067,8 +1074,11 @@ _MAKERS_CHANNEL = _rx(
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,60}}?\b(?:its|their)\s+(?:own\s+)?(?:researchers|scientists|team|"
     r"investigators|staff)\b",
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
-    rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement)\b",
+    rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement|summary(?!\s+of\s+(?:the|an?)\b)|bulletin|brochure)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
+    # The makers asked about their own work: "a podcast interview with the report's co-author".
+    r"\binterview(?:ed)?\s+with\s+(?:the\s+|one\s+of\s+the\s+)?(?:[\w'’-]+\s+){0,2}?(?:co-?|lead\s+|"
+    r"first\s+|senior\s+|corresponding\s+)?authors?\b",
     rf"\b(?:in|via|through)\s+(?:its|their|his|her)\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
     rf"\b(?:discovery|research|science|study|trial|project|mission|survey|instrument|sample)[\s-]teams?"
     rf"(?:{Q}s|s{Q})?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
@@ -1108,7 +1118,8 @@ _MAKERS_CHANNEL = _rx(
     r"(?:[^.;:,]{0,40}?\s+(?:and|&)\s+)?(?:ran|run|runs|conducted|performed|tested|sponsored|"
     r"funded|did|carried\s+out|led)\s+(?:the|these|this|its|their|our)\b",
     rf"\b(?:{OWN_CHANNEL}|{CHANNEL}|results)\b[^.;:]{{0,30}}?\b(?:written|prepared|issued|posted|"
-    rf"given|presented|run)\s+by\s+(?:the\s+)?(?:(?:study|trial|paper{Q}?s?)\s+)?(?<![\w-])"
+    rf"given|presented|run|put\s+out)\s+by\s+(?:the\s+)?(?!(?:rival|other|outside|independent)\b)"
+    rf"(?:[\w-]+\s+)?(?:(?:study|trial|paper{Q}?s?)\s+)?(?<![\w-])"
     rf"(?:{AUTHORS})(?![\w-])(?!\s+of\b)",
     # The makers speaking on a channel of their own: "Lead author on Twitter: …", "the
     # investigators, via their webinar".
@@ -1932,10 +1943,20 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
             continue
         # A summary named as the limit, words relayed, or the writers' view of a table ("our
         # reading of Table 3 is that …") are for the other rules to judge.
+        # A figure set against the paper's own abstract ("not the 79% quoted in their
+        # abstract") compares the reading with the summary; it neither limits nor relays it.
+        text = _ABSTRACT_COMPARED.sub(" ", text)
         if _ABSTRACT_ONLY.search(text) or _SECONDARY_WORDS.search(text) or _EDITORIAL.search(text):
             continue
         return _MATERIAL.pattern.search(sentence, clause.start() + material.start())
     return None
+
+
+_ABSTRACT_COMPARED = re.compile(
+    r"\b(?:quoted|reported|given|stated|claimed|headlined)\s+in\s+(?:the|their|there|its)\s+"
+    r"(?:own\s+)?(?:abstract|summary)\b",
+    re.I,
+)
 
 
 # A clause that gives the words to someone else: the writers relay, they do not handle.

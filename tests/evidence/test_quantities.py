@@ -331,6 +331,16 @@ def test_an_amount_that_names_a_line_or_a_world_is_no_figure():
     assert states_a_figure("Admissions double in winter.")
 
 
+def test_a_sum_in_words_a_plural_measure_and_a_level_reached_are_figures():
+    assert states_a_figure("The scheme pays out under two thousand euros per hectare.")
+    assert states_a_figure("Nitrate/sulphate ratios of 3–5 held through the winter.")
+    assert states_a_figure("The new filter brought turbidity down to 40 units.")
+    assert states_a_figure("Switching suppliers would save ~12 theatre hours a month.")
+    # A verb ending in s before a count is no measure in the plural; a bare count is none.
+    assert not states_a_figure("The audit covers 9 wards and 3 clinics.")
+    assert not states_a_figure("The panel heard 14 witnesses.")
+
+
 def test_orders_of_magnitude_are_a_figure():
     assert states_a_figure("The sensor's linear range spans three orders of magnitude.")
 

@@ -2207,6 +2207,35 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
         ("", "ketamine for pain: promising, not yet (—JB)", "feed", "editorial"),
         ("", "Synthesising the four trials we read: the benefit fades by a year.", "notes",
          "editorial"),
+        # Work redone from the supplement, set against the paper's own abstract; a company's
+        # rep told only in words; someone (misspelt) in a chat group; told in the passive; a
+        # member who read it telling the desk; an agency's periodic report as the lead.
+        ("", "redid the survival numbers from the supplemntary tables, 58% at a year - not the "
+         "64% claimed in their abstract", "notes", "full_text"),
+        ("", "Roche rep at the lunch meeting: relapses halved. Verbal only.", "notes", "secondary"),
+        ("", "somone on the regional trainees whatsapp said the patch works as well as tablets",
+         "notes", "secondary"),
+        ("", "It was mentioned at the audit meeting that the new gauze halves dressing changes.",
+         "notes", "secondary"),
+        ("", "A grower who had read the report told the office that yields rose by 8%.", "notes",
+         "secondary"),
+        ("", "BGS monthly update: two swarms of 40 events each under the loch.", "notes",
+         "secondary"),
+        # The makers' own: an organisation's own summary of its results or its own bulletin
+        # for its product, a release put out by the investigators' institution, a project
+        # website, talks given by the study's makers, an interview with a co-author.
+        ("", "Teagasc's own summary of its dairy benchmarks: top herds spend 20% less on feed.",
+         "notes", "abstract_only"),
+        ("", "Archroma's own technical bulletin for the new dye claims 40% less salt.", "notes",
+         "abstract_only"),
+        ("", "The press release put out by the PACE investigators' hospital says gait improved.",
+         "notes", "abstract_only"),
+        ("From the consortium's own project website", "The buoys drifted 30 km a week.", "feed",
+         "abstract_only"),
+        ("Conference notes: talks given by the cohort authors", "Fatigue fell by a third.",
+         "notes", "abstract_only"),
+        ("From a radio interview with the study's lead author", "Loneliness predicted falls.",
+         "feed", "abstract_only"),
     ],
 )  # fmt: skip
 def test_later_writers_sources_readings_and_verdicts(scope, text, shape, level):
