@@ -128,6 +128,8 @@ FIELDS84 = FIXTURES / "fields84"  # clinical and three other fields: measured, n
 FIELDS85 = FIXTURES / "fields85"  # clinical and three other fields: measured, then read
 FIELDS86 = FIXTURES / "fields86"  # clinical and three other fields: measured, then read
 FIELDS87 = FIXTURES / "fields87"  # clinical and three other fields: measured, not read
+FIELDS88 = FIXTURES / "fields88"  # clinical and three other fields: measured, not read
+FIELDS89 = FIXTURES / "fields89"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -440,6 +442,8 @@ def main(argv: list[str]) -> int:
             ("dev 85", FIELDS85),
             ("dev 86", FIELDS86),
             ("unread 87", FIELDS87),
+            ("unread 88", FIELDS88),
+            ("dev 89", FIELDS89),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -720,6 +720,8 @@ def quantities(text: str) -> list[Quantity]:
             if unit_letter[0] in "BT" or _SIZE_CONTEXT.match(tail) or not temperature:
                 if unit_letter[0] in "Kk" and temperature:
                     pass
+                elif _OUTCOME_BEFORE.search(before[-60:]) and not _SIZE_CONTEXT.match(tail):
+                    pass  # an amount reached, not a size that names: "climbed to 1.1m"
                 else:
                     nums.append(_Num(start, size.end(), value, "", NAME))
                     pos = size.end()
@@ -755,8 +757,14 @@ def quantities(text: str) -> list[Quantity]:
             continue
         # Joined to letters that are not a unit ("4o", "2023ixf", "3rd"): a name.
         if end < len(text) and text[end].isalpha() and unit_end == end:
+            scale = re.match(r"(?:k|m|bn|mn)(?![\w])", text[end : end + 3])
             if text[end] in "xX×" and not text[end + 1 : end + 2].isalnum():
                 unit, unit_end = "x", end + 1
+            elif scale and _OUTCOME_BEFORE.search(before[-60:]):
+                # An amount reached, in a scale's letter: "climbed to 1.1m", "rose to 40k".
+                unit = {"k": "thousand", "m": "million", "b": "billion"}[scale.group(0)[0]]
+                value *= _MULTIPLIERS[unit]
+                unit_end = end + scale.end()
             else:
                 nums.append(_Num(start, end, value, "", NAME))
                 continue

@@ -932,6 +932,21 @@ _SECONDARY = _rx(
     r"\bword\s+(?:on|in|from|around)\b",
     # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
     r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)|\bverbal(?:ly)?\s+only\b",
+    # A source named as one of a kind of channel: "From Sky & Telescope and other news coverage".
+    rf"\band\s+other\s+(?:[\w-]+\s+)?(?:{CHANNEL})\b",
+    # A channel given as saying it: "posts on the patient forum saying the burning settles".
+    rf"\b(?:{CHANNEL})\s+(?:saying|claiming)\b",
+    # A source tag by e-mail, as a citation says it: "[Dr Lind, Karolinska, by email]".
+    r"[,(\[]\s*(?:by|via)\s+e-?mail\b",
+    # A figure given in someone else's work: "a risk of 4-5% is given in Rook's Textbook".
+    rf"\b(?:is|are|was|were)\s+(?:given|stated|quoted|listed|cited|reported)\s+in\s+(?:{ART}\s+)?"
+    rf"{WORDS}(?:{CHANNEL})\b",
+    # ... or a textbook or handbook as the tag in brackets: "(Paul's Soil Microbiology
+    # textbook, 4th ed.)".
+    r"\(\s*[^()]{0,80}?\b(?:text\s*book|handbook)\b[^()]{0,30}\)",
+    # Other bodies of the same kind as the writers': "what other unions reported".
+    r"\bother\s+(?:[\w-]+\s+)?(?!papers\b|studies\b|trials\b)[\w-]+s\s+(?:have\s+|had\s+)?(?:reported|said|say|"
+    r"told|described|presented|shared)\b",
     # Told with no one named, in the passive: "It was pointed out at M&M that …".
     r"\bit\s+(?:was|has\s+been|had\s+been)\s+(?:pointed\s+out|mentioned|suggested|said|claimed|"
     r"reported|flagged)\s+(?:to\s+(?:us|me)\s+)?(?:that|at|during|in|by)\b",
@@ -1073,6 +1088,11 @@ _MAKERS_CHANNEL = _rx(
     r"own\s+[\w'-]+",
     rf"\b{OWN_CHANNEL}\b[^.;]{{0,60}}?\b(?:its|their)\s+(?:own\s+)?(?:researchers|scientists|team|"
     r"investigators|staff)\b",
+    # ... or of its makers' product: "The brochure claims their app picks up 95%", "the
+    # lab's own website says their pipeline detects".
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,30}}?\b(?:says|said|claims|claimed|states|stated|promises)\s+(?:that\s+)?"
+    r"(?:its|their)\s+(?:own\s+|new\s+)?(?:[\w-]+\s+)?(?:app|device|product|drug|system|pipeline|method|"
+    r"tool|kit|test|assay|software|platform|catalyst|coating|model|sensor|dressing|formulation)s?\b",
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement|summary(?!\s+of\s+(?:the|an?)\b)|bulletin|brochure)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
@@ -1135,7 +1155,14 @@ _MAKERS_CHANNEL = _rx(
     # releases"; and a channel "from the observatories themselves".
     rf"(?<!competing )(?<!rival )(?<!other )(?<!another )(?<!independent )(?<!outside )"
     rf"\b(?!(?:{PERSON})\b)[\w-]+(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,2}}?{OWN_CHANNEL}\b",
-    rf"\b{OWN_CHANNEL}\s+(?:from|by|of)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+\s+themselves\b",
+    rf"\b{OWN_CHANNEL}\s*\(?\s*(?:from|by|of)\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+\s+"
+    r"(?:themselves|itself)\b",
+    # The makers issuing it: "The authors' lab put out a press release saying …".
+    rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:lab|group|team|university|institute)\s+(?:put\s+out|"
+    rf"issued|released|posted|published)\s+(?:an?\s+|their\s+|its\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
+    # ... the study's own site, in a writer's other grammar: "the ALLEGRO trial own website".
+    rf"\b(?:trial|study|project|mission|lab|company)(?:{Q}s|s{Q})?\s+own\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{OWN_CHANNEL}|website|web\s*site|home\s*page)\b",
     rf"\b(?:trial|study)\s+(?:hospital|institute|university|centre|center|lab)(?:{Q}s)?\s+{OWN_CHANNEL}\b",
     # What only the maker of a medicine writes: its label, package leaflet and summary of
     # product characteristics; the sponsor on its own channel ("the sponsor's topline
@@ -1172,7 +1199,7 @@ _MAKERS_CHANNEL = _rx(
 # The makers' channel as where the words come from, not only named ("the authors' tweet got
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
-    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|announced|announces|heard|"
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|saying|announced|announces|heard|"
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
@@ -1246,6 +1273,9 @@ _INITIALS = r"(?-i:[A-Z]{2,3})"
 # The writers named as a body: the wiki, its editors, or the institution that keeps it.
 _WRITERS_BODY = rf"(?:{_OWN_UNIT_MODIFIER}\s+)?(?:{_OWN_UNIT}|wiki|editors?)"
 _EDITORIAL = _rx(
+    # The writers' view in the passive, as a committee writes it: "It is nonetheless felt
+    # that the benefit will narrow".
+    r"\bit\s+is\s+(?:nonetheless\s+|still\s+|however\s+|generally\s+|also\s+)?(?:felt|judged)\s+that\b",
     r"\bi\s+reckon\b",
     # The writers' own leaning or forecast: "we lean towards the view that", "we expect at
     # least two more", "the wiki reckons", "to us this suggests".
@@ -1355,7 +1385,9 @@ _EDITORIAL = _rx(
     rf"(?:{Q}s)?(?:\s+|\s*,\s*)(?:take|view|"
     r"verdict|recommendation|forecast|interpretation|reading|opinion|call|note|ass?ess?ment|position|line|"
     r"policy|stance)(?:\s+(?:for\s+now|so\s+far|here|today|for\s+the\s+moment|in\s+short)|\s+(?:after|on|"
-    rf"for)\s+[^:;—–]{{1,40}}?)?(?:\s*\({_INITIALS}\))?\s*(?::|—|–|\s-\s)",
+    rf"for)\s+[^:;—–]{{1,40}}?)?(?:\s*\({_INITIALS}\))?\s*(?::|—|–|\s-\s)"
+    # (not a reading named by what was read: "Policy team reading — full reports")
+    r"(?!\s*(?:the\s+)?(?:full|whole|complete|entire)\b)",
     rf"\bin\s+(?:the\s+)?{_TEAM_ROLE}(?:{Q}s|s{Q})\s+(?:own\s+)?(?:view|opinion|reading|judge?ment|"
     r"estimation|assessment)\b",
     # A team member's comment or the team's statistics corner as the label: "Stats corner:
@@ -1394,7 +1426,7 @@ _EDITORIAL = _rx(
     r"unconvinced|doubtful|uneasy|wary|unpersuaded|unmoved|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
     r"(?:our|my)\s+minds?\b|\bbut\s+(?:ours|mine)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
-    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|speculation|speculative|conjecture|"
+    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|bet|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion|comments?|"
@@ -1772,7 +1804,7 @@ _THING = (
     r"scripts?|pipelines?|workflows?|notebooks?|repository|repo|reads|fastqs?|vcfs?|layers|"
     r"(?:summary\s+)?statistics|tables?|figures?|figs?|plots?|curves?|appendi(?:x|ces)|"
     r"supplement\w*|methods|logs?|bitstream|instrument|counts|series|traces|spreadsheets?|"
-    r"tabulations?|datasets?|recordings?|scans?|records|light\s+curves|"
+    r"tabulations?|datasets?|(?:data\s+)?extracts?|recordings?|scans?|records|light\s+curves|"
     r"materials|package|archive|note|files?|listings?|chains|posteriors?|deposits?|outputs|"
     r"grids|coordinates|archives|spectr(?:um|a)|histograms?|downloads?|xlsx|csv|protocols?|SAP|"
     r"observations|exposures|output|catalogues?|catalogs?|(?:data\s+)?cubes|procedures?|SI|CIFs?|"
@@ -1819,8 +1851,11 @@ _MATERIAL = sieved(
         # Redone from material, whoever's it is: "recomputed from the Copernicus gridded files",
         # "reran their GLMM from the Dryad data", "re-derived from the public MCMC chains". No
         # summary holds what a figure can be recomputed from.
-        rf"|\b(?:{REDO}|repeated)\s+(?:[\w'’-]+\s+){{0,3}}?(?:from|using|off|with|following|per)\s+"
+        rf"|\b(?:{REDO}|repeated)\s+(?:[\w'’-]+\s+){{0,4}}?(?:from|using|off|with|following|per)\s+"
         rf"(?:[\w'’-]+\s+){{0,4}}?{_THING}\b"
+        # ... or said to be redone by the writers themselves: "Reanalysed the published audit
+        # dataset ourselves".
+        rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,4}}?{_THING}\s+(?:ourselves|myself)\b"
         # The paper's own material redone: "reprocessed their public MeerKAT visibilities".
         rf"|\b{REDO}\s+(?:their|the\s+authors(?:'|’)?s?|the\s+paper(?:'|’)s|its)\s+(?:[\w'’-]+\s+){{0,3}}?"
         rf"{_THING}\b"
@@ -1943,18 +1978,21 @@ def _handled_materials(sentence: str) -> re.Match[str] | None:
             continue
         # A summary named as the limit, words relayed, or the writers' view of a table ("our
         # reading of Table 3 is that …") are for the other rules to judge.
-        # A figure set against the paper's own abstract ("not the 79% quoted in their
-        # abstract") compares the reading with the summary; it neither limits nor relays it.
-        text = _ABSTRACT_COMPARED.sub(" ", text)
+        # A figure set against the paper's own abstract or words ("not the 79% quoted in
+        # their abstract", "paper said 0.24") compares the reading with the paper; it neither
+        # limits nor relays it.
+        text = _PAPER_COMPARED.sub(" ", text)
         if _ABSTRACT_ONLY.search(text) or _SECONDARY_WORDS.search(text) or _EDITORIAL.search(text):
             continue
         return _MATERIAL.pattern.search(sentence, clause.start() + material.start())
     return None
 
 
-_ABSTRACT_COMPARED = re.compile(
+_PAPER_COMPARED = re.compile(
     r"\b(?:quoted|reported|given|stated|claimed|headlined)\s+in\s+(?:the|their|there|its)\s+"
-    r"(?:own\s+)?(?:abstract|summary)\b",
+    r"(?:own\s+)?(?:abstract|summary)\b"
+    r"|\b(?:the\s+)?(?:paper|authors?|study|article|preprint|trial)\s+(?:says?|said|claims?|claimed|"
+    r"reports?|reported|gives?|gave|quotes?|quoted)\b",
     re.I,
 )
 
@@ -2281,7 +2319,11 @@ _NOTE_LABEL = re.compile(
 # section's name: "Journal club — full papers", "Reading list: full texts only".
 _HEADING_FULL = re.compile(
     r"(?:^|[—–:;|(]\s*|\s-\s)(?:the\s+)?(?:full|whole|complete)[\s-](?:papers?|texts?|articles?|"
-    r"reports?|pdfs?)(?:\s+(?:only|read|throughout|checked))?\s*(?:$|[)—–:;,.])",
+    r"reports?|pdfs?)"
+    # ... with their other parts: "full papers + supplements", "full reports and technical annexes".
+    r"(?:\s*(?:\+|and|&|with|incl\.?|including)\s+(?:the\s+|their\s+)?(?:[\w-]+\s+)?(?:supplements?|SI|"
+    r"appendi(?:x|ces)|annex(?:es)?|data|tables|methods))?"
+    r"(?:\s+(?:only|read|throughout|checked))?\s*(?:$|[)—–:;,.])",
     re.I,
 )
 
@@ -2292,8 +2334,13 @@ def heading_signal(heading: str) -> Signal | None:
     text = spelled_out(heading.strip())
     if len(text) > MAX_HEADING:
         return None
+    full = _HEADING_FULL.search(text)
+    if full and re.search(r"\b(?:no|not|without|never)\b", text[: full.end()], re.I):
+        full = None
     for level, pattern in _HEADINGS:
         if match := pattern.match(text):
+            if full and level == EDITORIAL and _READING_NOUN.search(match.group(0).rstrip(" —–-:")):
+                return Signal(FULL_TEXT, full)  # "Policy team reading — full reports": read
             if level == ABSTRACT_ONLY and (other := third_party_summary(match.group(0))):
                 return Signal(SECONDARY, other)
             published = level == EDITORIAL and _PUBLISHED_EDITORIAL.search(match.group(0))
@@ -2302,10 +2349,7 @@ def heading_signal(heading: str) -> Signal | None:
             return Signal(level, match)
     if match := _HEADING_PART.match(text):
         return Signal(FULL_TEXT, match)
-    full = _HEADING_FULL.search(text)
-    if full and not re.search(r"\b(?:no|not|without|never)\b", text[: full.end()], re.I):
-        return Signal(FULL_TEXT, full)
-    return None
+    return Signal(FULL_TEXT, full) if full else None
 
 
 def heading_channel(heading: str) -> Signal | None:

@@ -341,6 +341,13 @@ def test_a_sum_in_words_a_plural_measure_and_a_level_reached_are_figures():
     assert not states_a_figure("The panel heard 14 witnesses.")
 
 
+def test_an_amount_reached_in_a_scales_letter_is_a_figure_not_a_name():
+    assert states_a_figure("Waiting lists have climbed to 7.6m.")
+    assert states_a_figure("Sign-ups rose to 40k in a month.")
+    # Not after an outcome: "a 7B model" names a size.
+    assert not states_a_figure("We fine-tuned the 7B model on the notes.")
+
+
 def test_orders_of_magnitude_are_a_figure():
     assert states_a_figure("The sensor's linear range spans three orders of magnitude.")
 
