@@ -129,6 +129,8 @@ def read_statement(sentence: str) -> Statement:
         ABSTRACT_ONLY: "says only the abstract was read",
         SECONDARY: "reported by others",
     }[signal.value]
+    if signal.makers:
+        reason = "names the authors' own summary"
     quoted = f"{reason}: {_quote(signal.match, sentence)}"
     return Statement(
         signal.value,

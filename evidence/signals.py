@@ -1699,6 +1699,8 @@ class Signal:
     match: re.Match[str]
     # An editorial verdict given with no one named (``_UNSIGNED_VERDICT``): the writers'.
     unsigned: bool = False
+    # An abstract-only level given by the makers' own channel, not by a reading stopped short.
+    makers: bool = False
 
 
 _NEG_NEAR = re.compile(
@@ -2165,7 +2167,7 @@ def reading_signal(sentence: str) -> Signal | None:
         _AS_SOURCE.search(sentence[max(0, makers.start() - 24) : makers.end() + 48])
         or _LABEL_END.match(sentence, makers.end())  # "Lead author on Twitter: …"
     ):
-        return Signal(ABSTRACT_ONLY, makers)
+        return Signal(ABSTRACT_ONLY, makers, makers=True)
     own = secondary and _AUTHORS_OWN.search(sentence)
     if own and not (
         _NOT_AUTHORS.search(sentence) or recap or _third_party_recap(sentence, own.start())
@@ -2175,7 +2177,7 @@ def reading_signal(sentence: str) -> Signal | None:
             _OWN_CHANNEL.search(own.group(0)) or _SUMMARY_RX.search(own.group(0))
         ) and not goes_beyond_abstract(sentence):
             # "the breeders' own press release says": the makers' own summary of the work.
-            return Signal(ABSTRACT_ONLY, own)
+            return Signal(ABSTRACT_ONLY, own, makers=True)
     if not goes_beyond_abstract(sentence):
         summarised = _ABSTRACT_ONLY.search(sentence)
         abstract = summarised or _negated_full_reading(sentence)

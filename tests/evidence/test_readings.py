@@ -2304,3 +2304,12 @@ def test_the_studys_own_people_are_not_the_writers_nor_third_parties():
     assert level("The dietitian at the network day told Priya that it added nothing.") == (
         "secondary"
     )
+
+
+def test_the_audit_tells_the_makers_own_summary_from_a_reading_stopped_short():
+    makers = claim_findings("The trial team's own press release says relapses halved.")
+    assert makers.evidence == "abstract_only"
+    assert makers.evidence_reason.startswith("names the authors' own summary: ")
+    stopped = claim_findings("Only the abstract was read: relapses halved.")
+    assert stopped.evidence == "abstract_only"
+    assert stopped.evidence_reason.startswith("says only the abstract was read: ")
