@@ -130,6 +130,8 @@ FIELDS86 = FIXTURES / "fields86"  # clinical and three other fields: measured, t
 FIELDS87 = FIXTURES / "fields87"  # clinical and three other fields: measured, not read
 FIELDS88 = FIXTURES / "fields88"  # clinical and three other fields: measured, not read
 FIELDS89 = FIXTURES / "fields89"  # clinical and three other fields: measured, then read
+FIELDS90 = FIXTURES / "fields90"  # clinical and three other fields: measured, then read
+FIELDS91 = FIXTURES / "fields91"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -444,6 +446,8 @@ def main(argv: list[str]) -> int:
             ("unread 87", FIELDS87),
             ("unread 88", FIELDS88),
             ("dev 89", FIELDS89),
+            ("dev 90", FIELDS90),
+            ("unread 91", FIELDS91),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -367,7 +367,10 @@ _SHAPE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\bby\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|some\s+)?"
             rf"(?:{NUMBER_WORDS})\s+(?:days|weeks|months|years|hours|minutes|points|percentage\s+"
-            r"points|per\s*cent|percent)\b",
+            r"points|per\s*cent|percent)\b"
+            # ... or by one of them: "shortens recovery by about a day".
+            r"|\bby\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|over\s+|some\s+|just\s+over\s+)?"
+            r"(?:a|an|one)\s+(?:day|week|month|year|hour|minute|point|percentage\s+point)\b",
             re.I,
         ),
     ),

@@ -92,7 +92,7 @@ _PLAIN_UNITS = {
     "σ": "σ", "sigma": "σ",
     "K": "K", "kelvin": "K", "°C": "°C", "° C": "°C", "℃": "°C", "degC": "°C", "°F": "°F",
     "mmHg": "mmHg", "atm": "atm", "Torr": "Torr", "psi": "psi",
-    "ppm": "ppm", "ppb": "ppb", "ppt": "ppt", "ppmv": "ppm",
+    "ppm": "ppm", "ppb": "ppb", "ppt": "ppt", "ppmv": "ppm", "PSU": "PSU", "psu": "PSU",
     "min": "min", "h": "h", "hr": "h", "hrs": "h", "hours": "h", "hour": "h",
     "minutes": "min", "minute": "min", "seconds": "s", "second": "s", "sec": "s",
     "milliseconds": "ms", "millisecond": "ms", "microseconds": "μs", "nanoseconds": "ns",
@@ -295,6 +295,8 @@ _DATES = re.compile(
     r"season|decade|window|[),;]|$))"
     r"|\b\d{4}\s*Q[1-4]\b|\bQ[1-4]\s*\d{4}\b|\b\d{4}(?:Q[1-4])?\s*[–-]\s*\d{4}Q[1-4]\b"
     r"|\b(?:19|20)\d{2}s\b|\b(?:19|20)\d{2}/\d{2}\b"
+    # A day written with slashes: "[AM 02/05/25]", "on 11/11/2024".
+    r"|(?<![\w./-])[0-3]?\d/[01]?\d/(?:\d{2}|\d{4})(?![\w/]|\.\d)"
     # Round the clock, a schedule: "once the hub goes 24/7".
     r"|(?<![\w./-])24\s*/\s*7(?![\w/-]|\.\d)",
     re.I,

@@ -932,6 +932,16 @@ _SECONDARY = _rx(
     r"\bword\s+(?:on|in|from|around)\b",
     # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
     r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)|\bverbal(?:ly)?\s+only\b",
+    # A channel summarising someone's report: "RCoA e-bulletin (Feb issue), summarising the
+    # NELA report:".
+    rf"\b(?:{CHANNEL})\b[^.;:]{{0,30}}?,?\s+summari[sz]ing\b",
+    # Heard on someone else's channel: "listened to the BJS Academy podcast episode where".
+    rf"\b(?:listened\s+to|watched)\s+(?:{ART}\s+)?{WORDS}(?:{CHANNEL})\b",
+    # Told by e-mail: "email from Sarah (Leeds fellow)", "Country office economist emailed:".
+    r"\be-?mails?\s+from\s+(?!the\s+(?:lead\s+|first\s+|senior\s+)?authors?\b)(?:(?:our|a|the)\s+)?"
+    r"(?-i:[A-Z][a-z]+)\b|\be-?mailed\s*:",
+    # Someone at a meeting known by its initials: "Tom went to ESCP Barcelona".
+    r"\b(?-i:[A-Z][a-z]+)\s+(?:went|was|has\s+been)\s+(?:to|at)\s+(?:the\s+)?(?-i:[A-Z]{3,}[\w-]*)\b",
     # A source named as one of a kind of channel: "From Sky & Telescope and other news coverage".
     rf"\band\s+other\s+(?:[\w-]+\s+)?(?:{CHANNEL})\b",
     # A channel given as saying it: "posts on the patient forum saying the burning settles".
@@ -1094,7 +1104,7 @@ _MAKERS_CHANNEL = _rx(
     r"(?:its|their)\s+(?:own\s+|new\s+)?(?:[\w-]+\s+)?(?:app|device|product|drug|system|pipeline|method|"
     r"tool|kit|test|assay|software|platform|catalyst|coating|model|sensor|dressing|formulation)s?\b",
     rf"\b(?-i:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){{0,5}})(?:'s|s')\s+own\s+(?:[\w-]+\s+){{0,2}}?"
-    rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement|summary(?!\s+of\s+(?:the|an?)\b)|bulletin|brochure)\b",
+    rf"(?:{OWN_CHANNEL}|release|news\s+item|newsroom\s+post|statement|summary(?!\s+of\s+(?:the|an?)\b)|bulletin|brochure|(?:results\s+)?brief)\b",
     r"\bfirst[\s-]party\s+(?:announcement|release|claim|statement|figures?)\b",
     # The makers asked about their own work: "a podcast interview with the report's co-author".
     r"\binterview(?:ed)?\s+with\s+(?:the\s+|one\s+of\s+the\s+)?(?:[\w'’-]+\s+){0,2}?(?:co-?|lead\s+|"
@@ -1160,6 +1170,10 @@ _MAKERS_CHANNEL = _rx(
     # The makers issuing it: "The authors' lab put out a press release saying …".
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:lab|group|team|university|institute)\s+(?:put\s+out|"
     rf"issued|released|posted|published)\s+(?:an?\s+|their\s+|its\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
+    # ... or said in brackets to be the makers' own: "Myles' webinar (he's the lead investigator)".
+    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,20}}?\(\s*(?:he|she|they)(?:'s|\s+is|\s+was|'re|\s+are)\s+(?:the\s+|a\s+|"
+    r"one\s+of\s+the\s+)?(?:lead\s+|chief\s+|principal\s+|senior\s+|first\s+)?(?:investigators?|authors?|"
+    r"co-?authors?|PIs?)\b[^()]{0,30}\)",
     # ... the study's own site, in a writer's other grammar: "the ALLEGRO trial own website".
     rf"\b(?:trial|study|project|mission|lab|company)(?:{Q}s|s{Q})?\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|website|web\s*site|home\s*page)\b",
@@ -1178,6 +1192,9 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?<!rival\s)(?<!competing\s)(?<!another\s)(?:maker|manufacturer|vendor)(?:{Q}s|s{Q})\s+(?:own\s+)?"
     r"(?:product\s+)?(?:label(?:ling)?|(?:technical\s+)?data[\s-]?sheets?|spec(?:ification)?[\s-]sheets?|"
     r"monographs?|leaflets?|inserts?)\b",
+    # ... and a data or spec sheet by a maker's name: "Nortek's spec sheet for the Signature1000".
+    rf"\b(?-i:[A-Z][\w&-]+)(?:{Q}s|s{Q})\s+(?:own\s+)?(?:product\s+)?(?:(?:technical\s+)?data[\s-]?sheets?|"
+    r"spec(?:ification)?[\s-]sheets?)\b",
     rf"\b(?:the\s+|its\s+)?sponsor(?:{Q}s)?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
     r"\b(?:the\s+)?(?:company|sponsor|manufacturer|investigators|trialists)\s+(?:posted|published|"
     r"released|uploaded|reported)\s+(?:its\s+|their\s+|the\s+)?(?:topline\s+|full\s+)?results\s+"
@@ -1199,7 +1216,8 @@ _MAKERS_CHANNEL = _rx(
 # The makers' channel as where the words come from, not only named ("the authors' tweet got
 # pushback"); and a third party's recap of it ("a newsletter recap of the authors' thread").
 _AS_SOURCE = re.compile(
-    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|saying|announced|announces|heard|"
+    rf"\b(?:per|according\s+to|going\s+by|based\s+on|from|in|on|via|{SPEECH}|saying|gives|gave|announced|"
+    r"announces|heard|"
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
@@ -1426,7 +1444,7 @@ _EDITORIAL = _rx(
     r"unconvinced|doubtful|uneasy|wary|unpersuaded|unmoved|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
     r"(?:our|my)\s+minds?\b|\bbut\s+(?:ours|mine)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
-    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a)\s+)?(?:hunch|guess|bet|speculation|speculative|conjecture|"
+    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a|best|(?:my|our)\s+best)\s+)?(?:hunch|guess|bet|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion|comments?|"
@@ -1439,6 +1457,14 @@ _EDITORIAL = _rx(
     # (whose, in brackets: "(team view)", or the writer's initials: "Forecast (NM):")
     r"(?:\s*\((?:[\w'’-]+\s+){0,2}?(?:consensus|view|team|group|unit|clinic|ours|mine)\)"
     rf"|\s*\({_INITIALS}\))?\s*(?::|—|–|\s-\s)",
+    # ... "Best guess, the trend carries on"; "Worth flagging: the gain looks fragile".
+    r"^\W*(?:(?:my|our)\s+)?best\s+guess\s*,|^\W*worth\s+(?:flagging|noting|saying)\s*:",
+    # After a reading, a doubt with no one named: "Having read the whole paper, still doubt
+    # the gain", "still sceptical their study generalises", "still not convinced".
+    r"\bstill\s+(?:(?:a\s+bit|quite|very|somewhat|rather)\s+)?(?:sceptical|skeptical|doubtful|unconvinced|"
+    r"not\s+convinced|not\s+sure|unsure|doubt|doubts|wary|unpersuaded)\b",
+    # The evidence judged: "Evidence doesn't back them".
+    r"\b(?:the\s+)?evidence\s+(?:does|do)\s+not\s+(?:back|support|justify|warrant)\b",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
     r"^\W*(?:(?:my|our|a)\s+)?synthesis\s+of\s+[^:;.—–]{1,60}?\s*(?::|—|–)",
     r"\beditorial\w*\b|\bopinion\s*:|[(\[]\s*(?:my\s+|our\s+)?opinion\s*[)\]]",

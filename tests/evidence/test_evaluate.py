@@ -734,6 +734,25 @@ DEV_FIELDS_89 = {
     "planetary": (1.00, 0),
     "soil": (1.00, 0),
 }
+# Two more writers', both measured first on the rules after the dev 89 round: the ninetieth
+# (clinical 40: a general surgery department with an enhanced-recovery team and an
+# anaesthetic pre-assessment clinic; oceanography, forensic toxicology and development
+# economics 20 each) at 0.64-0.83 explicit used with four full-text over-reads, then read;
+# the ninety-first (clinical 40: a children's diabetes service with school nurses; seismology,
+# polymer chemistry and environmental economics 20 each) at 0.78-0.94 with two, measured
+# again after the dev 90 round (chemistry 0.83 to 0.89) and not read: its figures are floors.
+DEV_FIELDS_90 = {
+    "chemistry": (0.89, 0),
+    "clinical": (0.86, 0),
+    "economics": (0.94, 0),
+    "oceanography": (1.00, 0),
+}
+UNREAD_FIELDS_91 = {
+    "chemistry": (0.89, 0),
+    "clinical": (0.78, 1),
+    "economics": (0.89, 1),
+    "seismology": (0.94, 0),
+}
 
 # Each set's figures per field (explicit statements used, full-text over-reads) are its bounds.
 FIELD_FLOORS = {
@@ -799,6 +818,8 @@ FIELD_FLOORS = {
     "fields87": UNREAD_FIELDS_87,
     "fields88": UNREAD_FIELDS_88,
     "fields89": DEV_FIELDS_89,
+    "fields90": DEV_FIELDS_90,
+    "fields91": UNREAD_FIELDS_91,
 }
 
 

@@ -341,6 +341,12 @@ def test_a_sum_in_words_a_plural_measure_and_a_level_reached_are_figures():
     assert not states_a_figure("The panel heard 14 witnesses.")
 
 
+def test_a_salinity_and_a_change_by_one_unit_in_words_are_figures_and_a_day_is_a_name():
+    assert states_a_figure("Salinity fell below 18 PSU after the storm.")
+    assert states_a_figure("The new pathway cuts the stay by about a day.")
+    assert not states_a_figure("Switch to the new dressing. [JK 03/04/25]")
+
+
 def test_an_amount_reached_in_a_scales_letter_is_a_figure_not_a_name():
     assert states_a_figure("Waiting lists have climbed to 7.6m.")
     assert states_a_figure("Sign-ups rose to 40k in a month.")

@@ -2280,6 +2280,39 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
         ("", "Bet: the levy will be scrapped within two budgets.", "notes", "editorial"),
         ("Clinic decisions for the winter rota", "Review every biologic at 16 weeks.", "notes",
          "editorial"),
+        # After a full reading, a doubt with no one named stays the writers' verdict; a best
+        # guess, something worth flagging, the evidence judged.
+        ("", "Having read all of it, still sceptical the effect survives in older patients.",
+         "notes", "editorial"),
+        ("", "Read the report cover to cover; still not convinced the trend is real.", "notes",
+         "editorial"),
+        ("Lena's notes from the full data report.", "Best guess, the erosion slows after 2030.",
+         "notes", "editorial"),
+        ("", "Worth flagging: the benefit vanishes in the per-protocol set.", "notes",
+         "editorial"),
+        ("From abstracts only", "Drop routine drains. Evidence doesn't support them.", "notes",
+         "editorial"),
+        # Others' words: a bulletin summarising a report, a podcast listened to, an e-mail
+        # from a named colleague or an e-mailed note, someone who went to a meeting.
+        ("", "RCS e-bulletin (March issue), summarising the NELA report: 9% died by day 30.",
+         "notes", "secondary"),
+        ("", "On the way in I listened to the Surgery Hub podcast episode where two visiting "
+         "specialists went through the stapler trials, and they described how it leaks less.",
+         "notes", "secondary"),
+        ("", "email from Priya (registrar at Leeds) → no difference in ileus at day 5", "notes",
+         "secondary"),
+        ("", "Field office analyst emailed: take-up of the loans was under a third.", "notes",
+         "secondary"),
+        ("", "Amir went to EULAR Vienna and reports 40% remission in the new arm.", "notes",
+         "secondary"),
+        # The makers': a webinar whose speaker is said to be the lead investigator, an
+        # organisation's own results brief, a spec sheet by the maker's name.
+        ("", "Okafor's webinar (she's the lead investigator, society-hosted): 8% fewer leaks.",
+         "notes", "abstract_only"),
+        ("", "BRAC's own results brief on its Dhaka study: savings rose by a quarter.", "feed",
+         "abstract_only"),
+        ("", "Vaisala's spec sheet for the HMP155 gives humidity accuracy of ±1.7%.", "notes",
+         "abstract_only"),
     ],
 )  # fmt: skip
 def test_later_writers_sources_readings_and_verdicts(scope, text, shape, level):
