@@ -132,6 +132,8 @@ FIELDS88 = FIXTURES / "fields88"  # clinical and three other fields: measured, n
 FIELDS89 = FIXTURES / "fields89"  # clinical and three other fields: measured, then read
 FIELDS90 = FIXTURES / "fields90"  # clinical and three other fields: measured, then read
 FIELDS91 = FIXTURES / "fields91"  # clinical and three other fields: measured, not read
+FIELDS92 = FIXTURES / "fields92"  # clinical and three other fields: measured, then read
+FIELDS93 = FIXTURES / "fields93"  # clinical and three other fields: measured, not read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -448,6 +450,8 @@ def main(argv: list[str]) -> int:
             ("dev 89", FIELDS89),
             ("dev 90", FIELDS90),
             ("unread 91", FIELDS91),
+            ("dev 92", FIELDS92),
+            ("unread 93", FIELDS93),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

@@ -226,9 +226,17 @@ def lead_statement(sentence: str) -> Statement:
     return Statement(signal.value, reason)
 
 
+# A page's own numbered section ("Section 3: exchange rates"): its number is the page's, not
+# a part of the paper (which heads a claim: "Section 3: the gain holds on the held-out
+# split"), so the heading speaks by its other words.
+_NUMBERED_SECTION = re.compile(r"^\W*(?:section|part|chapter)\s+\d+[\w.]*\s*[:.—–-]\s*", re.I)
+
+
 def heading_evidence(heading: str) -> Finding | None:
     """The evidence a section's heading gives its claims: the kind of source its head noun
     names ("Abstracts, week 12", "Sell-side chatter"), else what its words state."""
+    if numbered := _NUMBERED_SECTION.match(heading):
+        heading = heading[numbered.end() :]
     if not heading.strip():
         return None
     signal = heading_signal(heading)

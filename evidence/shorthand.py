@@ -273,6 +273,9 @@ SECONDARY = [
     r"\s*\d+)?\s*[:—–]",
     r"\bothers\s+(?:in|at|from)\s+(?:the|my|our)\s+(?:lab|team|group|office)\b",
     r"\bnot\s+on\s+the\s+paper\b|\bon\s+good\s+authority\b",
+    # Speakers said not to be the makers: "(presented by registrars, neither on the trial)".
+    r"\b(?:neither|none\s+of\s+them|not\s+one\s+of\s+them)\s+(?:of\s+them\s+)?on\s+the\s+(?:trial|paper|study|"
+    r"author\s+list)\b",
     rf"\b(?:another|a\s+different|competing|rival)\s+(?:group|lab|team){Q}?s?\b|\b(?:was|were)\s+"
     r"told\s+by\b",
     r"\b(?:outside|external)\s+(?:[\w-]+\s+)?(?:replications?|reproductions?|evaluations?|evals?|"

@@ -656,7 +656,7 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?-i:[A-Z][\w&]*)\s+paywall\s*[;:,]|\bpaywall\s+(?:defeated|beat|stopped|blocked|kept)\b",
     r"\bas\s+far\s+as\s+(?:the\s+)?(?:abstracts?|summar(?:y|ies)|listings?)\s+(?:take|took|go|went|get|got)\s+"
     r"(?:us|me)\b|\bfrom\s+abstracts\b",
-    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)\s+(?:is|are|was|were)\s+(?:one\s+of\s+)?(?:the\s+)?"
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)\s+(?:is|are|was|were)\s+(?!not\b|never\b)(?:one\s+of\s+)?(?:the\s+)?"
     r"(?:[\w-]+\s+){0,2}?authors?\b",
     r"\bnothing\s+(?:past|beyond)\s+(?:the\s+)?(?:[\w'-]+\s+)?(?:abstract|summary|listing|title)\b",
     rf"\bnothing\s+(?:more|other)\s+than\s+(?:the\s+|a\s+)?(?:[\w'-]+\s+){{0,2}}?{SUMMARY}\b",
@@ -932,6 +932,11 @@ _SECONDARY = _rx(
     r"\bword\s+(?:on|in|from|around)\b",
     # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
     r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)|\bverbal(?:ly)?\s+only\b",
+    # Someone pointing the writers to it: "Reviewer 2 pointed us to a paper where …"; a text
+    # summarising several studies: "the IMF WEO box (summarising several studies)".
+    r"\bpointed\s+(?:us|me)\s+to\b",
+    r"\bsummari[sz]ing\s+(?:several|many|multiple|other|various|a\s+range\s+of)\s+(?:[\w-]+\s+)?(?:studies|"
+    r"papers|trials|reports|analyses|evaluations)\b",
     # A channel summarising someone's report: "RCoA e-bulletin (Feb issue), summarising the
     # NELA report:".
     rf"\b(?:{CHANNEL})\b[^.;:]{{0,30}}?,?\s+summari[sz]ing\b",
@@ -1174,6 +1179,10 @@ _MAKERS_CHANNEL = _rx(
     rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,20}}?\(\s*(?:he|she|they)(?:'s|\s+is|\s+was|'re|\s+are)\s+(?:the\s+|a\s+|"
     r"one\s+of\s+the\s+)?(?:lead\s+|chief\s+|principal\s+|senior\s+|first\s+)?(?:investigators?|authors?|"
     r"co-?authors?|PIs?)\b[^()]{0,30}\)",
+    # The authors' own piece on their paper, whatever its name: "The authors' own FEDS Note
+    # on their paper".
+    rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:on|about|of|summari[sz]ing)\s+"
+    r"(?:their|the)\s+(?:own\s+)?(?:paper|study|work|trial|results|findings)\b",
     # ... the study's own site, in a writer's other grammar: "the ALLEGRO trial own website".
     rf"\b(?:trial|study|project|mission|lab|company)(?:{Q}s|s{Q})?\s+own\s+(?:[\w-]+\s+){{0,2}}?"
     rf"(?:{OWN_CHANNEL}|website|web\s*site|home\s*page)\b",
@@ -1221,7 +1230,10 @@ _AS_SOURCE = re.compile(
     r"show|shows|showed|shown|presented|presents|presenting|summari[sz]e|digest|items?)\b",
     re.I,
 )
-_LABEL_END = re.compile(r"(?:\s+(?:for|of|on|about)\s+[^:;.!?]{1,40}?)?\s*:\s")
+_LABEL_END = re.compile(
+    # ... or a bracket closed before a colon or a dash: "From producer leaflet (Exparel SmPC) –".
+    r"(?:\s+(?:for|of|on|about)\s+[^:;.!?]{1,40}?)?\s*:\s|\s*\)\s*(?::|[—–]|\s-)\s"
+)
 _RECAP_OF = re.compile(
     r"\b(?:(?:recap|summary|round-?up|write-?up|digest)\s+of|quoting|quotes|quoted|citing|relaying|"
     r"relays|paraphrasing|paraphrases|echoing|echoes)\s+(?:from\s+)?(?:the\s+)?$",
@@ -1444,7 +1456,7 @@ _EDITORIAL = _rx(
     r"unconvinced|doubtful|uneasy|wary|unpersuaded|unmoved|cautious)\b|\b(?:did|does|do)\s+not\s+change\s+"
     r"(?:our|my)\s+minds?\b|\bbut\s+(?:ours|mine)\b",
     # A judgement named as a label: "Hunch only:", "Speculation —", "(Our guess:)".
-    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a|best|(?:my|our)\s+best)\s+)?(?:hunch|guess|bet|speculation|speculative|conjecture|"
+    r"(?:^|[(\[]\s*)\W*(?:(?:a|my|our|pure|just\s+a|best|(?:my|our)\s+best|practical|top)\s+)?(?:hunch|guess|bet|tips?|speculation|speculative|conjecture|"
     r"hypothesis|suspicion|impression|take|verdict|interpretation|inference|extrapolation|forecast|"
     r"prediction|synthesis|recommendation|bottom\s+line|take-?home|practice\s+point|for\s+practice|"
     r"policy\s+(?:implications?|read|reading|takeaway|point|upshot)|upshot|takeaway|opinion|comments?|"
@@ -1463,6 +1475,12 @@ _EDITORIAL = _rx(
     # the gain", "still sceptical their study generalises", "still not convinced".
     r"\bstill\s+(?:(?:a\s+bit|quite|very|somewhat|rather)\s+)?(?:sceptical|skeptical|doubtful|unconvinced|"
     r"not\s+convinced|not\s+sure|unsure|doubt|doubts|wary|unpersuaded)\b",
+    # What the writers should do, and what their experience says: "We should ask for their
+    # cells before believing it", "in our experience nothing gets people home faster".
+    # (not someone else's argument about it: "The authors argue we should stop screening")
+    r"(?<!argue\s)(?<!argues\s)(?<!argued\s)(?<!says\s)(?<!said\s)(?<!suggest\s)(?<!suggests\s)"
+    r"(?<!that\s)\b(?:we|i)\s+should\s+(?:probably\s+|really\s+|first\s+)?(?:ask|wait|check|get|insist|"
+    r"hold|push|request|avoid|stop|start|try|consider)\b|\bin\s+(?:our|my)\s+(?:own\s+)?experience\b",
     # The evidence judged: "Evidence doesn't back them".
     r"\b(?:the\s+)?evidence\s+(?:does|do)\s+not\s+(?:back|support|justify|warrant)\b",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
@@ -1846,8 +1864,11 @@ _PARTS_THEN_READ = sieved(
     re.compile(
         rf"(?:^|[(;:—–]\s*)(?:[\w.'’-]+\s+){{0,2}}?{WHOLE_PAPER}(?:\s*(?:and|\+|&|incl\.?|including|"
         rf"with)\s+(?:the\s+)?(?:[\w.-]+\s+){{0,2}}?[\w.-]+)?\s+(?:(?:was|were|all|both)\s+)?{READ}"
+        r"(?:\s+(?:line\s+by\s+line|carefully|closely|in\s+detail))?"
         r"(?:\s+(?:for|of|from|on)\s+[^.;:!?—–]{1,30}?|\s+by\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:team|group|"
-        r"lab|unit|desk|office|us|me)\b)?\s*(?:[:;,)—–]|-(?=\s)|$)",
+        r"lab|unit|desk|office|us|me)\b"
+        # ... or by one of the writers named, perhaps with their role: "by Tom (our band 7)".
+        r"|\s+by\s+(?-i:[A-Z][a-z]+)(?:\s*\((?:our|my)\s+[^()]{1,20}\))?)?\s*(?:[:;,)—–]|-(?=\s)|$)",
         re.I,
     )
 )
@@ -2371,6 +2392,8 @@ def heading_signal(heading: str) -> Signal | None:
                 return Signal(FULL_TEXT, full)  # "Policy team reading — full reports": read
             if level == ABSTRACT_ONLY and (other := third_party_summary(match.group(0))):
                 return Signal(SECONDARY, other)
+            if level == ABSTRACT_ONLY and (other := _NOT_AUTHORS.search(text)):
+                return Signal(SECONDARY, other)  # "ECS keynote (he wasn't an author on this one)"
             published = level == EDITORIAL and _PUBLISHED_EDITORIAL.search(match.group(0))
             if published and not _OWNED.search(published.group(0)):
                 return Signal(SECONDARY, published)  # "From the Lancet editorial": a journal's

@@ -2313,6 +2313,35 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
          "abstract_only"),
         ("", "Vaisala's spec sheet for the HMP155 gives humidity accuracy of ±1.7%.", "notes",
          "abstract_only"),
+        # A page's own numbered section speaks by its other words; a keynote whose speaker is
+        # said not to be an author; speakers "neither on the trial"; a reviewer who pointed the
+        # writers to a paper; a box summarising several studies; an outlet's blog claiming.
+        ("Section 2: interest rates", "Tighter policy cut lending.", "notes", "unmarked"),
+        ("From Prof Lund's plenary talk (she wasn't an author on this one).",
+         "Dry electrodes crack less.", "notes", "secondary"),
+        ("", "RCN webinar (given by ward sisters, neither on the trial): fewer falls at night.",
+         "notes", "secondary"),
+        ("", "Reviewer 1 pointed us to a study where the coating fails above 90 °C.", "notes",
+         "secondary"),
+        ("From the IMF WEO box (summarising several evaluations)",
+         "Wage subsidies lifted hiring.", "notes", "secondary"),
+        ("", "FT Lex claims the merger cut costs by 8%.", "notes", "secondary"),
+        # The makers': the authors' own note on their paper, a maker's product sheet, a label
+        # in brackets before a dash; a part of the appendix read line by line by a named
+        # writer.
+        ("", "The authors' own policy note on their paper: rents fell by 3%.", "notes",
+         "abstract_only"),
+        ("", "Spin-out's own product sheet: their anode holds 90% after 500 cycles.", "notes",
+         "abstract_only"),
+        ("", "From producer leaflet (Zynrelef SmPC) – pain relief lasts up to 72 h.", "notes",
+         "abstract_only"),
+        ("", "Appendix gone over line by line by Ana (our trial nurse): 2 visits a week.", "notes",
+         "full_text"),
+        # The writers': what they should do, their experience, a practical tip.
+        ("Everything below: abstract only.", "We should get their raw cells before believing "
+         "the 5 V claim.", "notes", "editorial"),
+        ("", "Practical tip – mobilise before lunch; in our experience it shortens the stay.",
+         "notes", "editorial"),
     ],
 )  # fmt: skip
 def test_later_writers_sources_readings_and_verdicts(scope, text, shape, level):
