@@ -134,6 +134,8 @@ FIELDS90 = FIXTURES / "fields90"  # clinical and three other fields: measured, t
 FIELDS91 = FIXTURES / "fields91"  # clinical and three other fields: measured, not read
 FIELDS92 = FIXTURES / "fields92"  # clinical and three other fields: measured, then read
 FIELDS93 = FIXTURES / "fields93"  # clinical and three other fields: measured, not read
+FIELDS94 = FIXTURES / "fields94"  # clinical and three other fields: measured, not read
+FIELDS95 = FIXTURES / "fields95"  # clinical and three other fields: measured, then read
 WORDING = FIXTURES / "wording"  # the same levels in many writers' words
 HELDOUT = FIXTURES / "heldout"
 # The dev half of the other fields (FIELDS) labelled again by a reader who saw neither the
@@ -452,6 +454,8 @@ def main(argv: list[str]) -> int:
             ("unread 91", FIELDS91),
             ("dev 92", FIELDS92),
             ("unread 93", FIELDS93),
+            ("unread 94", FIELDS94),
+            ("dev 95", FIELDS95),
             ("wording", WORDING),
             ("held-out", HELDOUT),
         )

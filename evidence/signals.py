@@ -446,6 +446,8 @@ _SOURCE_FRAME = (
     r"comes?|came|sourced|derived|compiled|relayed|assembled|put\s+together)\s+(?:\w+\s+)?"
     r"(?:on|from|upon)"
     r"|\b(?:is|are|was|were)\s+(?:all\s+|entirely\s+|mostly\s+|only\s+)?from"
+    # (a writer's other grammar: "Based in the Breathe Easy magazine")
+    r"|^\W*based\s+in"
     r"|\bsources?\b[^.;:!?]{0,30}:"
     # "Sources for this section were the trials' registry summaries".
     r"|\bsources?\s+(?:for|of|behind)\s+[^.;:!?]{1,30}?\b(?:were|was|are|is)(?:\s+(?:all|mostly|only))?)\s*"
@@ -932,6 +934,11 @@ _SECONDARY = _rx(
     r"\bword\s+(?:on|in|from|around)\b",
     # Told in person, as a citation says it: "(Dr Ali, pers. comm.)", "(registrar, verbal)".
     r"\bpers(?:onal)?\.?\s*comm(?:unication|s)?\b|[(,]\s*verbal(?:ly)?\s*\)|\bverbal(?:ly)?\s+only\b",
+    # A bracketed tag naming an organisation's summary or guidance: "[BTS Quality Standards
+    # summary, 2023]".
+    r"\[\s*(?-i:[A-Z]{2,})[^\[\]]{0,40}?\b(?:summary|guideline|guidance|standards?|statement)\b[^\[\]]{0,15}\]",
+    # Copied from a body's report: "Summaries lifted from the ILO World Employment Outlook".
+    r"\b(?:lifted|copied|borrowed)\s+(?:straight\s+)?from\s+(?:the\s+)?(?-i:[A-Z]{2,})\b",
     # Someone pointing the writers to it: "Reviewer 2 pointed us to a paper where …"; a text
     # summarising several studies: "the IMF WEO box (summarising several studies)".
     r"\bpointed\s+(?:us|me)\s+to\b",
@@ -1165,7 +1172,8 @@ _MAKERS_CHANNEL = _rx(
     rf"(?:{Q}s?|s{Q})\s+(?:own\s+)?(?:work|paper|study|research|results|findings)\b",
     # "ACS webinar (their own slides)", "talk (own presentation)".
     rf"\b{OWN_CHANNEL}\b[^.;:]{{0,40}}?\(\s*(?:(?:their|his|her|its)\s+)?own\s+(?:[\w-]+\s+)?"
-    r"(?:slides|presentation|talk|post|blog|release|summary|words)\b",
+    r"(?:slides|presentation|talk|post|blog|release|summary|words|product|work|study|model|data|trial|"
+    r"project|results)\b",
     # Anyone's own channel, when "own" says the makers speak: "the research groups' own press
     # releases"; and a channel "from the observatories themselves".
     rf"(?<!competing )(?<!rival )(?<!other )(?<!another )(?<!independent )(?<!outside )"
@@ -1201,7 +1209,12 @@ _MAKERS_CHANNEL = _rx(
     rf"\b(?<!rival\s)(?<!competing\s)(?<!another\s)(?:maker|manufacturer|vendor)(?:{Q}s|s{Q})\s+(?:own\s+)?"
     r"(?:product\s+)?(?:label(?:ling)?|(?:technical\s+)?data[\s-]?sheets?|spec(?:ification)?[\s-]sheets?|"
     r"monographs?|leaflets?|inserts?)\b",
-    # ... and a data or spec sheet by a maker's name: "Nortek's spec sheet for the Signature1000".
+    # ... or "of the maker": "Per the instructions leaflet of the maker".
+    r"\b(?:leaflets?|inserts?|instructions|labels?|data[\s-]?sheets?)\s+(?:of|from)\s+the\s+(?:maker|manufacturer|"
+    r"vendor|supplier)\b",
+    # ... and a data or spec sheet by a maker's name: "Nortek's spec sheet for the Signature1000",
+    # "the Chemours datasheet for Nafion HP".
+    r"\b(?-i:[A-Z][\w&-]+)\s+(?:technical\s+)?data[\s-]?sheet\b",
     rf"\b(?-i:[A-Z][\w&-]+)(?:{Q}s|s{Q})\s+(?:own\s+)?(?:product\s+)?(?:(?:technical\s+)?data[\s-]?sheets?|"
     r"spec(?:ification)?[\s-]sheets?)\b",
     rf"\b(?:the\s+|its\s+)?sponsor(?:{Q}s)?\s+(?:own\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
@@ -1232,7 +1245,7 @@ _AS_SOURCE = re.compile(
 )
 _LABEL_END = re.compile(
     # ... or a bracket closed before a colon or a dash: "From producer leaflet (Exparel SmPC) –".
-    r"(?:\s+(?:for|of|on|about)\s+[^:;.!?]{1,40}?)?\s*:\s|\s*\)\s*(?::|[—–]|\s-)\s"
+    r"(?:\s+(?:for|of|on|about)\s+[^:;.!?]{1,40}?)?(?:\s*\([^()]{0,40}\))?\s*:\s|\s*\)\s*(?::|[—–]|\s-)\s"
 )
 _RECAP_OF = re.compile(
     r"\b(?:(?:recap|summary|round-?up|write-?up|digest)\s+of|quoting|quotes|quoted|citing|relaying|"
@@ -1481,6 +1494,17 @@ _EDITORIAL = _rx(
     r"(?<!argue\s)(?<!argues\s)(?<!argued\s)(?<!says\s)(?<!said\s)(?<!suggest\s)(?<!suggests\s)"
     r"(?<!that\s)\b(?:we|i)\s+should\s+(?:probably\s+|really\s+|first\s+)?(?:ask|wait|check|get|insist|"
     r"hold|push|request|avoid|stop|start|try|consider)\b|\bin\s+(?:our|my)\s+(?:own\s+)?experience\b",
+    # Too weak to act on, with no one named: "Too small and too short to change our referral
+    # criteria", "too uncertain to hang the advisory on", "Not enough here to justify moving".
+    # (at the sentence's head, not a finding's "far too small to move H0" nor a review that
+    # "concludes the evidence is too weak to act on")
+    r"^\W*(?:(?!(?:is|are|was|were|be|been|concludes?|finds?|found|says?|said|puts?)\b)[\w'’-]+\s+){0,4}"
+    r"too\s+(?:small|short|weak|underpowered|few|noisy|uncertain|thin|early|limited|shaky)\b"
+    r"(?:\s+(?:and|or)\s+too\s+\w+)?\s+to\s+(?:change|justify|hang|support|headline|act|move|base|"
+    r"recommend|fund|trust|rely)\b",
+    r"^\W*not\s+enough\s+(?:here\s+|evidence\s+|data\s+)?to\s+(?:justify|change|warrant|support)\b",
+    r"\b(?:unlikely|not\s+likely)\s+to\s+be\s+(?:clinically|practically|economically)\s+(?:meaningful|"
+    r"relevant|important)\b|\b(?:looks|seems)\s+underpowered\b",
     # The evidence judged: "Evidence doesn't back them".
     r"\b(?:the\s+)?evidence\s+(?:does|do)\s+not\s+(?:back|support|justify|warrant)\b",
     # The writers' synthesis named as the label: "Synthesis of DB-04, DB-06 and TROPiCS-02:".
@@ -1905,6 +1929,9 @@ _MATERIAL = sieved(
         # ... or said to be redone by the writers themselves: "Reanalysed the published audit
         # dataset ourselves".
         rf"|\b{REDO}\s+(?:[\w'’-]+\s+){{0,4}}?{_THING}\s+(?:ourselves|myself)\b"
+        # ... whatever the authors' material is called: "Regridded the authors' published
+        # EURO-CORDEX 0.11° fields ourselves".
+        rf"|\b{REDO}\s+(?:their|the\s+authors(?:'|’)?s?)\s+(?:[\w'’°.-]+\s+){{0,5}}?(?:ourselves|myself)\b"
         # The paper's own material redone: "reprocessed their public MeerKAT visibilities".
         rf"|\b{REDO}\s+(?:their|the\s+authors(?:'|’)?s?|the\s+paper(?:'|’)s|its)\s+(?:[\w'’-]+\s+){{0,3}}?"
         rf"{_THING}\b"

@@ -2342,6 +2342,39 @@ def test_someone_elses_argument_about_what_we_should_do_is_not_ours():
          "the 5 V claim.", "notes", "editorial"),
         ("", "Practical tip – mobilise before lunch; in our experience it shortens the stay.",
          "notes", "editorial"),
+        # The writers' verdicts with no one named, even after a full reading: too weak to act
+        # on, not enough to justify, unlikely to matter clinically, underpowered.
+        ("Journal club – every paper read in full beforehand.", "Too few and too noisy to "
+         "change our discharge criteria.", "notes", "editorial"),
+        ("", "Not enough here to justify switching the whole clinic to the new mask.", "notes",
+         "editorial"),
+        ("", "Despite a complete reading of the trial and its supplement, the gain is unlikely to "
+         "be clinically meaningful.", "notes", "editorial"),
+        ("Forwarded by a colleague who sat in on the session.", "Looks underpowered – wouldn't "
+         "fund it on this.", "notes", "editorial"),
+        # The makers': their own product named in brackets, a lay summary with its place in
+        # brackets before the colon, the maker's leaflet, a datasheet by the maker's name.
+        ("", "UKHSA press release for the new model (their own product): cases fall by a fifth.",
+         "notes", "abstract_only"),
+        ("", "RECOVER's own plain-English summary (trial website): the mask did not cut deaths.",
+         "notes", "abstract_only"),
+        ("", "Per the instructions leaflet of the manufacturer, setting 3 gives about 2 L/min.",
+         "notes", "abstract_only"),
+        ("", "From the Solvay datasheet for Aquivion: conductivity 0.12 S/cm at 80 °C.", "notes",
+         "abstract_only"),
+        # Others': a bracketed tag of a body's summary, a rep quoting a study, a magazine in
+        # another grammar, summaries copied from a body's report; the authors' material
+        # regridded by the writers themselves.
+        ("", "Rehab within a month cut readmissions (HR 0.6) [NICE Quality Standard summary, "
+         "2024].", "notes", "secondary"),
+        ("", "Device rep at the lunch meeting, quoting a registry study: 12% fewer flare-ups.",
+         "notes", "secondary"),
+        ("", "Based in the Asthma + Lung magazine, the new inhaler is easier for older people.",
+         "notes", "secondary"),
+        ("Summaries lifted from the ILO World Employment and Social Outlook.",
+         "Youth inactivity is falling.", "notes", "secondary"),
+        ("", "Regridded the authors' published 12 km fields ourselves – bias comes out at +1.1 K.",
+         "notes", "full_text"),
     ],
 )  # fmt: skip
 def test_later_writers_sources_readings_and_verdicts(scope, text, shape, level):
