@@ -658,8 +658,9 @@ _ABSTRACT_ONLY = _rx(
     r"\b(?-i:[A-Z][\w&]*)\s+paywall\s*[;:,]|\bpaywall\s+(?:defeated|beat|stopped|blocked|kept)\b",
     r"\bas\s+far\s+as\s+(?:the\s+)?(?:abstracts?|summar(?:y|ies)|listings?)\s+(?:take|took|go|went|get|got)\s+"
     r"(?:us|me)\b|\bfrom\s+abstracts\b",
-    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)\s+(?:is|are|was|were)\s+(?!not\b|never\b)(?:one\s+of\s+)?(?:the\s+)?"
-    r"(?:[\w-]+\s+){0,2}?authors?\b",
+    # (as "Myles' webinar (he's the lead investigator)")
+    rf"\b{OWN_CHANNEL}\b[^.;]{{0,40}}?\(\s*(?:she|he|they)(?:'s|'re|\s+(?:is|are|was|were))\s+(?!not\b|never\b)"
+    r"(?:one\s+of\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:authors?|investigators?|PIs?)\b",
     r"\bnothing\s+(?:past|beyond)\s+(?:the\s+)?(?:[\w'-]+\s+)?(?:abstract|summary|listing|title)\b",
     rf"\bnothing\s+(?:more|other)\s+than\s+(?:the\s+|a\s+)?(?:[\w'-]+\s+){{0,2}}?{SUMMARY}\b",
     rf"\ball\s+(?:i|we)\s+(?:have\s+|had\s+)?(?:seen|read|got|had)\s+(?:is|was)\s+(?:{ART}\s+)?{WORDS}"
@@ -1183,10 +1184,6 @@ _MAKERS_CHANNEL = _rx(
     # The makers issuing it: "The authors' lab put out a press release saying …".
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q}|{Q})\s+(?:own\s+)?(?:lab|group|team|university|institute)\s+(?:put\s+out|"
     rf"issued|released|posted|published)\s+(?:an?\s+|their\s+|its\s+)?(?:[\w-]+\s+)?{OWN_CHANNEL}\b",
-    # ... or said in brackets to be the makers' own: "Myles' webinar (he's the lead investigator)".
-    rf"\b{OWN_CHANNEL}\b[^.;:()]{{0,20}}?\(\s*(?:he|she|they)(?:'s|\s+is|\s+was|'re|\s+are)\s+(?:the\s+|a\s+|"
-    r"one\s+of\s+the\s+)?(?:lead\s+|chief\s+|principal\s+|senior\s+|first\s+)?(?:investigators?|authors?|"
-    r"co-?authors?|PIs?)\b[^()]{0,30}\)",
     # The authors' own piece on their paper, whatever its name: "The authors' own FEDS Note
     # on their paper".
     rf"\b(?-i:{AUTHORS})(?:{Q}s|s{Q})\s+own\s+(?:[\w-]+\s+){{0,3}}?(?:on|about|of|summari[sz]ing)\s+"
